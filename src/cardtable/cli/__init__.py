@@ -1,0 +1,1 @@
+"""The command-line interface; it translates between people and the engine and holds no rule."""

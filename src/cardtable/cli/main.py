@@ -1,0 +1,214 @@
+"""The ``cardtable`` command line: games, rules, replay and simulate.
+
+Every command takes ``--json`` for machine-readable output. Bad input (an unknown game, a
+malformed record or card) prints one line on standard error and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
+from cardtable.errors import CardtableError
+
+app = typer.Typer(
+    name="cardtable",
+    help="Preferans, Piquet and Poker by the book: play, score, analyse, simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+BAD_INPUT = 2
+
+
+@contextmanager
+def one_line_errors() -> Iterator[None]:
+    """Turn bad input into one line on standard error and exit status 2."""
+    try:
+        yield
+    except (CardtableError, OSError) as error:
+        message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        where = f"{error.filename}: " if isinstance(error, OSError) and error.filename else ""
+        err.print(f"error: {where}{message}", markup=False, soft_wrap=True)
+        raise typer.Exit(BAD_INPUT) from None
+
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as JSON on standard output."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+@app.command("games")
+def games_command(as_json: JsonFlag = False) -> None:
+    """List the registered games with their presets."""
+    with one_line_errors():
+        listed = [
+            {
+                "name": game.name,
+                "title": game.title,
+                "aliases": list(game.aliases),
+                "players": list(game.players),
+                "default_preset": game.default_preset,
+                "presets": [
+                    {"name": preset.name, "description": preset.description}
+                    for preset in game.presets.values()
+                ],
+            }
+            for game in games()
+        ]
+    if as_json:
+        print_json({"games": listed})
+        return
+    if not listed:
+        out.print("No games are registered yet.")
+        return
+    table = Table("game", "players", "presets", "also called")
+    for game in games():
+        presets = ", ".join(
+            name + (" (default)" if name == game.default_preset else "") for name in game.presets
+        )
+        players = ", ".join(str(n) for n in game.players)
+        table.add_row(f"{game.name} — {game.title}", players, presets, ", ".join(game.aliases))
+    out.print(table)
+
+
+@app.command("rules")
+def rules_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game's name or alias.")],
+    preset: Annotated[
+        str | None, typer.Argument(metavar="[PRESET]", help="A preset of the game.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print every rule option of a game (or one of its presets) with its value and source."""
+    with one_line_errors():
+        game = get_game(game_name)
+        chosen = preset or game.default_preset
+        options = describe_rules(game.rules(chosen))
+    if as_json:
+        print_json(
+            {
+                "game": game.name,
+                "preset": chosen,
+                "options": [
+                    {"name": o.name, "value": o.value, "doc": o.doc, "source": o.source}
+                    for o in options
+                ],
+            }
+        )
+        return
+    title = f"{game.title} — {chosen}" if chosen else game.title
+    table = Table("option", "value", "meaning", "source", title=title)
+    for o in options:
+        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.doc, o.source)
+    out.print(table)
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Check that a match record replays, and print its summary."""
+    with one_line_errors():
+        record = parse_record(path.read_text(encoding="utf-8"))
+        match = replay(record)
+    summary = {
+        "game": record.game,
+        "preset": record.preset,
+        "seats": list(record.seats),
+        "deals": len(record.deals),
+        "actions": sum(len(entry.actions) for entry in record.deals),
+        "finished": match.is_over,
+        "in_progress": match.current is not None,
+        "ledger": view_to_data(match.ledger()),
+        "valid": True,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    state = "finished" if match.is_over else "in progress" if match.current else "between deals"
+    out.print(
+        f"{path}: a valid {record.game} record — {summary['deals']} deals, "
+        f"{summary['actions']} actions, {state}."
+    )
+    for seat, amount in summary["ledger"].items():
+        out.print(f"  {seat}: {amount}")
+
+
+@app.command("simulate")
+def simulate_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game's name or alias.")],
+    preset: Annotated[str | None, typer.Option(help="A preset of the game.")] = None,
+    players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
+    deals: Annotated[int, typer.Option(min=1, help="Deals to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play bot against bot with every check of the harness on, and report the speed."""
+    from cardtable.harness import simulate  # noqa: PLC0415 - keeps start-up fast
+
+    with one_line_errors():
+        game = get_game(game_name)
+        rules = game.rules(preset)
+        seats = players if players is not None else game.players[0]
+        chosen = preset or game.default_preset
+        with lazy_progress(deals) as advance:
+            report = simulate(
+                game, rules, players=seats, deals=deals, seed=seed, preset=chosen, progress=advance
+            )
+    if as_json:
+        print_json(report.to_data())
+    else:
+        out.print(
+            f"{report.deals} deals of {game.title} in {report.matches} matches: "
+            f"{report.seconds:.2f} s, {report.deals_per_second:,.0f} deals/s"
+        )
+        for name, held in report.checks.items():
+            out.print(f"  {'ok  ' if held else 'FAIL'} {name}")
+        for tag, count in sorted(report.tally.items()):
+            out.print(f"  {tag}: {count}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@contextmanager
+def lazy_progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress callback that shows a bar on standard error once a second has passed."""
+    started = time.perf_counter()
+    progress = Progress(console=err, transient=True)
+    task = progress.add_task("dealing", total=total)
+    shown = False
+
+    def advance(count: int) -> None:
+        nonlocal shown
+        progress.advance(task, count)
+        if not shown and time.perf_counter() - started > 1.0:
+            progress.start()
+            shown = True
+
+    try:
+        yield advance
+    finally:
+        if shown:
+            progress.stop()
+
+
+def run() -> None:
+    """Entry point of the ``cardtable`` console script."""
+    app()

@@ -1,0 +1,163 @@
+"""One deal (one hand) as a state machine: the protocol every game's deal speaks.
+
+A deal is created from the rules, the seats, the dealer and a deck order (plus a seed for
+any chance inside the deal, such as reshuffled discards). It then moves only by
+:meth:`Deal.apply`, which checks the action first: an illegal action raises
+:class:`~cardtable.errors.IllegalAction` with the reason and changes nothing.
+
+Everything that happens is an :class:`Event` with an audience. A seat knows exactly the
+cards named by the events it saw; :meth:`Deal.view` may show it nothing more, and the generic
+harness checks that.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from cardtable.cards import Card, cards_text
+from cardtable.errors import IllegalAction
+
+Action = Hashable
+"""A game's action: a small frozen value with one canonical text form in that game."""
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a deal, as a sentence, with the cards it showed and to whom.
+
+    ``audience`` is ``None`` when the event is public, else the seats that saw ``cards``.
+    Everyone learns that the event happened (``text``); only the audience learns the cards.
+
+    >>> e = Event("discard", seat=1, text="seat 1 discards two cards", cards=(), audience=None)
+    >>> e.seen_by(0) is e
+    True
+    """
+
+    kind: str
+    seat: int | None
+    text: str
+    cards: tuple[Card, ...] = ()
+    audience: frozenset[int] | None = None
+
+    def shows_cards_to(self, seat: int) -> bool:
+        """Whether ``seat`` saw this event's cards."""
+        return self.audience is None or seat in self.audience
+
+    def seen_by(self, seat: int) -> Event:
+        """The event as ``seat`` saw it: whole, or without the cards it was not shown."""
+        if self.shows_cards_to(seat):
+            return self
+        return Event(self.kind, self.seat, self.text, (), self.audience)
+
+    def __str__(self) -> str:
+        if self.cards:
+            return f"{self.text}: {cards_text(self.cards)}"
+        return self.text
+
+
+def private_event(kind: str, seat: int, text: str, cards: Sequence[Card]) -> Event:
+    """An event whose cards only ``seat`` sees (a dealt hand, a face-down discard)."""
+    return Event(kind, seat, text, tuple(cards), frozenset({seat}))
+
+
+def public_event(kind: str, seat: int | None, text: str, cards: Sequence[Card] = ()) -> Event:
+    """An event everyone sees, cards included (a card played, a talon turned face up)."""
+    return Event(kind, seat, text, tuple(cards), None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSetup:
+    """What a deal starts from: the dealer, the deck order, and a seed for chance inside it."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    seed: int = 0
+
+
+class Deal(ABC, Generic[A, V]):
+    """The state of one deal. Subclasses hold the rules; this base holds the bookkeeping.
+
+    A subclass implements :meth:`to_move`, :meth:`legal_actions`, :meth:`why_illegal`,
+    :meth:`_do` (change the state and return the events), :meth:`view` and
+    :meth:`outcome`; it calls :meth:`_log` for the events of the deal's start.
+    """
+
+    def __init__(self, seats: int, setup: DealSetup) -> None:
+        self.seats = seats
+        self.setup = setup
+        self.history: list[A] = []
+        self.events: list[Event] = []
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the deal is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every legal action of the seat to move (a range of amounts by its ends)."""
+
+    @abstractmethod
+    def why_illegal(self, action: A) -> str | None:
+        """Why ``action`` may not be played now, or ``None`` if it may."""
+
+    @abstractmethod
+    def _do(self, action: A) -> list[Event]:
+        """Play a legal ``action``: change the state and return the events it caused."""
+
+    @abstractmethod
+    def view(self, seat: int) -> V:
+        """All that ``seat`` may know now, and nothing more: the only thing shown to it."""
+
+    @abstractmethod
+    def outcome(self) -> Any:
+        """The finished deal's result in the game's own terms (contract, tricks, pots)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.to_move is None
+
+    def can_apply(self, action: A) -> bool:
+        """Whether ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def verify(self, action: A) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
+        if self.is_over:
+            raise IllegalAction("the deal is over")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def apply(self, action: A) -> tuple[Event, ...]:
+        """Play ``action`` for the seat to move and return the events it caused."""
+        self.verify(action)
+        self.history.append(action)
+        return self._log(self._do(action))
+
+    def _log(self, events: list[Event]) -> tuple[Event, ...]:
+        self.events.extend(events)
+        return tuple(events)
+
+    def events_seen_by(self, seat: int) -> list[Event]:
+        """The deal's events as ``seat`` saw them."""
+        return [event.seen_by(seat) for event in self.events]
+
+    def cards_known_to(self, seat: int) -> frozenset[Card]:
+        """Every card some event has shown to ``seat``."""
+        return frozenset(
+            card for event in self.events if event.shows_cards_to(seat) for card in event.cards
+        )
+
+    def copy(self) -> Deal[A, V]:
+        """An independent copy for search; subclasses may make it cheaper."""
+        clone: Deal[A, V] = copy.deepcopy(self)
+        return clone

@@ -1,0 +1,91 @@
+"""A game as the registry knows it: its name, rules type, presets, seats and action notation."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from functools import cached_property
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
+from cardtable.errors import IllegalAction, UnknownGame
+
+if TYPE_CHECKING:
+    from cardtable.engine.match import Match
+
+R = TypeVar("R")
+
+
+class Game(ABC, Generic[R]):
+    """One registered game. Subclasses set the class attributes and the three methods."""
+
+    name: str
+    """The game's registry name, lowercase ASCII."""
+    title: str
+    """The game's name as players say it."""
+    aliases: tuple[str, ...] = ()
+    """Other names the game is found by (Russian and English spellings)."""
+    players: tuple[int, ...]
+    """The numbers of seats the game can be played with."""
+    rules_type: type[R]
+    """The frozen dataclass of the game's rule options."""
+    presets_package: str | None = None
+    """The package whose ``presets/*.toml`` files are the game's named presets."""
+    default_preset: str | None = None
+    """The preset used when none is named."""
+
+    @abstractmethod
+    def new_match(self, rules: R, seats: Sequence[str], preset: str | None = None) -> Match[Any, R]:
+        """A new match under ``rules`` with players named ``seats``, in seating order."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Hashable:
+        """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
+
+    @abstractmethod
+    def action_text(self, action: Any) -> str:
+        """The canonical text of ``action``, which :meth:`parse_action` reads back."""
+
+    def deal_tags(self, outcome: Any) -> Iterable[str]:
+        """Words that sort a finished deal for a simulation's tally (its contract, say)."""
+        return ()
+
+    @cached_property
+    def presets(self) -> dict[str, Preset]:
+        """The game's named presets, read from its package."""
+        if self.presets_package is None:
+            return {}
+        folder = resources.files(self.presets_package).joinpath("presets")
+        found = {}
+        for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
+            if item.name.endswith(".toml"):
+                name = item.name.removesuffix(".toml")
+                found[name] = parse_preset(name, item.read_text(encoding="utf-8"), self.rules_type)
+        return found
+
+    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> R:
+        """The rules of ``preset`` (or the default preset) with ``overrides`` applied."""
+        name = preset or self.default_preset
+        base = self.rules_type()
+        if name is not None:
+            base = rules_from_mapping(self.rules_type, self.preset(name).overrides, where=name)
+        return rules_from_mapping(self.rules_type, overrides or {}, base=base)
+
+    def rules_from_toml(self, text: str, where: str, preset: str | None = None) -> R:
+        """The rules of ``preset`` changed by a player's TOML file."""
+        return rules_from_toml(self.rules_type, text, base=self.rules(preset), where=where)
+
+    def preset(self, name: str) -> Preset:
+        """The preset called ``name``; an unknown name raises :class:`UnknownGame`."""
+        try:
+            return self.presets[name]
+        except KeyError:
+            known = ", ".join(self.presets) or "none"
+            raise UnknownGame(f"{self.name} has no preset {name!r} (presets: {known})") from None
+
+    def check_players(self, count: int) -> None:
+        """Raise ``IllegalAction`` unless the game can seat ``count`` players."""
+        if count not in self.players:
+            allowed = ", ".join(str(n) for n in self.players)
+            raise IllegalAction(f"{self.title} is played by {allowed} players, not {count}")

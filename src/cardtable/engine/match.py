@@ -1,0 +1,164 @@
+"""A match: the deals of one pulka, one piquet partie or one poker session, and their score.
+
+The match sequences deals (it knows who deals next and what deck is used), books each
+finished deal on its score sheet, knows when it is over, and keeps a ledger of what every
+account has won or lost. The ledger's accounts are the seats, plus any others the game needs
+(a poker house taking a rake, a kitty); its values always sum to zero.
+
+Drivers move a match only through :meth:`Match.apply` (moves inside the current deal) and
+:meth:`Match.apply_between` (moves between deals: a poker player joining, a dealer naming
+his game), so that the match's :meth:`~Match.record` holds everything needed to replay it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from cardtable.cards import Card, cards_text
+from cardtable.engine.deal import Deal, DealSetup, Event
+from cardtable.engine.record import DealEntry, Record
+from cardtable.engine.rules import rules_to_mapping
+from cardtable.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardtable.engine.game import Game
+
+A = TypeVar("A", bound=Hashable)
+R = TypeVar("R")
+
+
+class Match(ABC, Generic[A, R]):
+    """The protocol every game's match speaks; subclasses supply the game's own parts."""
+
+    def __init__(self, game: Game[Any], rules: R, seats: Sequence[str], preset: str | None) -> None:
+        self.game = game
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.preset = preset
+        self.deals: list[Deal[A, Any]] = []
+        self.between: list[list[str]] = [[]]
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the match has ended (pools closed, partie finished, session over)."""
+
+    @abstractmethod
+    def next_dealer(self) -> int:
+        """The seat that deals the next deal."""
+
+    @abstractmethod
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the next deal's deck, in the fixed order that shuffling starts from."""
+
+    @abstractmethod
+    def _new_deal(self, setup: DealSetup) -> Deal[A, Any]:
+        """The game's deal for ``setup``."""
+
+    @abstractmethod
+    def _book(self, deal: Deal[A, Any]) -> list[Event]:
+        """Write a finished deal on the score sheet; return the events of the writing."""
+
+    @abstractmethod
+    def ledger(self) -> dict[str, Fraction]:
+        """What every account has won (positive) or lost so far; the values sum to zero."""
+
+    def _do_between(self, action_text: str) -> list[Event]:
+        """Apply a move between deals; games that have such moves override this."""
+        raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")
+
+    @property
+    def current(self) -> Deal[A, Any] | None:
+        """The deal in progress, or ``None`` between deals."""
+        if self.deals and not self.deals[-1].is_over:
+            return self.deals[-1]
+        return None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the current deal, or ``None`` between deals."""
+        deal = self.current
+        return None if deal is None else deal.to_move
+
+    def legal_actions(self) -> list[A]:
+        """The legal actions of the seat to move in the current deal."""
+        return self._require_deal().legal_actions()
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know of the current (or last) deal."""
+        if not self.deals:
+            raise IllegalAction("no deal has been dealt yet")
+        return self.deals[-1].view(seat)
+
+    def apply(self, action: A) -> tuple[Event, ...]:
+        """Play ``action`` in the current deal; book the deal if it ends."""
+        deal = self._require_deal()
+        events = deal.apply(action)
+        if deal.is_over:
+            events += deal._log(self._book(deal))
+        return events
+
+    def apply_between(self, action_text: str) -> tuple[Event, ...]:
+        """Apply a move between deals, written in the game's canonical text."""
+        if self.current is not None:
+            raise IllegalAction("a deal is in progress")
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        events = tuple(self._do_between(action_text))
+        self.between[-1].append(action_text)
+        return events
+
+    def start_deal(self, rng: random.Random) -> Deal[A, Any]:
+        """Shuffle the deck with ``rng`` and deal the next deal."""
+        deck = list(self.deck())
+        rng.shuffle(deck)
+        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32))
+        return self.start_deal_from(setup)
+
+    def start_deal_from(self, setup: DealSetup) -> Deal[A, Any]:
+        """Deal the next deal from a given dealer, deck order and seed (as a record does)."""
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        if self.current is not None:
+            raise IllegalAction("the current deal is not finished")
+        expected = self.next_dealer()
+        if setup.dealer != expected:
+            raise IllegalAction(f"seat {expected} deals next, not seat {setup.dealer}")
+        if Counter(setup.deck) != Counter(self.deck()):
+            raise IllegalAction(f"the deck is not this game's deck: {cards_text(setup.deck)}")
+        deal = self._new_deal(setup)
+        self.deals.append(deal)
+        self.between.append([])
+        return deal
+
+    def record(self) -> Record:
+        """The whole match as data, enough to replay every state exactly."""
+        entries = tuple(
+            DealEntry(
+                dealer=deal.setup.dealer,
+                deck=deal.setup.deck,
+                seed=deal.setup.seed,
+                actions=tuple(self.game.action_text(action) for action in deal.history),
+                before=tuple(self.between[number]),
+            )
+            for number, deal in enumerate(self.deals)
+        )
+        return Record(
+            game=self.game.name,
+            preset=self.preset,
+            rules=rules_to_mapping(self.rules),
+            seats=self.seats,
+            deals=entries,
+            after=tuple(self.between[len(self.deals)]),
+        )
+
+    def _require_deal(self) -> Deal[A, Any]:
+        deal = self.current
+        if deal is None:
+            raise IllegalAction("no deal is in progress")
+        return deal

@@ -1,0 +1,173 @@
+"""Rules as data: frozen dataclasses whose every option names its source, and TOML presets.
+
+A game's rules are a frozen dataclass whose fields are made with :func:`option`, so that each
+option carries a sentence saying what it does and the seed clause (or outside source) it
+comes from. The seed's rule is the default value. Presets are TOML files that override some
+options::
+
+    description = "Sochi: the Russian Preferans Code's prices"
+    [rules]
+    misere_first_bid_only = true
+
+Rules read from a mapping or TOML are checked strictly: an unknown option or a value of the
+wrong kind raises :class:`~cardtable.errors.RulesError` naming the option (and the line).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar, get_type_hints
+
+from pydantic import TypeAdapter, ValidationError
+
+from cardtable.errors import RulesError
+
+R = TypeVar("R")
+
+
+def option(default: Any, doc: str, source: str = "") -> Any:
+    """A rule option: its default (the seed's rule), what it does, and where it comes from."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "source": source})
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option of a rule set as a player reads it: name, value, meaning and source."""
+
+    name: str
+    value: Any
+    doc: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of rule overrides shipped with a game."""
+
+    name: str
+    description: str
+    overrides: Mapping[str, Any]
+
+
+def describe_rules(rules: Any, prefix: str = "") -> list[OptionInfo]:
+    """Every option of ``rules`` with its value (JSON-shaped), meaning and source."""
+    data = rules_to_mapping(rules)
+    infos: list[OptionInfo] = []
+    for spec in dataclasses.fields(rules):
+        value = getattr(rules, spec.name)
+        name = prefix + spec.name
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            infos.extend(describe_rules(value, prefix=name + "."))
+            continue
+        infos.append(
+            OptionInfo(
+                name, data[spec.name], spec.metadata.get("doc", ""), spec.metadata.get("source", "")
+            )
+        )
+    return infos
+
+
+def rules_to_mapping(rules: Any) -> dict[str, Any]:
+    """The rules as plain JSON-shaped data (enums by value, tuples as lists)."""
+    dumped: dict[str, Any] = _adapter(type(rules)).dump_python(rules, mode="json")
+    return dumped
+
+
+def rules_from_mapping(
+    cls: type[R], data: Mapping[str, Any], *, base: R | None = None, where: str = "rules"
+) -> R:
+    """Rules of type ``cls``: ``base`` (or the defaults) with the options in ``data`` changed."""
+    start = rules_to_mapping(base if base is not None else cls())
+    _refuse_unknown_options(cls, data, where, "")
+    merged = _merge(start, data)
+    try:
+        return _adapter(cls).validate_json(json.dumps(merged), strict=True)
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = ".".join(str(part) for part in first["loc"])
+        raise RulesError(f"{where}: option {name!r}: {first['msg']}") from None
+    except TypeError as error:
+        raise RulesError(f"{where}: {error}") from None
+
+
+def rules_from_toml(cls: type[R], text: str, *, base: R | None = None, where: str = "rules") -> R:
+    """Rules from a TOML text whose options stand at the top level or under ``[rules]``."""
+    document = _read_toml(text, where)
+    table = document.get("rules", document)
+    if not isinstance(table, dict):
+        raise RulesError(f"{where}: [rules] must be a table")
+    try:
+        return rules_from_mapping(cls, table, base=base, where=where)
+    except RulesError as error:
+        raise RulesError(_with_line(str(error), text)) from None
+
+
+def parse_preset(name: str, text: str, cls: type[Any]) -> Preset:
+    """A preset from its TOML text, checked against the rules type ``cls``."""
+    where = f"preset {name!r}"
+    document = _read_toml(text, where)
+    description = document.get("description", "")
+    overrides = document.get("rules", {})
+    if not isinstance(description, str) or not isinstance(overrides, dict):
+        raise RulesError(f"{where}: needs a description string and a [rules] table")
+    rules_from_mapping(cls, overrides, where=where)
+    return Preset(name, description, overrides)
+
+
+def _read_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{where}: not valid TOML: {error}") from None
+
+
+def _with_line(message: str, text: str) -> str:
+    match = re.search(r"option '([^']+)'", message)
+    if match is None:
+        return message
+    key = match.group(1).split(".")[-1]
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return f"{message} (line {number})"
+    return message
+
+
+def _refuse_unknown_options(
+    cls: type[Any], data: Mapping[str, Any], where: str, prefix: str
+) -> None:
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: option {prefix.rstrip('.')!r} must be a table")
+    hints = get_type_hints(cls)
+    names = [spec.name for spec in dataclasses.fields(cls)]
+    for key, value in data.items():
+        if key not in names:
+            known = ", ".join(names)
+            raise RulesError(f"{where}: unknown option {prefix + key!r} (known: {known})")
+        nested = hints[key]
+        if isinstance(nested, type) and dataclasses.is_dataclass(nested):
+            _refuse_unknown_options(nested, value, where, prefix + key + ".")
+
+
+def _merge(start: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(start)
+    for key, value in changes.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+_adapters: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def _adapter(cls: type[R]) -> TypeAdapter[R]:
+    adapter = _adapters.get(cls)
+    if adapter is None:
+        adapter = _adapters[cls] = TypeAdapter(cls)
+    return adapter

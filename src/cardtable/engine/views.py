@@ -1,0 +1,59 @@
+"""Generic helpers over a game's views: which cards a view names, and its JSON shape.
+
+A view is a game's frozen dataclass (or nested tuples, mappings and sets of plain values and
+cards). These helpers walk it without knowing the game, so that the harness can check that a
+view names no card its seat may not know, and a server can send any game's view as JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from cardtable.cards import Card
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card named anywhere inside ``value``."""
+    found: set[Card] = set()
+    _collect(value, found)
+    return found
+
+
+def _collect(value: Any, found: set[Card]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for spec in dataclasses.fields(value):
+            _collect(getattr(value, spec.name), found)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _collect(key, found)
+            _collect(item, found)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _collect(item, found)
+
+
+def view_to_data(value: Any) -> Any:
+    """``value`` as JSON-shaped data: cards as text, enums by value, fractions as strings."""
+    if isinstance(value, Card):
+        return value.text()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            spec.name: view_to_data(getattr(value, spec.name)) for spec in dataclasses.fields(value)
+        }
+    if isinstance(value, Mapping):
+        return {str(view_to_data(key)): view_to_data(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [view_to_data(item) for item in value]
+    if isinstance(value, set | frozenset):
+        return sorted((view_to_data(item) for item in value), key=str)
+    return value

@@ -1,0 +1,304 @@
+"""The generic harness: random playouts of any registered game with every invariant checked.
+
+For each decision of each deal it checks that the seat to move has legal actions, that an
+illegal action is refused and leaves the state unchanged, that every action's canonical text
+reads back to the same action, and that no seat's view names a card no event showed it. After
+every deal it checks that the ledger sums to zero; after every match, that the record written
+as JSON replays to the same events and ledger; and it plays the first match twice from the
+same seed to check that the same seed gives the same match.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots import Bot, RandomBot
+from cardtable.cards import cards_text
+from cardtable.engine.deal import Deal
+from cardtable.engine.game import Game
+from cardtable.engine.match import Match
+from cardtable.engine.record import parse_record, record_text
+from cardtable.engine.replay import replay
+from cardtable.engine.rng import seeded_rng
+from cardtable.engine.views import cards_in, view_to_data
+from cardtable.errors import CardtableError, IllegalAction
+
+CHECKS = (
+    "legal_actions_until_over",
+    "illegal_actions_refused",
+    "action_text_round_trips",
+    "views_hide_unseen_cards",
+    "views_serialize",
+    "ledger_sums_to_zero",
+    "records_replay",
+    "same_seed_same_match",
+)
+"""The names of the harness's checks, as reported."""
+
+MAX_ACTIONS_PER_DEAL = 10_000
+"""A deal still going after this many actions is reported as never ending."""
+
+SEAT_NAMES = tuple("ABCDEFGHIJ")
+"""The names given to simulated seats."""
+
+
+@dataclass
+class Checker:
+    """Collects failures by check name; a check holds when it has none."""
+
+    enabled: bool = True
+    failures: dict[str, list[str]] = field(default_factory=lambda: {name: [] for name in CHECKS})
+
+    def fail(self, check: str, message: str) -> None:
+        """Note that ``check`` failed, with what happened."""
+        self.failures[check].append(message)
+
+    def verdict(self) -> dict[str, bool]:
+        """Each check's name and whether it held."""
+        return {name: not messages for name, messages in self.failures.items()}
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """What a simulation played, how fast, and whether every check held."""
+
+    game: str
+    preset: str | None
+    players: int
+    deals: int
+    matches: int
+    seconds: float
+    checks: dict[str, bool]
+    failures: dict[str, list[str]]
+    tally: dict[str, int]
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals played per second of wall-clock time."""
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def ok(self) -> bool:
+        """Whether every check held."""
+        return all(self.checks.values())
+
+    def to_data(self) -> dict[str, Any]:
+        """The report as JSON-shaped data."""
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "players": self.players,
+            "deals": self.deals,
+            "matches": self.matches,
+            "seconds": round(self.seconds, 6),
+            "deals_per_second": round(self.deals_per_second, 3),
+            "checks": self.checks,
+            "failures": {name: found[:5] for name, found in self.failures.items() if found},
+            "tally": dict(sorted(self.tally.items())),
+        }
+
+
+@dataclass
+class _Run:
+    """One simulation's fixed parts: the game, its table and where results go."""
+
+    game: Game[Any]
+    rules: Any
+    seats: tuple[str, ...]
+    preset: str | None
+    bots: Sequence[Bot]
+    seed: int
+    checker: Checker
+    tally: Counter[str] = field(default_factory=Counter)
+    progress: Callable[[int], None] | None = None
+
+    def new_match(self) -> Match[Any, Any]:
+        return self.game.new_match(self.rules, self.seats, self.preset)
+
+
+def simulate(
+    game: Game[Any],
+    rules: Any,
+    *,
+    players: int,
+    deals: int,
+    seed: int,
+    preset: str | None = None,
+    bots: Sequence[Bot] | None = None,
+    checks: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Play ``deals`` deals of ``game`` bot against bot, in as many matches as that takes."""
+    game.check_players(players)
+    seats = SEAT_NAMES[:players]
+    table: Sequence[Bot] = bots if bots is not None else [RandomBot() for _ in seats]
+    run = _Run(game, rules, seats, preset, table, seed, Checker(enabled=checks), progress=progress)
+    played = matches = 0
+    started = time.perf_counter()
+    while played < deals:
+        match = run.new_match()
+        count = _play_match(run, match, matches, deals - played)
+        if checks:
+            _check_replay(match, run.checker)
+            if matches == 0:
+                _check_same_seed(run, match, count)
+        played += count
+        matches += 1
+    seconds = time.perf_counter() - started
+    checker = run.checker
+    return SimulationReport(
+        game.name,
+        preset,
+        players,
+        played,
+        matches,
+        seconds,
+        checker.verdict(),
+        checker.failures,
+        dict(run.tally),
+    )
+
+
+@dataclass
+class _DealContext:
+    """The generators and vocabulary one match's deals share."""
+
+    bot_rng: random.Random
+    probe_rng: random.Random
+    vocabulary: dict[Hashable, None] = field(default_factory=dict)
+
+
+def _play_match(run: _Run, match: Match[Any, Any], index: int, limit: int) -> int:
+    deal_rng = seeded_rng(f"{run.seed}/deals/{index}")
+    context = _DealContext(
+        seeded_rng(f"{run.seed}/bots/{index}"), seeded_rng(f"{run.seed}/probes/{index}")
+    )
+    played = 0
+    while played < limit and not match.is_over:
+        deal = match.start_deal(deal_rng)
+        finished = _play_deal(run, match, deal, context)
+        played += 1
+        if run.progress is not None:
+            run.progress(1)
+        if not finished:
+            break
+        if run.checker.enabled:
+            _check_ledger(match, run.checker)
+        run.tally.update(run.game.deal_tags(deal.outcome()))
+    return played
+
+
+def _play_deal(
+    run: _Run, match: Match[Any, Any], deal: Deal[Any, Any], context: _DealContext
+) -> bool:
+    """Play one deal to its end; ``False`` if it could not be finished."""
+    checker = run.checker
+    for _ in range(MAX_ACTIONS_PER_DEAL):
+        seat = deal.to_move
+        if checker.enabled:
+            _check_views(match, deal, checker)
+        if seat is None:
+            return True
+        legal = deal.legal_actions()
+        if not legal:
+            checker.fail("legal_actions_until_over", f"seat {seat} to move has no legal action")
+            return False
+        context.vocabulary.update(dict.fromkeys(legal))
+        if checker.enabled:
+            _check_illegal_probe(match, deal, legal, context, checker)
+        action = run.bots[seat].choose(deal.view(seat), legal, context.bot_rng)
+        if checker.enabled:
+            _check_text(run.game, action, checker)
+        try:
+            match.apply(action)
+        except IllegalAction as error:
+            checker.fail("legal_actions_until_over", f"listed action {action!r} refused: {error}")
+            return False
+    checker.fail(
+        "legal_actions_until_over", f"deal still going after {MAX_ACTIONS_PER_DEAL} actions"
+    )
+    return False
+
+
+def _check_views(match: Match[Any, Any], deal: Deal[Any, Any], checker: Checker) -> None:
+    for seat in range(len(match.seats)):
+        view = deal.view(seat)
+        leaked = cards_in(view) - deal.cards_known_to(seat)
+        if leaked:
+            checker.fail(
+                "views_hide_unseen_cards",
+                f"seat {seat} sees {cards_text(sorted(leaked, key=lambda c: c.index))}",
+            )
+        try:
+            json.dumps(view_to_data(view))
+        except (TypeError, ValueError) as error:
+            checker.fail("views_serialize", f"view of seat {seat}: {error}")
+
+
+def _check_illegal_probe(
+    match: Match[Any, Any],
+    deal: Deal[Any, Any],
+    legal: list[Any],
+    context: _DealContext,
+    checker: Checker,
+) -> None:
+    allowed = set(legal)
+    candidates = [action for action in context.vocabulary if action not in allowed]
+    if not candidates:
+        return
+    probe = context.probe_rng.choice(candidates)
+    if deal.can_apply(probe):
+        return  # a range's inner amount may be legal though not listed
+    before = pickle.dumps(deal)
+    try:
+        match.apply(probe)
+    except IllegalAction:
+        if pickle.dumps(deal) != before:
+            checker.fail("illegal_actions_refused", f"refusing {probe!r} changed the state")
+        return
+    checker.fail("illegal_actions_refused", f"{probe!r} was accepted though it is illegal")
+
+
+def _check_text(game: Game[Any], action: Any, checker: Checker) -> None:
+    text = game.action_text(action)
+    try:
+        again = game.parse_action(text)
+    except CardtableError as error:
+        checker.fail("action_text_round_trips", f"{text!r} does not read back: {error}")
+        return
+    if again != action:
+        checker.fail("action_text_round_trips", f"{text!r} reads back as {again!r}, not {action!r}")
+
+
+def _check_ledger(match: Match[Any, Any], checker: Checker) -> None:
+    ledger = match.ledger()
+    if sum(ledger.values()) != 0:
+        checker.fail("ledger_sums_to_zero", f"after deal {len(match.deals)}: {ledger}")
+
+
+def _check_replay(match: Match[Any, Any], checker: Checker) -> None:
+    try:
+        again = replay(parse_record(record_text(match.record())))
+    except CardtableError as error:
+        checker.fail("records_replay", str(error))
+        return
+    for number, (first, second) in enumerate(zip(match.deals, again.deals, strict=True), start=1):
+        if first.events != second.events:
+            checker.fail("records_replay", f"deal {number} replays to other events")
+    if again.ledger() != match.ledger():
+        checker.fail("records_replay", "the replayed ledger differs")
+
+
+def _check_same_seed(run: _Run, first: Match[Any, Any], count: int) -> None:
+    second = run.new_match()
+    quiet = _Run(run.game, run.rules, run.seats, run.preset, run.bots, run.seed, Checker(False))
+    _play_match(quiet, second, 0, count)
+    if record_text(second.record()) != record_text(first.record()):
+        run.checker.fail("same_seed_same_match", f"seed {run.seed} gave two different matches")

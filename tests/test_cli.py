@@ -1,0 +1,134 @@
+"""The command line: games, rules, replay, simulate, and one-line errors (foundation, item 5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cli.main import app
+from cardtable.engine import record_text, seeded_rng
+from toygame.game import ToyGame
+
+runner = CliRunner()
+
+
+def _record_file(toy: ToyGame, tmp_path: Path) -> Path:
+    match = toy.new_match(toy.rules(), ["A", "B"], "standard")
+    rng = seeded_rng(1)
+    while not match.is_over:
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            match.apply(rng.choice(deal.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(record_text(match.record()), encoding="utf-8")
+    return path
+
+
+def test_games_lists_each_game_with_its_presets(toy: ToyGame) -> None:
+    """``cardtable games --json`` lists registered games and presets."""
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    listed = {g["name"]: g for g in json.loads(result.stdout)["games"]}
+    assert [p["name"] for p in listed["toy"]["presets"]] == ["marathon", "standard"]
+    assert listed["toy"]["players"] == [2, 3, 4]
+    assert "toy" in runner.invoke(app, ["games"]).stdout
+
+
+def test_rules_prints_every_option_with_value_and_source(toy: ToyGame) -> None:
+    """``cardtable rules GAME PRESET`` prints each option with its value and source."""
+    result = runner.invoke(app, ["rules", "toy", "marathon", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["preset"] == "marathon"
+    assert {o["name"]: o["value"] for o in data["options"]} == {
+        "deals": 6,
+        "discard": False,
+        "point": 1,
+    }
+    assert "Deals in a match." in runner.invoke(app, ["rules", "toy"]).stdout
+
+
+def test_replay_verifies_a_record_and_summarises_it(toy: ToyGame, tmp_path: Path) -> None:
+    """``cardtable replay FILE --json`` checks the record and prints its summary."""
+    result = runner.invoke(app, ["replay", str(_record_file(toy, tmp_path)), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["valid"]
+    assert summary["finished"]
+    assert summary["deals"] == 2
+    assert sum(summary["ledger"].values()) == 0
+
+
+def test_simulate_reports_speed_and_every_check_as_json(toy: ToyGame) -> None:
+    """``cardtable simulate GAME --json`` prints deals, seconds, deals_per_second and checks."""
+    args = ["simulate", "toy", "--players", "3", "--deals", "40", "--seed", "5", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["deals"] == 40
+    assert report["seconds"] > 0
+    assert report["deals_per_second"] > 0
+    assert report["checks"]
+    assert all(report["checks"].values())
+    assert json.loads(runner.invoke(app, args).stdout)["tally"] == report["tally"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "chess"], "error: unknown game 'chess'"),
+        (["rules", "toy", "sochi"], "error: toy has no preset 'sochi'"),
+        (
+            ["simulate", "toy", "--players", "7"],
+            "error: Toy tricks is played by 2, 3, 4 players, not 7",
+        ),
+        (["replay", "no/such/file.json"], "error: no/such/file.json: No such file or directory"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_status_2(
+    toy: ToyGame, args: list[str], message: str
+) -> None:
+    """Errors are one clean line with exit code 2 (the foundation issue, done means)."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_a_malformed_record_is_one_line_with_status_2(toy: ToyGame, tmp_path: Path) -> None:
+    """A broken record names the deal and action (the foundation issue, item 3)."""
+    path = _record_file(toy, tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deals"][0]["actions"][0] = "play X♠"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: deal 1, action 1 ('play X♠'): not a toy move")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_installed_command_runs_in_a_fresh_process() -> None:
+    """``python -m cardtable`` works and bad input exits 2 without a traceback."""
+    ok = subprocess.run(
+        [sys.executable, "-m", "cardtable", "games", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ok.returncode == 0
+    assert "games" in json.loads(ok.stdout)
+    bad = subprocess.run(
+        [sys.executable, "-m", "cardtable", "rules", "nosuchgame"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("error: unknown game 'nosuchgame'")
+    assert "Traceback" not in bad.stderr

@@ -1,0 +1,168 @@
+"""The engine protocol: deals, matches, records and replay (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.engine import DealSetup, get_game, parse_record, record_text, replay, seeded_rng
+from cardtable.engine.record import record_from_data
+from cardtable.errors import IllegalAction, RecordError, UnknownGame
+from toygame.game import ToyGame, ToyMatch
+
+
+def _played(toy: ToyGame, seed: int = 7, deals: int = 2) -> ToyMatch:
+    match = toy.new_match(toy.rules(), ["Anna", "Boris", "Vera"])
+    rng = seeded_rng(seed)
+    for _ in range(deals):
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            match.apply(rng.choice(deal.legal_actions()))
+    return match
+
+
+def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(toy: ToyGame) -> None:
+    """``apply`` raises ``IllegalAction`` saying why; the state is unchanged (DESIGN.md §2)."""
+    match = toy.new_match(toy.rules(), ["A", "B"])
+    deal = match.start_deal(seeded_rng(1))
+    seat = deal.to_move
+    assert seat is not None
+    foreign = deal.view(1 - seat).hand[0]
+    history, events = list(deal.history), list(deal.events)
+    with pytest.raises(IllegalAction, match=f"does not hold {foreign}"):
+        match.apply(toy.parse_action(f"play {foreign}"))
+    assert isinstance(IllegalAction("x"), ValueError)
+    assert (deal.history, deal.events, deal.to_move) == (history, events, seat)
+
+
+def test_a_record_replays_to_the_same_events_and_ledger(toy: ToyGame) -> None:
+    """``replay(record)`` rebuilds every state exactly (DESIGN.md §2, Record)."""
+    match = _played(toy)
+    again = replay(parse_record(record_text(match.record())))
+    assert [d.events for d in again.deals] == [d.events for d in match.deals]
+    assert again.ledger() == match.ledger()
+    assert again.is_over
+
+
+def test_moves_between_deals_are_recorded_and_replayed(toy: ToyGame) -> None:
+    """Moves between deals (a stake doubled) travel in the record (DESIGN.md §2, Match)."""
+    match = toy.new_match(toy.rules(), ["A", "B"])
+    rng = seeded_rng(2)
+    match.apply_between("double")
+    deal = match.start_deal(rng)
+    while not deal.is_over:
+        match.apply(rng.choice(deal.legal_actions()))
+    record = match.record()
+    assert record.deals[0].before == ("double",)
+    assert replay(record).ledger() == match.ledger()
+    assert max(abs(v) for v in match.ledger().values()) in (2, 6)
+
+
+def test_a_match_in_the_middle_of_a_deal_resumes_from_its_record(toy: ToyGame) -> None:
+    """A record of an unfinished deal replays to the same position (DESIGN.md §2)."""
+    match = toy.new_match(toy.rules(), ["A", "B", "C"])
+    rng = seeded_rng(4)
+    deal = match.start_deal(rng)
+    for _ in range(4):
+        match.apply(rng.choice(deal.legal_actions()))
+    again = replay(match.record())
+    assert again.current is not None
+    assert again.current.view(0) == deal.view(0)
+    assert again.to_move == match.to_move
+
+
+def test_a_record_with_an_illegal_action_names_the_deal_and_action_number(toy: ToyGame) -> None:
+    """A record that does not replay is rejected with the action number and reason."""
+    data = _played(toy).record().to_data()
+    actions = data["deals"][1]["actions"]
+    actions[2] = actions[0]
+    with pytest.raises(RecordError, match=r"^deal 2, action 3 \('play .*'\): "):
+        replay(record_from_data(data))
+
+
+def test_a_record_whose_deck_is_not_the_games_deck_is_rejected(toy: ToyGame) -> None:
+    """A tampered deck order cannot start a deal (DESIGN.md §2, Record)."""
+    data = _played(toy).record().to_data()
+    data["deals"][0]["deck"] = data["deals"][0]["deck"].replace("A♠", "2♠")
+    with pytest.raises(RecordError, match="deal 1: cannot deal: the deck is not this game's deck"):
+        replay(record_from_data(data))
+
+
+def test_a_record_dealt_by_the_wrong_seat_is_rejected(toy: ToyGame) -> None:
+    """The dealer passes in the game's order; a record cannot change it."""
+    data = _played(toy).record().to_data()
+    data["deals"][1]["dealer"] = 0
+    with pytest.raises(RecordError, match="deal 2: cannot deal: seat 1 deals next, not seat 0"):
+        replay(record_from_data(data))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "'format' must be 'cardtable-record'"),
+        (lambda d: d.update(version=99), "version 99 is not 1"),
+        (lambda d: d.update(game="bridge"), "unknown game 'bridge'"),
+        (lambda d: d["deals"][0].update(seed="x"), "deal 1: 'seed' must be a whole number"),
+        (lambda d: d["deals"][0].update(deck="A♠ Z♠"), "deal 1: 'deck': not a card: 'Z♠'"),
+        (lambda d: d.update(seats="AB"), "'seats' must be a list of strings"),
+        (lambda d: d["rules"].update(deals="two"), "option 'deals'"),
+    ],
+)
+def test_a_malformed_record_gets_a_one_line_error_naming_the_field(
+    toy: ToyGame, change: object, message: str
+) -> None:
+    """Bad records give one-line errors (the foundation issue, done means)."""
+    data = json.loads(record_text(_played(toy).record()))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(RecordError, match=message) as caught:
+        replay(record_from_data(data))
+    assert "\n" not in str(caught.value)
+
+
+def test_the_same_seed_deals_the_same_cards(toy: ToyGame) -> None:
+    """The RNG is injected: equal seeds give equal matches (DESIGN.md §1)."""
+    assert record_text(_played(toy, seed=9).record()) == record_text(_played(toy, seed=9).record())
+    assert record_text(_played(toy, seed=9).record()) != record_text(_played(toy, seed=10).record())
+
+
+def test_a_deal_cannot_start_while_another_is_in_progress(toy: ToyGame) -> None:
+    """Deals follow one another (DESIGN.md §2, Match)."""
+    match = toy.new_match(toy.rules(), ["A", "B"])
+    match.start_deal(seeded_rng(1))
+    with pytest.raises(IllegalAction, match="the current deal is not finished"):
+        match.start_deal(seeded_rng(2))
+    with pytest.raises(IllegalAction, match="a deal is in progress"):
+        match.apply_between("double")
+
+
+def test_a_finished_match_deals_no_more(toy: ToyGame) -> None:
+    """A match knows when it is over (DESIGN.md §2, Match)."""
+    match = _played(toy)
+    assert match.is_over
+    with pytest.raises(IllegalAction, match="the match is over"):
+        match.start_deal_from(DealSetup(0, match.deck(), 0))
+
+
+def test_games_are_found_by_name_or_alias_in_any_case(toy: ToyGame) -> None:
+    """The registry answers to aliases, Russian ones included (the foundation issue, item 4)."""
+    assert get_game("TOY") is toy
+    assert get_game("игрушка") is toy
+    with pytest.raises(UnknownGame, match="unknown game 'chess'"):
+        get_game("chess")
+
+
+def test_a_copy_of_a_deal_moves_independently(toy: ToyGame) -> None:
+    """``copy()`` gives a deal for search that does not touch the original (DESIGN.md §2)."""
+    match = toy.new_match(toy.rules(), ["A", "B"])
+    deal = match.start_deal(seeded_rng(3))
+    clone = deal.copy()
+    clone.apply(clone.legal_actions()[0])
+    assert len(deal.history) == 0
+    assert len(clone.history) == 1
+
+
+def test_the_wrong_number_of_players_is_refused(toy: ToyGame) -> None:
+    """A game seats only the numbers it is played by."""
+    with pytest.raises(IllegalAction, match="played by 2, 3, 4 players, not 5"):
+        toy.new_match(toy.rules(), list("ABCDE"))

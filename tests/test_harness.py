@@ -1,0 +1,107 @@
+"""The generic harness proven on the toy game, and shown to catch broken games (DESIGN.md §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.cards import Card
+from cardtable.engine import Event, seeded_rng
+from cardtable.harness import CHECKS, simulate
+from toygame.game import Play, ToyDeal, ToyGame, ToyMatch, ToyRules, ToyView
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", ["standard", "marathon"])
+def test_every_check_holds_for_random_playouts_of_a_sound_game(
+    toy: ToyGame, players: int, preset: str
+) -> None:
+    """Legal moves until the end, refusals, replays, seeds, hidden cards, zero-sum ledger."""
+    report = simulate(toy, toy.rules(preset), players=players, deals=60, seed=3, preset=preset)
+    assert report.failures == {name: [] for name in CHECKS}
+    assert report.ok
+    assert report.deals == 60
+    assert report.matches == 60 // toy.rules(preset).deals
+
+
+def test_the_tally_counts_the_games_deal_tags(toy: ToyGame) -> None:
+    """A simulation reports how many deals bore each tag the game gives (DESIGN.md §5)."""
+    report = simulate(toy, toy.rules(), players=2, deals=20, seed=1)
+    assert sum(report.tally.values()) == 20
+    assert set(report.tally) <= {"top 2", "top 3"}
+
+
+class LeakyDeal(ToyDeal):
+    """A broken deal whose view shows every hand."""
+
+    def view(self, seat: int) -> ToyView:
+        everything = tuple(card for hand in self.hands for card in hand)
+        return ToyView(seat, everything, None, (), tuple(self.tricks), self.turn)
+
+
+class CarelessDeal(ToyDeal):
+    """A broken deal that moves the turn before it refuses an illegal card."""
+
+    def why_illegal(self, action: Play) -> str | None:
+        reason = super().why_illegal(action)
+        if reason is not None and self.turn is not None:
+            self.turn = (self.turn + 1) % self.seats
+        return reason
+
+
+class UnbalancedMatch(ToyMatch):
+    """A broken match whose ledger pays the winner from nobody."""
+
+    def _book(self, deal: Any) -> list[Event]:
+        events = super()._book(deal)
+        self.balance[0] += 1
+        return events
+
+
+def _broken(
+    deal_type: type[ToyDeal] | None = None, match_type: type[ToyMatch] = ToyMatch
+) -> ToyGame:
+    class BrokenMatch(match_type):  # type: ignore[valid-type, misc]
+        def _new_deal(self, setup: Any) -> ToyDeal:
+            return (deal_type or ToyDeal)(len(self.seats), setup, self.rules)
+
+    class BrokenGame(ToyGame):
+        def new_match(self, rules: ToyRules, seats: Any, preset: str | None = None) -> ToyMatch:
+            return BrokenMatch(self, rules, seats, preset)
+
+    return BrokenGame()
+
+
+def test_a_view_that_shows_another_seats_hand_is_caught() -> None:
+    """No view may name a card its seat was not shown (DESIGN.md §4)."""
+    game = _broken(LeakyDeal)
+    report = simulate(game, game.rules(), players=3, deals=3, seed=1)
+    assert not report.checks["views_hide_unseen_cards"]
+
+
+def test_a_refusal_that_changes_the_state_is_caught() -> None:
+    """An illegal action is refused and changes nothing (DESIGN.md §2)."""
+    game = _broken(CarelessDeal)
+    report = simulate(game, game.rules(), players=3, deals=5, seed=1)
+    assert not report.checks["illegal_actions_refused"]
+
+
+def test_a_ledger_that_does_not_sum_to_zero_is_caught() -> None:
+    """Scores sum to zero as the game demands (DESIGN.md §5)."""
+    game = _broken(match_type=UnbalancedMatch)
+    report = simulate(game, game.rules(), players=2, deals=2, seed=1)
+    assert not report.checks["ledger_sums_to_zero"]
+
+
+def test_the_discard_is_shown_to_its_owner_only(toy: ToyGame) -> None:
+    """A face-down discard is an event whose cards only the discarder sees (DESIGN.md §4)."""
+    match = toy.new_match(toy.rules(), ["A", "B"])
+    deal = match.start_deal(seeded_rng(5))
+    first = deal.to_move
+    assert first is not None
+    card: Card = deal.legal_actions()[0].card
+    match.apply(Play(card))
+    assert card in deal.cards_known_to(first)
+    assert card not in deal.cards_known_to(1 - first)
+    assert deal.events_seen_by(1 - first)[-1].cards == ()

@@ -1,0 +1,58 @@
+"""Rules as data: options with sources, TOML presets, strict reading (DESIGN.md §2, Rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import describe_rules
+from cardtable.errors import RulesError, UnknownGame
+from toygame.game import ToyGame, ToyRules
+
+
+def test_a_preset_changes_only_the_options_it_names(toy: ToyGame) -> None:
+    """Presets are TOML overrides of the defaults (DESIGN.md §2)."""
+    assert toy.rules("marathon") == ToyRules(deals=6, discard=False)
+    assert toy.rules() == ToyRules(deals=2)
+
+
+def test_every_option_is_described_with_its_meaning_and_source(toy: ToyGame) -> None:
+    """Each option's docstring cites its source (DESIGN.md §2)."""
+    infos = describe_rules(toy.rules("marathon"))
+    assert [(i.name, i.value) for i in infos] == [("deals", 6), ("discard", False), ("point", 1)]
+    assert all(i.doc and i.source for i in infos)
+
+
+def test_a_players_rules_file_changes_the_preset(toy: ToyGame) -> None:
+    """``--rules FILE`` reads TOML, at the top level or under ``[rules]``."""
+    assert toy.rules_from_toml("point = 3", "mine.toml").point == 3
+    assert toy.rules_from_toml("[rules]\ndeals = 4", "mine.toml").deals == 4
+
+
+def test_an_unknown_option_is_named(toy: ToyGame) -> None:
+    """Bad rules give a one-line error naming the option."""
+    with pytest.raises(RulesError, match=r"mine.toml: unknown option 'trumps' \(known: deals"):
+        toy.rules_from_toml("trumps = true", "mine.toml")
+
+
+def test_a_value_of_the_wrong_kind_is_named_with_its_line(toy: ToyGame) -> None:
+    """A malformed file gets an error naming the key and the line."""
+    with pytest.raises(RulesError, match=r"option 'point': .* \(line 3\)"):
+        toy.rules_from_toml("# mine\n\npoint = 'three'\n", "mine.toml")
+
+
+def test_a_bool_is_not_taken_for_a_number(toy: ToyGame) -> None:
+    """Rules are read strictly: ``true`` is not 1."""
+    with pytest.raises(RulesError, match="option 'deals'"):
+        toy.rules(overrides={"deals": True})
+
+
+def test_broken_toml_is_refused(toy: ToyGame) -> None:
+    """A file that is not TOML says so on one line."""
+    with pytest.raises(RulesError, match="not valid TOML"):
+        toy.rules_from_toml("point = = 3", "mine.toml")
+
+
+def test_an_unknown_preset_lists_the_known_ones(toy: ToyGame) -> None:
+    """Unknown presets get a one-line error."""
+    with pytest.raises(UnknownGame, match=r"no preset 'sochi' \(presets: marathon, standard\)"):
+        toy.rules("sochi")
