@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots import Bot, RandomBot
+from cardtable.bots import Bot, make_bot
 from cardtable.cards import cards_text
 from cardtable.engine.deal import Deal
 from cardtable.engine.game import Game
@@ -138,7 +138,7 @@ def simulate(
     """Play ``deals`` deals of ``game`` bot against bot, in as many matches as that takes."""
     game.check_players(players)
     seats = SEAT_NAMES[:players]
-    table: Sequence[Bot] = bots if bots is not None else [RandomBot() for _ in seats]
+    table: Sequence[Bot] = bots or [make_bot(game.name, "default", rules) for _ in seats]
     run = _Run(game, rules, seats, preset, table, seed, Checker(enabled=checks), progress=progress)
     played = matches = 0
     started = time.perf_counter()

@@ -1,13 +1,18 @@
-"""Players that are programs: one :class:`Bot` protocol for every game, and the random bot.
+"""Players that are programs: one :class:`Bot` protocol for every game, and a registry.
 
-A bot sees what its seat's view shows and the legal actions, never the deal itself.
+A bot sees what its seat's view shows and the legal actions, never the deal itself. Every
+game has the ``random`` bot; a game's own bots register under the game's name, and the game's
+strongest sensible bot is registered as its ``default``.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
+
+from cardtable.errors import UnknownGame
 
 A = TypeVar("A", bound=Hashable)
 
@@ -26,3 +31,43 @@ class RandomBot:
     def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
         """A uniformly random element of ``legal``."""
         return rng.choice(legal)
+
+
+BotFactory = Callable[[Any], Bot]
+"""Makes a bot for a game's rules."""
+
+BUILTIN_BOT_MODULES: dict[str, str] = {}
+"""For each game, the module that registers its bots when imported."""
+
+_bots: dict[str, dict[str, BotFactory]] = {}
+
+
+def register_bot(game: str, name: str, factory: BotFactory) -> None:
+    """Make ``factory`` available as bot ``name`` for ``game`` (a game's registry name)."""
+    _bots.setdefault(game, {})[name] = factory
+
+
+def bot_names(game: str) -> list[str]:
+    """The bots that can play ``game``: ``random`` and the game's own."""
+    return ["random", *sorted(_game_bots(game))]
+
+
+def make_bot(game: str, name: str, rules: Any) -> Bot:
+    """A bot called ``name`` for ``game`` under ``rules``; ``default`` is the game's best."""
+    if name == "random":
+        return RandomBot()
+    factories = _game_bots(game)
+    if name == "default" and "default" not in factories:
+        return RandomBot()
+    try:
+        return factories[name](rules)
+    except KeyError:
+        known = ", ".join(bot_names(game))
+        raise UnknownGame(f"{game} has no bot {name!r} (bots: {known})") from None
+
+
+def _game_bots(game: str) -> dict[str, BotFactory]:
+    module = BUILTIN_BOT_MODULES.get(game)
+    if module is not None:
+        importlib.import_module(module)
+    return _bots.get(game, {})

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from cardtable.bots import make_bot
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
 from cardtable.errors import CardtableError
 
@@ -158,6 +159,9 @@ def simulate_command(
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     deals: Annotated[int, typer.Option(min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
+    bot: Annotated[
+        str, typer.Option(help="The bot in every seat: default, random, ...")
+    ] = "default",
     as_json: JsonFlag = False,
 ) -> None:
     """Play bot against bot with every check of the harness on, and report the speed."""
@@ -168,9 +172,18 @@ def simulate_command(
         rules = game.rules(preset)
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
+        game.check_players(seats)
+        table = [make_bot(game.name, bot, rules) for _ in range(seats)]
         with lazy_progress(deals) as advance:
             report = simulate(
-                game, rules, players=seats, deals=deals, seed=seed, preset=chosen, progress=advance
+                game,
+                rules,
+                players=seats,
+                deals=deals,
+                seed=seed,
+                preset=chosen,
+                bots=table,
+                progress=advance,
             )
     if as_json:
         print_json(report.to_data())
