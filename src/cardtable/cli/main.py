@@ -20,8 +20,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cardtable.bots import make_bot
+from cardtable.cli.common import err, one_line_errors
+from cardtable.cli.play import play_command
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
-from cardtable.errors import CardtableError
 
 app = typer.Typer(
     name="cardtable",
@@ -31,22 +32,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-BAD_INPUT = 2
-
-
-@contextmanager
-def one_line_errors() -> Iterator[None]:
-    """Turn bad input into one line on standard error and exit status 2."""
-    try:
-        yield
-    except (CardtableError, OSError) as error:
-        message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        where = f"{error.filename}: " if isinstance(error, OSError) and error.filename else ""
-        err.print(f"error: {where}{message}", markup=False, soft_wrap=True)
-        raise typer.Exit(BAD_INPUT) from None
 
 
 def print_json(data: Any) -> None:
@@ -220,6 +207,9 @@ def lazy_progress(total: int) -> Iterator[Callable[[int], None]]:
     finally:
         if shown:
             progress.stop()
+
+
+app.command("play")(play_command)
 
 
 def run() -> None:

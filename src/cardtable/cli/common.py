@@ -1,0 +1,29 @@
+"""What every command shares: one-line errors on standard error with exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+from rich.console import Console
+
+from cardtable.errors import CardtableError
+
+BAD_INPUT = 2
+"""The exit status of a command given bad input."""
+
+err = Console(stderr=True, highlight=False)
+"""The console for errors and progress bars."""
+
+
+@contextmanager
+def one_line_errors() -> Iterator[None]:
+    """Turn bad input into one line on standard error and exit status 2."""
+    try:
+        yield
+    except (CardtableError, OSError) as error:
+        message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        where = f"{error.filename}: " if isinstance(error, OSError) and error.filename else ""
+        err.print(f"error: {where}{message}", markup=False, soft_wrap=True)
+        raise typer.Exit(BAD_INPUT) from None

@@ -1,0 +1,87 @@
+"""``cardtable play``: a person at the prompt against bots, saved and resumed (DESIGN.md §2, §4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardtable.cli.main import app
+from cardtable.engine import parse_record, replay
+from toygame.game import ToyGame
+
+runner = CliRunner()
+
+
+def test_a_person_plays_a_whole_deal_by_menu_numbers(toy: ToyGame) -> None:
+    """The seat to move sees its view and a numbered menu of legal actions."""
+    result = runner.invoke(
+        app, ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1"], input="1\n" * 8
+    )
+    assert result.exit_code == 0, result.output
+    assert "1. play " in result.output
+    assert "hand:" in result.output
+    assert "Score: you " in result.output
+
+
+def test_a_refused_move_says_why_and_asks_again(toy: ToyGame) -> None:
+    """Illegal moves are refused with the reason; nothing changes (DESIGN.md §2)."""
+    result = runner.invoke(
+        app,
+        ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1"],
+        input="play X♠\n9\n" + "1\n" * 8,
+    )
+    assert result.exit_code == 0, result.output
+    assert "refused: not a toy move: 'play X♠'" in result.output
+    assert "refused: choose a number from 1 to 4" in result.output
+    assert "Score:" in result.output
+
+
+def test_no_screen_shows_a_bots_face_down_discard(toy: ToyGame, tmp_path: Path) -> None:
+    """A seat sees only the cards events showed it (DESIGN.md §4)."""
+    path = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "you,bot", "--seed", "5", "--deals", "1", "--save", str(path)]
+    result = runner.invoke(app, args, input="1\n" * 8)
+    assert result.exit_code == 0, result.output
+    deal = replay(parse_record(path.read_text(encoding="utf-8"))).deals[0]
+    person = 0
+    hidden = deal.cards_known_to(1) - deal.cards_known_to(person)
+    assert hidden
+    for card in hidden:
+        assert str(card) not in result.output
+
+
+def test_a_stopped_match_resumes_from_its_record_without_losing_a_move(
+    toy: ToyGame, tmp_path: Path
+) -> None:
+    """Every move is saved as it is made; ``--load`` continues from there (the TUI issue)."""
+    path = tmp_path / "game.json"
+    first = runner.invoke(
+        app,
+        ["play", "toy", "--seats", "you,bot", "--seed", "8", "--save", str(path)],
+        input="1\nq\n",
+    )
+    assert first.exit_code == 0, first.output
+    saved = parse_record(path.read_text(encoding="utf-8"))
+    assert len(saved.deals) == 1
+    moves_before = saved.deals[0].actions
+    assert moves_before
+    second = runner.invoke(
+        app, ["play", "toy", "--load", str(path), "--seed", "9"], input="1\n" * 16
+    )
+    assert second.exit_code == 0, second.output
+    final = parse_record(path.read_text(encoding="utf-8"))
+    assert final.deals[0].actions[: len(moves_before)] == moves_before
+    assert final.deals[0].deck == saved.deals[0].deck
+    assert replay(final).is_over
+
+
+def test_loading_a_record_of_another_game_is_refused(toy: ToyGame, tmp_path: Path) -> None:
+    """A record resumes only as the game it records; the error is one line, exit 2."""
+    path = tmp_path / "game.json"
+    runner.invoke(
+        app, ["play", "toy", "--seats", "you,bot", "--seed", "8", "--save", str(path)], input="q\n"
+    )
+    result = runner.invoke(app, ["play", "nosuchgame", "--load", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown game 'nosuchgame'")
