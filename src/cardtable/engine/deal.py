@@ -94,6 +94,7 @@ class Deal(ABC, Generic[A, V]):
         self.setup = setup
         self.history: list[A] = []
         self.events: list[Event] = []
+        self._known: list[set[Card]] = [set() for _ in range(seats)]
 
     @property
     @abstractmethod
@@ -145,6 +146,11 @@ class Deal(ABC, Generic[A, V]):
 
     def _log(self, events: list[Event]) -> tuple[Event, ...]:
         self.events.extend(events)
+        for event in events:
+            if event.cards:
+                audience = range(self.seats) if event.audience is None else event.audience
+                for seat in audience:
+                    self._known[seat].update(event.cards)
         return tuple(events)
 
     def events_seen_by(self, seat: int) -> list[Event]:
@@ -153,9 +159,7 @@ class Deal(ABC, Generic[A, V]):
 
     def cards_known_to(self, seat: int) -> frozenset[Card]:
         """Every card some event has shown to ``seat``."""
-        return frozenset(
-            card for event in self.events if event.shows_cards_to(seat) for card in event.cards
-        )
+        return frozenset(self._known[seat])
 
     def copy(self) -> Deal[A, V]:
         """An independent copy for search; subclasses may make it cheaper."""
