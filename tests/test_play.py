@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -85,3 +86,18 @@ def test_loading_a_record_of_another_game_is_refused(toy: ToyGame, tmp_path: Pat
     result = runner.invoke(app, ["play", "nosuchgame", "--load", str(path)])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: unknown game 'nosuchgame'")
+
+
+def test_a_program_can_play_through_json_lines(toy: ToyGame) -> None:
+    """``play --json`` speaks one JSON object a line: events, prompts with view and legal."""
+    args = ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1", "--json"]
+    result = runner.invoke(app, args, input="play X♠\n" + "1\n" * 8)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    prompts = [line for line in lines if "to_move" in line]
+    assert prompts
+    assert prompts[0]["legal"][0].startswith("play ")
+    assert prompts[0]["view"]["hand"]
+    assert any("refused" in line for line in lines)
+    assert lines[-1]["finished"] is True
+    assert sum(lines[-1]["ledger"].values()) == 0

@@ -8,12 +8,14 @@ so that ``--load FILE`` resumes exactly where play stopped.
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
 from rich.console import Console
@@ -21,6 +23,7 @@ from rich.console import Console
 from cardtable.bots import Bot, make_bot
 from cardtable.cli.common import one_line_errors
 from cardtable.engine import (
+    Event,
     Game,
     Match,
     get_game,
@@ -77,12 +80,102 @@ def save_record(table: Table) -> None:
     os.replace(temporary, table.save)
 
 
-def describe_view(view: Any) -> list[str]:
-    """A view as ``name: value`` lines, cards written as players write them."""
-    data = view_to_data(view)
-    if not isinstance(data, dict):
-        return [str(data)]
-    return [f"  {key}: {_plain(value)}" for key, value in data.items()]
+class Screen(Protocol):
+    """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
+
+    def deal_started(self, number: int, dealer: str) -> None:
+        """A new deal (or a resumed one) begins."""
+
+    def event(self, seat: str, event: Event, several: bool) -> None:
+        """``seat`` sees ``event`` (already reduced to what it may see)."""
+
+    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
+        """Show ``seat`` its view and legal actions; return its answer."""
+        ...
+
+    def refused(self, reason: str) -> None:
+        """The last answer was refused."""
+
+    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+        """Play ended: the match is over, the deals asked for are played, or a person stopped."""
+
+
+class PlainScreen:
+    """The plain prompt: sentences and a numbered menu."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+        self.ask = ask
+        self.say = say
+
+    def deal_started(self, number: int, dealer: str) -> None:
+        """Announce the deal and its dealer."""
+        self.say(f"— deal {number}, dealt by {dealer} —")
+
+    def event(self, seat: str, event: Event, several: bool) -> None:
+        """Print the event, naming the seat when several people share the screen."""
+        self.say((f"[{seat}] " if several else "") + str(event))
+
+    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
+        """Print the view as ``name: value`` lines and the menu; read the answer."""
+        self.say(f"{seat} to move:")
+        data = view_to_data(view)
+        items = data.items() if isinstance(data, dict) else [("view", data)]
+        for key, value in items:
+            self.say(f"  {key}: {_plain(value)}")
+        for number, text in enumerate(legal, start=1):
+            self.say(f"  {number}. {text}")
+        return self.ask("your move (number or text, q to stop)")
+
+    def refused(self, reason: str) -> None:
+        """Say why the answer was refused."""
+        self.say(f"refused: {reason}")
+
+    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+        """Print the score, or that play stopped."""
+        if stopped:
+            self.say("Stopped; the record holds every move so far." if saved else "Stopped.")
+            return
+        self.say("Score: " + ", ".join(f"{name} {amount}" for name, amount in ledger.items()))
+
+
+class JsonScreen:
+    """One JSON object per line, for programs that play: each prompt carries view and legal."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+        self.ask = ask
+        self.say = say
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self.say(json.dumps(data, ensure_ascii=False))
+
+    def deal_started(self, number: int, dealer: str) -> None:
+        """``{"deal": n, "dealer": name}``."""
+        self._write({"deal": number, "dealer": dealer})
+
+    def event(self, seat: str, event: Event, several: bool) -> None:
+        """``{"event": kind, "seat": n, "text": ..., "cards": [...], "to": name}``."""
+        self._write(
+            {
+                "event": event.kind,
+                "seat": event.seat,
+                "text": event.text,
+                "cards": [card.text() for card in event.cards],
+                "to": seat,
+            }
+        )
+
+    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
+        """``{"to_move": name, "view": {...}, "legal": [...]}``, then read one line."""
+        self._write({"to_move": seat, "view": view_to_data(view), "legal": legal})
+        return self.ask("")
+
+    def refused(self, reason: str) -> None:
+        """``{"refused": reason}``."""
+        self._write({"refused": reason})
+
+    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+        """``{"finished": bool, "stopped": bool, "ledger": {...}}``."""
+        self._write({"finished": not stopped, "stopped": stopped, "ledger": ledger})
 
 
 def _plain(value: Any) -> str:
@@ -93,45 +186,35 @@ def _plain(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def play_match(
-    table: Table,
-    rng: Any,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-    deals: int | None,
-) -> None:
+def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | None) -> None:
     """Play until the match ends, ``deals`` more deals have been played, or a person quits."""
-    seen = {seat: sum(len(d.events) for d in table.match.deals) for seat in table.people()}
+    match = table.match
+    seen = {seat: sum(len(d.events) for d in match.deals) for seat in table.people()}
     played = 0
-    while not table.match.is_over and (deals is None or played < deals):
-        deal = table.match.current or table.match.start_deal(rng)
-        say(f"— deal {len(table.match.deals)}, dealt by {table.match.seats[deal.setup.dealer]} —")
+    while not match.is_over and (deals is None or played < deals):
+        deal = match.current or match.start_deal(rng)
+        screen.deal_started(len(match.deals), match.seats[deal.setup.dealer])
         save_record(table)
         while not deal.is_over:
-            _tell(table, seen, say)
-            if not _one_move(table, rng, ask, say):
+            _tell(table, seen, screen)
+            if not _one_move(table, rng, screen):
+                screen.finished(view_to_data(match.ledger()), stopped=True, saved=bool(table.save))
                 return
             save_record(table)
-        _tell(table, seen, say)
+        _tell(table, seen, screen)
         played += 1
-    ledger = ", ".join(
-        f"{name} {amount}" for name, amount in view_to_data(table.match.ledger()).items()
-    )
-    say(f"Score: {ledger}")
+    screen.finished(view_to_data(match.ledger()), stopped=False, saved=bool(table.save))
 
 
-def _tell(table: Table, seen: dict[int, int], say: Callable[[str], None]) -> None:
+def _tell(table: Table, seen: dict[int, int], screen: Screen) -> None:
     events = [event for deal in table.match.deals for event in deal.events]
     for seat in table.people():
         for event in events[seen[seat] :]:
-            prefix = f"[{table.match.seats[seat]}] " if len(seen) > 1 else ""
-            say(prefix + str(event.seen_by(seat)))
+            screen.event(table.match.seats[seat], event.seen_by(seat), len(seen) > 1)
         seen[seat] = len(events)
 
 
-def _one_move(
-    table: Table, rng: Any, ask: Callable[[str], str], say: Callable[[str], None]
-) -> bool:
+def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
     match = table.match
     seat = match.to_move
     assert seat is not None
@@ -140,21 +223,17 @@ def _one_move(
     if bot is not None:
         match.apply(bot.choose(match.view(seat), legal, rng))
         return True
-    say(f"{match.seats[seat]} to move:")
-    for line in describe_view(match.view(seat)):
-        say(line)
-    for number, action in enumerate(legal, start=1):
-        say(f"  {number}. {table.game.action_text(action)}")
+    menu = [table.game.action_text(action) for action in legal]
+    answer = screen.prompt(match.seats[seat], match.view(seat), menu)
     while True:
-        answer = ask("your move (number or text, q to stop)").strip()
+        answer = answer.strip()
         if answer in {"q", "quit"}:
-            say("Stopped; the record holds every move so far." if table.save else "Stopped.")
             return False
         try:
-            action = _read_answer(table.game, legal, answer)
-            match.apply(action)
+            match.apply(_read_answer(table.game, legal, answer))
         except CardtableError as error:
-            say(f"refused: {error}")
+            screen.refused(str(error))
+            answer = screen.prompt(match.seats[seat], match.view(seat), menu)
             continue
         return True
 
@@ -181,24 +260,27 @@ def play_command(
     deals: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the match record in this file.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the match of this record.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Talk in JSON lines: a program plays the seats.")
+    ] = False,
 ) -> None:
     """Play a game at the prompt against bots (or friends at the same keyboard)."""
     console = Console(highlight=False)
     with one_line_errors():
         table = _open_table(game_name, preset, rules_file, seats, save, load)
         rng = seeded_rng(seed) if seed is not None else system_rng()
-        play_match(
-            table,
-            rng,
-            _ask,
-            lambda line: console.print(line, markup=False),
-            deals,
+        say: Callable[[str], None] = (
+            (lambda line: print(line, flush=True))
+            if as_json
+            else (lambda line: console.print(line, markup=False))
         )
+        screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
+        play_match(table, rng, screen, deals)
 
 
 def _ask(prompt: str) -> str:
     try:
-        answer: str = typer.prompt(prompt, prompt_suffix="> ")
+        answer: str = typer.prompt(prompt, prompt_suffix="> " if prompt else "")
     except typer.Abort:
         return "q"
     return answer
