@@ -178,6 +178,26 @@ class Sheet:
         """Whether the pools are closed, all or all but the convention's allowance."""
         return len(self.open_pools()) <= self.rules.open_pools_at_end
 
+    def running(self, player: str, column: Column, on: str | None = None) -> list[Fraction]:
+        """A column's running totals after each deal that changed it, as players write them.
+
+        Players write a column as a dotted series of totals ("2.6.10"); several entries of one
+        deal make one figure.
+        """
+        totals: list[Fraction] = []
+        value = Fraction(0)
+        last: int | None = None
+        for entry in self.entries:
+            if entry.player != player or entry.column is not column or entry.on != on:
+                continue
+            value += entry.amount
+            if totals and entry.deal is not None and entry.deal == last:
+                totals[-1] = value
+            else:
+                totals.append(value)
+            last = entry.deal
+        return totals
+
     def entries_of(self, deal: int) -> list[Entry]:
         """What one deal wrote."""
         return [e for e in self.entries if e.deal == deal]

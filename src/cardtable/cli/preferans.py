@@ -1,0 +1,40 @@
+"""``cardtable preferans``: the offline scorer of a pulka played with paper cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="preferans",
+    help="Preferans tools: score and settle a pulka played offline.",
+    no_args_is_help=True,
+)
+
+
+@app.command("score")
+def score_command(
+    path: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The pulka as JSON or TOML (docs/scorer.md).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", metavar="OUT", help="Also draw the sheet as SVG.")
+    ] = None,
+) -> None:
+    """Write every deal on the sheet, close it, and print the sheet and the settlement."""
+    # Imported here: cli.main adds this sub-app, so importing it at the top would be circular.
+    from cardtable.cli.main import one_line_errors, out, print_json  # noqa: PLC0415
+    from cardtable.preferans.scorer import parse_score_file, score, sheet_text  # noqa: PLC0415
+    from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415
+
+    with one_line_errors():
+        result = score(parse_score_file(path.read_text(encoding="utf-8")))
+        if svg is not None:
+            svg.write_text(pulka_svg(result.sheet), encoding="utf-8")
+    if as_json:
+        print_json(result.to_data())
+    else:
+        out.print(sheet_text(result), markup=False, soft_wrap=True)
