@@ -26,15 +26,20 @@ def sochi(
 SIX = {"declarer": "A", "contract": "6♠", "tricks": 6, "whist": {"B": "pass", "C": "pass"}}
 
 
-def test_the_seed_settlement_vector_pays_a_rouble_from_d() -> None:
+def seed_file(tmp_path: Path) -> Path:
+    vector = json.loads((VECTORS / "seed-settlement.json").read_text("utf-8"))
+    path = tmp_path / "seed.json"
+    path.write_text(json.dumps(vector["file"], ensure_ascii=False), "utf-8")
+    return path
+
+
+def test_the_seed_settlement_vector_pays_a_rouble_from_d(tmp_path: Path) -> None:
     """ПОДСЧЕТЫ И РАСЧЕТЫ (000_75e337bfe099b695.txt).
 
     A +840, B −30, C +190, D −1000; at 0.1 kopeck a whist D pays 1 rouble, B 3 kopecks, C and A
     receive 19 and 84.
     """
-    result = runner.invoke(
-        app, ["preferans", "score", str(VECTORS / "seed-settlement.json"), "--json"]
-    )
+    result = runner.invoke(app, ["preferans", "score", str(seed_file(tmp_path)), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["balance"] == {"A": 840, "B": -30, "C": 190, "D": -1000}
@@ -162,7 +167,7 @@ def test_svg_draws_the_sheet_to_a_file(tmp_path: Path) -> None:
     out = tmp_path / "pulka.svg"
     result = runner.invoke(
         app,
-        ["preferans", "score", str(VECTORS / "seed-settlement.json"), "--svg", str(out)],
+        ["preferans", "score", str(seed_file(tmp_path)), "--svg", str(out)],
     )
     assert result.exit_code == 0, result.output
     picture = out.read_text("utf-8")
