@@ -27,8 +27,8 @@ def pulkas(draw: st.DrawFn) -> Sheet:
         active = [p for p in players if p != dealer]
         if draw(st.integers(0, 4)) == 0:
             split = draw(st.lists(st.integers(0, 10), min_size=2, max_size=2).map(sorted))
-            tricks = [split[0], split[1] - split[0], 10 - split[1]]
-            sheet.write(DealScore(allpass=dict(zip(active, tricks, strict=True)), dealer=dealer))
+            taken = [split[0], split[1] - split[0], 10 - split[1]]
+            sheet.write(DealScore(allpass=dict(zip(active, taken, strict=True)), dealer=dealer))
             continue
         declarer = draw(st.sampled_from(active))
         defenders = [p for p in sheet.left_of(declarer) if p in active]
