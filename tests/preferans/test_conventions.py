@@ -177,6 +177,9 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     for player, amount in expect.get("deal_whists_on_declarer", {}).items():
         deal = result.sheet.entries_of(1)
         assert sum(e.amount for e in deal if e.player == player and e.on == declarer) == amount
+    for player, written in expect.get("converted", {}).items():
+        for other, amount in written.items():
+            assert result.settlement.whists[player][other] == amount
     for player, amount in expect.get("mountain_whists_each", {}).items():
         assert result.settlement.mountain_whists[player] == amount
     assert sum(result.settlement.balance.values()) == 0

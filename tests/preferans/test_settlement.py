@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.settlement import round_whole, settle, settle_by_average
-from cardtable.preferans.sheet import PlayerTotals, Sheet
+from cardtable.preferans.sheet import DealScore, PlayerTotals, Sheet, Whist
 
 F = Fraction
 
@@ -123,7 +124,15 @@ def test_points_nobody_can_take_are_written_as_whists_divided_among_all() -> Non
             "D": PlayerTotals(F(0), full, {}),
         }
     )
-    sheet._earn(1, "A", 10, "10♠ made")
+    sheet.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract("10♠"),
+            whist={"B": Whist.PASS, "C": Whist.PASS},
+            dealer="D",
+        )
+    )
+    assert sheet.pool("A") == full
     assert {q: sheet.whists("A", q) for q in "BCD"} == {"B": 15, "C": 15, "D": 15}
 
 

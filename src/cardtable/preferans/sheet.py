@@ -21,7 +21,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -471,7 +471,7 @@ class _Writer:
             self.half_whist(declarer, defenders, answers, halves)
             return
         if not whisters:
-            self.no_whist(declarer, name)
+            self.no_whist(declarer, level, name)
             return
         tricks = self.tricks(deal.tricks)
         taken = self.defence(defenders, whisters, tricks)
@@ -529,9 +529,8 @@ class _Writer:
         if points - off:
             self.sheet._earn(self.number, declarer, points - off, reason)
 
-    def no_whist(self, declarer: str, name: str) -> None:
+    def no_whist(self, declarer: str, level: int, name: str) -> None:
         """Rule 25: both pass and the declarer writes his game without play."""
-        level = self.deal.contract.level if self.deal.contract else 6
         tricks = self.deal.tricks
         if tricks is not None and self.tricks(tricks) < level:
             raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
@@ -751,11 +750,3 @@ class _Writer:
             self.add(declarer, Column.MOUNTAIN, -price, f"robber {name} made")
         else:
             self.add(declarer, Column.MOUNTAIN, remiz * short, f"robber {name} down {short}")
-
-
-def write_all(sheet: Sheet, deals: Iterable[DealScore]) -> list[Entry]:
-    """Write several deals in order; returns every entry they made."""
-    made: list[Entry] = []
-    for deal in deals:
-        made.extend(sheet.write(deal))
-    return made
