@@ -14,7 +14,7 @@ from cardtable.errors import RulesError
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.scorer import read_document, score
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention, convention_preset
-from cardtable.preferans.sheet import DealScore, Sheet, Whist
+from cardtable.preferans.sheet import DealScore, ScoreError, Sheet, Whist
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
 W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF
@@ -183,3 +183,22 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     for player, amount in expect.get("mountain_whists_each", {}).items():
         assert result.settlement.mountain_whists[player] == amount
     assert sum(result.settlement.balance.values()) == 0
+
+
+def test_coefficients_multiply_what_a_deal_writes_and_are_off_by_default() -> None:
+    """003_b655b01c110fd414.txt 4.1.2.
+
+    With coefficients (dark games, bombs, refets) the value of a game, made or not, grows with
+    the coefficient; qualifying tournaments should avoid them, so they are off by default.
+    """
+    doubled = DealScore(
+        declarer="A", contract=parse_contract("7♠"), tricks=6, whist={"B": W, "C": P}, coefficient=2
+    )
+    with pytest.raises(ScoreError, match="deal 1: field 'coefficient'"):
+        Sheet(list("ABC"), convention("sochi")).write(doubled)
+    plain = Sheet(list("ABC"), convention("sochi", {"coefficients": True}))
+    twice = Sheet(list("ABC"), convention("sochi", {"coefficients": True}))
+    plain.write(dataclasses.replace(doubled, coefficient=1))
+    twice.write(doubled)
+    assert twice.mountain("A") == 2 * plain.mountain("A") == 2 * 4
+    assert twice.whists("B", "A") == 2 * plain.whists("B", "A")

@@ -50,6 +50,7 @@ DEAL_FIELDS = (
     "talon",
     "off_mountain",
     "phase",
+    "coefficient",
 )
 WHIST_WORDS = {
     "whist": (Whist.WHIST, None),
@@ -302,6 +303,7 @@ def _deal(number: int, item: Any) -> DealScore:
         talon=choice("talon", GoodTalon),
         off_mountain=count("off_mountain", item.get("off_mountain", 0)),
         phase=choice("phase", Phase) or Phase.MAIN,
+        coefficient=count("coefficient", item.get("coefficient", 1)),
     )
 
 

@@ -125,6 +125,12 @@ class ScoringRules:
         "progression).",
         f"{CODE} 3.7",
     )
+    coefficients: bool = option(
+        False,
+        "Deals may carry a coefficient (dark games, bombs, refets) multiplying all they write; "
+        "off, as qualifying tournaments should avoid them.",
+        f"{TOURNAMENT} 4.1.2",
+    )
     robber: bool = option(
         False,
         "The preliminary 'разбойник' is played: each plays six to ten and a misère, results on "

@@ -119,6 +119,8 @@ class DealScore:
     talon: GoodTalon | None = None
     off_mountain: int = 0
     phase: Phase = Phase.MAIN
+    coefficient: int = 1
+    """A dark game's, bomb's or refet's multiplier of everything the deal writes (003 4.1.2)."""
 
 
 @dataclass(frozen=True)
@@ -383,6 +385,7 @@ class _Writer:
         self.rules = sheet.rules
         self.number = number
         self.deal = deal
+        self.times = deal.coefficient
 
     def fail(self, name: str, message: str) -> ScoreError:
         return ScoreError(f"deal {self.number}: field {name!r}: {message}")
@@ -390,7 +393,10 @@ class _Writer:
     def add(
         self, player: str, column: Column, amount: int | Fraction, reason: str, on: str = ""
     ) -> None:
-        self.sheet._add(self.number, player, column, amount, reason, on=on or None)
+        self.sheet._add(self.number, player, column, amount * self.times, reason, on=on or None)
+
+    def earn(self, player: str, points: int, reason: str) -> None:
+        self.sheet._earn(self.number, player, points * self.times, reason)
 
     def player(self, name: str, value: str | None) -> str:
         if value is None:
@@ -401,6 +407,11 @@ class _Writer:
 
     def write(self) -> None:
         deal = self.deal
+        if self.times != 1:
+            if not self.rules.coefficients:
+                raise self.fail("coefficient", "this convention plays without coefficients")
+            if self.times < 1:
+                raise self.fail("coefficient", f"{self.times} is not a multiplier")
         if deal.phase is Phase.PRELIMINARY_ALLPASS:
             if not self.rules.preliminary_allpass:
                 raise self.fail("phase", "this convention plays no preliminary all-pass")
@@ -517,17 +528,20 @@ class _Writer:
         return value
 
     def made(self, declarer: str, points: int, reason: str) -> None:
+        total = points * self.times
         off = self.deal.off_mountain
         if off:
             if not self.rules.write_off_mountain:
                 raise self.fail("off_mountain", "this convention writes made games in the pool")
-            if not 0 < off <= points:
-                raise self.fail("off_mountain", f"{off} is not part of the {points} points made")
+            if not 0 < off <= total:
+                raise self.fail("off_mountain", f"{off} is not part of the {total} points made")
             if off > self.sheet.mountain(declarer):
                 raise self.fail("off_mountain", f"{declarer}'s mountain is smaller than {off}")
-            self.add(declarer, Column.MOUNTAIN, -off, f"{reason}, off the mountain")
-        if points - off:
-            self.sheet._earn(self.number, declarer, points - off, reason)
+            self.sheet._add(
+                self.number, declarer, Column.MOUNTAIN, -off, f"{reason}, off the mountain"
+            )
+        if total - off:
+            self.sheet._earn(self.number, declarer, total - off, reason)
 
     def no_whist(self, declarer: str, level: int, name: str) -> None:
         """Rule 25: both pass and the declarer writes his game without play."""
@@ -709,12 +723,7 @@ class _Writer:
         if self.rules.allpass_clean_points:
             for player, taken in tricks.items():
                 if taken == 0:
-                    self.sheet._earn(
-                        self.number,
-                        player,
-                        self.rules.allpass_clean_points * times,
-                        f"{label}, no trick",
-                    )
+                    self.earn(player, self.rules.allpass_clean_points * times, f"{label}, no trick")
 
     def preliminary_allpass(self) -> None:
         """Rules 39–40: tricks times ten on the mountain; ten off the pool for each zero."""
@@ -722,7 +731,7 @@ class _Writer:
             if taken:
                 self.add(player, Column.MOUNTAIN, 10 * taken, f"preliminary all-pass, {taken}")
             else:
-                self.sheet._earn(self.number, player, 10, "preliminary all-pass, no trick")
+                self.earn(player, 10, "preliminary all-pass, no trick")
 
     def robber(self) -> None:
         """Rule 38: the 'разбойник' writes on the mountain only, no whists.
