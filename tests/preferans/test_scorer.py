@@ -177,3 +177,21 @@ def test_svg_draws_the_sheet_to_a_file(tmp_path: Path) -> None:
         assert figure in picture
     assert picture.count("<title>1000</title>") == 1
     assert picture.count("<title>100</title>") >= 5
+
+
+def test_the_conventions_command_lists_each_and_its_options() -> None:
+    """Issue 4 item 2: each convention's options cite their source."""
+    listed = runner.invoke(app, ["preferans", "conventions", "--json"])
+    assert listed.exit_code == 0, listed.output
+    assert list(json.loads(listed.stdout)["conventions"]) == [
+        "classic-1992",
+        "sochi",
+        "leningrad",
+        "rostov",
+    ]
+    shown = runner.invoke(app, ["preferans", "conventions", "leningrad", "--json"])
+    options = {o["name"]: o for o in json.loads(shown.stdout)["options"]}
+    assert options["unclosed_factor"]["value"] == 2
+    assert "4.2.3.3" in options["unclosed_factor"]["source"]
+    unknown = runner.invoke(app, ["preferans", "conventions", "moscow"])
+    assert unknown.exit_code == 2

@@ -38,3 +38,50 @@ def score_command(
         print_json(result.to_data())
     else:
         out.print(sheet_text(result), markup=False, soft_wrap=True)
+
+
+@app.command("conventions")
+def conventions_command(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="classic-1992, sochi, leningrad, rostov.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """List the scoring conventions, or every option of one with its value and source."""
+    from rich.table import Table  # noqa: PLC0415
+
+    from cardtable.cli.main import one_line_errors, out, print_json  # noqa: PLC0415
+    from cardtable.engine.rules import describe_rules  # noqa: PLC0415
+    from cardtable.preferans.scoring import (  # noqa: PLC0415
+        CONVENTIONS,
+        convention,
+        convention_preset,
+    )
+
+    with one_line_errors():
+        if name is None:
+            listed = {n: convention_preset(n).description for n in CONVENTIONS}
+        else:
+            options = describe_rules(convention(name))
+    if name is None:
+        if as_json:
+            print_json({"conventions": listed})
+        else:
+            for key, description in listed.items():
+                out.print(f"{key}: {description}", markup=False)
+        return
+    if as_json:
+        print_json(
+            {
+                "convention": name,
+                "options": [
+                    {"name": o.name, "value": o.value, "doc": o.doc, "source": o.source}
+                    for o in options
+                ],
+            }
+        )
+        return
+    table = Table("option", "value", "meaning", "source", title=f"Preferans scoring — {name}")
+    for o in options:
+        table.add_row(o.name, str(o.value), o.doc, o.source)
+    out.print(table)
