@@ -164,7 +164,7 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     result = score(read_document({k: v for k, v in document.items() if k != "source"}))
     expect = vector.get("expect", {})
     data = result.to_data()
-    for key in ("balance", "money"):
+    for key in ("sheet", "balance", "money", "closed"):
         if key in expect:
             assert data[key] == expect[key]
     for winner, losers in expect.get("pairwise", {}).items():
