@@ -157,7 +157,7 @@ def read_document(document: Mapping[str, Any]) -> ScoreFile:
         listed = document["deals"]
         if not isinstance(listed, list):
             raise ScoreError("field 'deals': a list of deals")
-        deals = tuple(_deal(number, item) for number, item in enumerate(listed, start=1))
+        deals = tuple(deal_from_data(n, item) for n, item in enumerate(listed, start=1))
     else:
         totals = _totals(_table(document["sheet"], "sheet"))
     return ScoreFile(name, rules, tuple(players), stake, deals, totals)
@@ -235,7 +235,14 @@ def _stake(value: Any) -> Fraction | None:
     return stake
 
 
-def _deal(number: int, item: Any) -> DealScore:
+def deal_from_data(number: int, item: Any) -> DealScore:
+    """One deal of the scorer's JSON as a :class:`DealScore`; errors name deal ``number``.
+
+    >>> deal_from_data(1, {"declarer": "A", "contract": "7♥", "tricks": 7,
+    ...                    "whist": {"B": "open", "C": "pass"}}).play
+    <Play.OPEN: 'open'>
+    """
+
     def fail(name: str, message: str) -> ScoreError:
         return ScoreError(f"deal {number}: field {name!r}: {message}")
 
