@@ -337,3 +337,18 @@ def test_the_column_of_each_entry_is_one_of_the_three() -> None:
     sheet = classic()
     sheet.write(game("A", "6♠", 5, {"B": W, "C": W}, defender_tricks={"B": 2, "C": 3}))
     assert {e.column for e in sheet.entries} == {Column.MOUNTAIN, Column.WHISTS}
+
+
+def test_written_totals_with_a_stranger_are_refused_whole() -> None:
+    """docs/scorer.md, totals kept on paper: a wrong name is refused and nothing is written."""
+    sheet = classic()
+    with pytest.raises(ScoreError, match=r"field 'sheet.B.whists': 'Z' is not a partner"):
+        sheet.write_totals(
+            {
+                "A": PlayerTotals(Fraction(1), Fraction(2), {"B": Fraction(3)}),
+                "B": PlayerTotals(Fraction(1), Fraction(2), {"Z": Fraction(3)}),
+                "C": PlayerTotals(Fraction(1), Fraction(2), {}),
+            }
+        )
+    assert sheet.entries == []
+    assert sheet.mountain("A") == 0

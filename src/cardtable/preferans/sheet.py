@@ -241,11 +241,13 @@ class Sheet:
         for player, written in totals.items():
             if player not in self.players:
                 raise ScoreError(f"field 'sheet': {player!r} is not a player")
+            for other in written.whists:
+                if other not in self.players or other == player:
+                    raise ScoreError(f"field 'sheet.{player}.whists': {other!r} is not a partner")
+        for player, written in totals.items():
             self._add(None, player, Column.MOUNTAIN, written.mountain, "written total")
             self._add(None, player, Column.POOL, written.pool, "written total")
             for other, amount in written.whists.items():
-                if other not in self.players or other == player:
-                    raise ScoreError(f"field 'sheet.{player}.whists': {other!r} is not a partner")
                 self._add(None, player, Column.WHISTS, amount, "written total", on=other)
         return tuple(self.entries)
 
