@@ -520,7 +520,14 @@ class _Writer:
         missing = [p for p in defenders if p not in whist]
         if missing:
             raise self.fail("whist", f"no answer from {missing[0]!r}")
-        return {p: Whist(whist[p]) for p in defenders}
+        return {p: self.whist_word(whist[p]) for p in defenders}
+
+    def whist_word(self, value: object) -> Whist:
+        try:
+            return Whist(value)
+        except ValueError:
+            known = ", ".join(w.value for w in Whist)
+            raise self.fail("whist", f"{value!r} is not one of {known}") from None
 
     def tricks(self, value: int | None, name: str = "tricks") -> int:
         if value is None:
@@ -668,7 +675,7 @@ class _Writer:
 
     def misere(self, declarer: str) -> None:
         deal = self.deal
-        if any(Whist(v) is Whist.HALF for v in deal.whist.values()):
+        if any(self.whist_word(v) is Whist.HALF for v in deal.whist.values()):
             raise self.fail("whist", "there is no half-whist against a misère")
         if deal.talon is not None:
             raise self.fail("talon", "a misère is not paid for the talon")
