@@ -522,7 +522,7 @@ class _Writer:
             raise self.fail("whist", f"no answer from {missing[0]!r}")
         return {p: self.whist_word(whist[p]) for p in defenders}
 
-    def whist_word(self, value: object) -> Whist:
+    def whist_word(self, value: str) -> Whist:
         try:
             return Whist(value)
         except ValueError:
