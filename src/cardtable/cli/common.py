@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -16,6 +19,9 @@ BAD_INPUT = 2
 err = Console(stderr=True, highlight=False)
 """The console for errors and progress bars."""
 
+out = Console(highlight=False)
+"""The console for what a command prints."""
+
 
 @contextmanager
 def one_line_errors() -> Iterator[None]:
@@ -27,3 +33,8 @@ def one_line_errors() -> Iterator[None]:
         where = f"{error.filename}: " if isinstance(error, OSError) and error.filename else ""
         err.print(f"error: {where}{message}", markup=False, soft_wrap=True)
         raise typer.Exit(BAD_INPUT) from None
+
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as JSON on standard output."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")

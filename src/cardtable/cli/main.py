@@ -7,20 +7,19 @@ malformed record or card) prints one line on standard error and exits with statu
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
 from cardtable.bots import make_bot
-from cardtable.cli.common import err, one_line_errors
+from cardtable.cli import preferans
+from cardtable.cli.common import err, one_line_errors, out, print_json
 from cardtable.cli.play import play_command
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
 
@@ -31,14 +30,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False)
+app.add_typer(preferans.app)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-
-
-def print_json(data: Any) -> None:
-    """Write ``data`` as JSON on standard output."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 @app.command("games")

@@ -1,0 +1,86 @@
+"""``cardtable preferans``: the offline scorer of a pulka played with paper cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardtable.cli.common import one_line_errors, out, print_json
+
+app = typer.Typer(
+    name="preferans",
+    help="Preferans tools: score and settle a pulka played offline.",
+    no_args_is_help=True,
+)
+
+
+@app.command("score")
+def score_command(
+    path: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The pulka as JSON or TOML (docs/scorer.md).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", metavar="OUT", help="Also draw the sheet as SVG.")
+    ] = None,
+) -> None:
+    """Write every deal on the sheet, close it, and print the sheet and the settlement."""
+    from cardtable.preferans.scorer import parse_score_file, score, sheet_text  # noqa: PLC0415
+    from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415
+
+    with one_line_errors():
+        result = score(parse_score_file(path.read_text(encoding="utf-8")))
+        if svg is not None:
+            svg.write_text(pulka_svg(result.sheet), encoding="utf-8")
+    if as_json:
+        print_json(result.to_data())
+    else:
+        out.print(sheet_text(result), markup=False, soft_wrap=True)
+
+
+@app.command("conventions")
+def conventions_command(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="classic-1992, sochi, leningrad, rostov.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """List the scoring conventions, or every option of one with its value and source."""
+    from rich.table import Table  # noqa: PLC0415
+
+    from cardtable.engine.rules import describe_rules  # noqa: PLC0415
+    from cardtable.preferans.scoring import (  # noqa: PLC0415
+        CONVENTIONS,
+        convention,
+        convention_preset,
+    )
+
+    with one_line_errors():
+        if name is None:
+            listed = {n: convention_preset(n).description for n in CONVENTIONS}
+        else:
+            options = describe_rules(convention(name))
+    if name is None:
+        if as_json:
+            print_json({"conventions": listed})
+        else:
+            for key, description in listed.items():
+                out.print(f"{key}: {description}", markup=False)
+        return
+    if as_json:
+        print_json(
+            {
+                "convention": name,
+                "options": [
+                    {"name": o.name, "value": o.value, "doc": o.doc, "source": o.source}
+                    for o in options
+                ],
+            }
+        )
+        return
+    table = Table("option", "value", "meaning", "source", title=f"Preferans scoring — {name}")
+    for o in options:
+        table.add_row(o.name, str(o.value), o.doc, o.source)
+    out.print(table)

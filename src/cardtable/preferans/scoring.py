@@ -1,0 +1,217 @@
+"""The conventions of the pulka as data: what every result writes, and where.
+
+:class:`ScoringRules` holds every option of the score sheet; its defaults are the 1992
+encyclopedia's classic game (001_776ed664a35a376f.txt, preferans rules 38–48 and "ПОДСЧЕТЫ И
+РАСЧЕТЫ"). The conventions of the Russian Preferans Code — Sochi, Leningrad, Rostov — are
+presets in ``conventions/*.toml`` beside this module, loaded with :func:`convention`.
+
+Units follow the players' own: the classic sheet writes a six at 10 points and one whist per
+trick, so a mountain point is worth one whist; the Code writes a six at 2 points and counts
+a mountain point as 10 whists (003_b655b01c110fd414.txt, 4.1.1 b).
+
+>>> sochi = convention("sochi")
+>>> sochi.contract_points, sochi.mountain_point_whists
+((2, 4, 6, 8, 10), 10)
+>>> convention("classic-1992") == ScoringRules()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+from cardtable.engine.rules import Preset, option, parse_preset, rules_from_mapping
+from cardtable.errors import RulesError
+
+SEED = "001_776ed664a35a376f.txt, preferans"
+CODE = "Кодекс преферанса (1996)"
+TOURNAMENT = "003_b655b01c110fd414.txt"
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """Every option of the score sheet; the defaults are the 1992 classic game."""
+
+    pool: int = option(
+        100,
+        "The pool each player must write (the agreed number of rule 40, 4.2.2's 'пулька до 50').",
+        f"{SEED} rule 40; {TOURNAMENT} 4.2.2",
+    )
+    contract_points: tuple[int, int, int, int, int] = option(
+        (10, 20, 30, 40, 50),
+        "What a made six, seven, eight, nine and ten write in the pool.",
+        f"{SEED} rule 42",
+    )
+    misere_points: int = option(50, "What a made misère writes in the pool.", f"{SEED} rule 42")
+    remiz_points: tuple[int, int, int, int, int] = option(
+        (10, 20, 30, 40, 50),
+        "What the declarer writes on his mountain for each trick short, six to ten.",
+        f"{SEED} rule 43; {CODE} 4.2.1",
+    )
+    misere_remiz_points: int = option(
+        50, "What a misère writes on the mountain for each trick taken.", f"{SEED} rule 43"
+    )
+    whist_per_trick: tuple[int, int, int, int, int] = option(
+        (1, 2, 3, 4, 5),
+        "Whists a defender writes on the declarer per trick, six to ten (the seed stops at nine, "
+        "rule 26 having no whist on a ten; five continues its series).",
+        f"{SEED} rules 26, 44",
+    )
+    consolation_per_trick: tuple[int, int, int, int, int] = option(
+        (1, 2, 3, 4, 5),
+        "Whists each other player (the dealer included) writes on a declarer per trick short.",
+        f"{SEED} rule 14; {CODE} 3.8.1.2",
+    )
+    whist_obligation: tuple[int, int, int, int, int] = option(
+        (4, 2, 1, 1, 1),
+        "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",
+        f"{SEED} rules 26, 46; {CODE} 3.8.2",
+    )
+    obligation_share: Literal["each_half", "together"] = option(
+        "each_half",
+        "When both whist, each answers for half the obligation (an odd one falls on the second "
+        "whister, rule 46); 'together' lets either cover the other.",
+        f"{SEED} rule 46",
+    )
+    whister_remiz_points: tuple[int, int, int, int, int] = option(
+        (5, 10, 15, 20, 25),
+        "What a whister writes on his mountain per trick of his obligation he did not take.",
+        f"{SEED} rule 45; {CODE} 3.8.1.3",
+    )
+    passer_tricks_to_whister: bool = option(
+        True,
+        "With one whister, the tricks of the defender who passed count as the whister's.",
+        f"{SEED} rule 44",
+    )
+    gentleman_whist: bool = option(
+        False,
+        "When both whist, they share the whists equally whoever took the tricks.",
+        f"{CODE} 3.8 (the 'джентльменский вист' of Sochi tables)",
+    )
+    half_whist: bool = option(
+        True,
+        "A lone whister may, with the declarer's consent, write whists for half the obligation "
+        "without play (two tricks on a six, one on a seven).",
+        f"{SEED} rule 27; {CODE} 3.8 'полвиста'",
+    )
+    half_whist_top: int = option(
+        7, "The highest contract a half-whist may be said against.", f"{SEED} rule 27"
+    )
+    good_talon: bool = option(
+        True,
+        "With four players the dealer writes whists on the declarer for a good talon: one "
+        "trick's worth for an ace or a marriage, three for two aces.",
+        f"{SEED} rule 47",
+    )
+    allpass_column: Literal["mountain", "whists"] = option(
+        "mountain",
+        "Where all-pass tricks are written: on the taker's mountain, or as whists each player "
+        "writes on everyone who took more tricks than he did (Rostov).",
+        f"{SEED} rule 48",
+    )
+    allpass_per_trick: int = option(
+        10, "What each all-pass trick writes (rule 48: 5 or 10 by agreement).", f"{SEED} rule 48"
+    )
+    allpass_progression: tuple[int, ...] = option(
+        (1,),
+        "Multipliers of the first, second, third... all-pass in a row (the last repeats).",
+        f"{CODE} 3.7",
+    )
+    allpass_clean_points: int = option(
+        0,
+        "Points a player who took no trick on an all-pass writes in his pool (times the "
+        "progression).",
+        f"{CODE} 3.7",
+    )
+    coefficients: bool = option(
+        False,
+        "Deals may carry a coefficient (dark games, bombs, refets) multiplying all they write; "
+        "off, as qualifying tournaments should avoid them.",
+        f"{TOURNAMENT} 4.1.2",
+    )
+    robber: bool = option(
+        False,
+        "The preliminary 'разбойник' is played: each plays six to ten and a misère, results on "
+        "the mountain, no whists.",
+        f"{SEED} rule 38",
+    )
+    preliminary_allpass: bool = option(
+        False,
+        "Two rounds of preliminary all-pass: tricks times 10 on the mountain, 10 off the pool "
+        "for every zero.",
+        f"{SEED} rules 39-40",
+    )
+    write_off_mountain: bool = option(
+        True,
+        "A made contract may be written off the declarer's mountain instead of into his pool.",
+        f"{SEED} rule 42",
+    )
+    help: bool = option(
+        True,
+        "A player whose pool is full closes his opponents' pools, writing whists on them.",
+        f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.2.3",
+    )
+    help_whists_per_point: int = option(
+        1,
+        "Whists written on the opponent helped, per pool point (the seed: 'то же количество "
+        "очков'; the Code: ten).",
+        f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.2.3",
+    )
+    open_pools_at_end: int = option(
+        1,
+        "How many pools may still be open when the pulka ends (the seed: when three are closed "
+        "the fourth carries his pool to the mountain; the Code: none).",
+        f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.2.3",
+    )
+    unclosed_factor: int = option(
+        1,
+        "Mountain points per pool point still missing at the end (Leningrad: two).",
+        f"{TOURNAMENT} 4.2.3, 4.2.3.3",
+    )
+    overplayed_factor: int = option(
+        0,
+        "Mountain points written off per pool point beyond the pool at the end, where points "
+        "stay in an overfull pool (Leningrad: two); 0 when points never overflow the pool.",
+        f"{TOURNAMENT} 4.2.3.3",
+    )
+    mountain_point_whists: int = option(
+        1,
+        "Whists a mountain point is worth at the settlement, divided among all the players "
+        "(the seed: 1300 points are 325 whists each among four; the Code: ten).",
+        f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.1.1 b",
+    )
+    rounding: Literal["exact", "whole"] = option(
+        "exact",
+        "Balances kept exact, or rounded to whole whists by largest remainders so that they "
+        "still sum to zero.",
+        "cardtable decision, docs/rules/preferans-scoring.md",
+    )
+
+    def __post_init__(self) -> None:
+        if self.pool <= 0:
+            raise RulesError("option 'pool': must be positive")
+        if not self.allpass_progression:
+            raise RulesError("option 'allpass_progression': needs at least one multiplier")
+
+
+CONVENTIONS = ("classic-1992", "sochi", "leningrad", "rostov")
+"""The conventions shipped with cardtable, in ``conventions/<name>.toml``."""
+
+
+def convention_preset(name: str) -> Preset:
+    """The preset of a named convention, checked against :class:`ScoringRules`."""
+    if name not in CONVENTIONS:
+        raise RulesError(f"no convention {name!r} (known: {', '.join(CONVENTIONS)})")
+    folder = resources.files("cardtable.preferans").joinpath("conventions")
+    text = folder.joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return parse_preset(name, text, ScoringRules)
+
+
+def convention(name: str, overrides: dict[str, Any] | None = None) -> ScoringRules:
+    """The rules of a named convention, with any ``overrides`` applied."""
+    base = rules_from_mapping(ScoringRules, convention_preset(name).overrides, where=name)
+    if not overrides:
+        return base
+    return rules_from_mapping(ScoringRules, overrides, base=base, where=f"{name} rules")

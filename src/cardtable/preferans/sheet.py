@@ -1,0 +1,770 @@
+"""The pulka: each player's mountain, pool and whists, written deal by deal.
+
+A :class:`Sheet` takes the result of each deal as a :class:`DealScore` and writes what the
+convention (:class:`~cardtable.preferans.scoring.ScoringRules`) says into three columns per
+player (001_776ed664a35a376f.txt, preferans rules 38 and 42–48; 003_b655b01c110fd414.txt,
+4.2.1): the mountain ("гора", "горка", "полка") for remizes, the pool ("пулька") for made
+contracts, and the whists ("висты", "подвал") written on each other player. Every
+:class:`Entry` names the deal that made it, so a sheet can be audited line by line.
+
+>>> from cardtable.preferans.contracts import parse_contract
+>>> from cardtable.preferans.scoring import convention
+>>> sheet = Sheet(["A", "B", "C"], convention("sochi"))
+>>> for entry in sheet.write(DealScore(declarer="A", contract=parse_contract("7♥"), tricks=7,
+...                                    whist={"B": Whist.WHIST, "C": Whist.PASS})):
+...     print(entry)
+deal 1: A pool +4 (7♥ made)
+deal 1: B whists on A +12 (whist, 3 tricks)
+>>> sheet.closed
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+from cardtable.errors import CardtableError
+from cardtable.preferans.contracts import Contract, contract_text
+from cardtable.preferans.scoring import ScoringRules
+from cardtable.preferans.settlement import Settlement, settle
+
+TRICKS = 10
+PLAYERS = (3, 4)
+
+
+class ScoreError(CardtableError):
+    """A deal result or written total the sheet cannot take: names the deal and the field."""
+
+
+class Whist(StrEnum):
+    """What a defender said after the contract (rules 24–27; the Code's 'полвиста')."""
+
+    WHIST = "whist"
+    PASS = "pass"
+    HALF = "half"
+
+
+class Play(StrEnum):
+    """How a lone whister played: with the cards open, or closed ("втемную")."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class GoodTalon(StrEnum):
+    """What made a talon 'good' for the dealer of four (rule 47)."""
+
+    ACE = "ace"
+    MARRIAGE = "marriage"
+    TWO_ACES = "two_aces"
+
+
+class Phase(StrEnum):
+    """The stage of the classic pulka a deal belongs to (rules 38–41)."""
+
+    MAIN = "main"
+    ROBBER = "robber"
+    PRELIMINARY_ALLPASS = "preliminary_allpass"
+
+
+class Column(StrEnum):
+    """The three columns of a player's part of the sheet (003 4.2.1)."""
+
+    MOUNTAIN = "mountain"
+    POOL = "pool"
+    WHISTS = "whists"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One figure written on the sheet: who wrote it, where, how much, and why."""
+
+    deal: int | None
+    """The deal that made it; ``None`` for totals written at once and for the closing."""
+    player: str
+    column: Column
+    amount: Fraction
+    on: str | None = None
+    """For whists: the player they are written on."""
+    reason: str = ""
+
+    def __str__(self) -> str:
+        where = f"deal {self.deal}" if self.deal is not None else "closing"
+        column = f"whists on {self.on}" if self.on else str(self.column)
+        sign = "+" if self.amount >= 0 else "-"
+        return f"{where}: {self.player} {column} {sign}{abs(self.amount)} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The result of one deal as the sheet needs it; mirrors the scorer's JSON.
+
+    A played contract names ``declarer``, ``contract`` and the declarer's ``tricks``, each
+    defender's ``whist`` answer and, when both whist, their ``defender_tricks``. An all-pass
+    gives ``allpass``: each player's tricks. ``dealer`` names who sat out with four players;
+    ``talon``, ``off_mountain`` and ``phase`` are the classic game's extras (rules 38–42, 47).
+    """
+
+    declarer: str | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    whist: Mapping[str, Whist] = field(default_factory=dict)
+    play: Play | None = None
+    defender_tricks: Mapping[str, int] = field(default_factory=dict)
+    allpass: Mapping[str, int] | None = None
+    dealer: str | None = None
+    talon: GoodTalon | None = None
+    off_mountain: int = 0
+    phase: Phase = Phase.MAIN
+    coefficient: int = 1
+    """A dark game's, bomb's or refet's multiplier of everything the deal writes (003 4.1.2)."""
+
+
+@dataclass(frozen=True)
+class PlayerTotals:
+    """One player's written totals: mountain, pool, and whists on each other player."""
+
+    mountain: Fraction
+    pool: Fraction
+    whists: dict[str, Fraction]
+
+
+class Sheet:
+    """A pulka for three or four players (listed clockwise) under one convention."""
+
+    def __init__(self, players: Sequence[str], rules: ScoringRules | None = None) -> None:
+        self.players = tuple(players)
+        if len(self.players) not in PLAYERS:
+            raise ScoreError(f"field 'players': 3 or 4 players, not {len(self.players)}")
+        if len(set(self.players)) != len(self.players):
+            raise ScoreError("field 'players': a player is named twice")
+        self.rules = rules if rules is not None else ScoringRules()
+        self.entries: list[Entry] = []
+        self.deals = 0
+        self.ended = False
+        self._allpass_run = 0
+        self._mountain = dict.fromkeys(self.players, Fraction(0))
+        self._pool = dict.fromkeys(self.players, Fraction(0))
+        self._whists = {p: {q: Fraction(0) for q in self.players if q != p} for p in self.players}
+
+    # ----- reading the sheet -------------------------------------------------------------
+
+    def mountain(self, player: str) -> Fraction:
+        """The player's mountain."""
+        return self._mountain[player]
+
+    def pool(self, player: str) -> Fraction:
+        """What the player has written in his pool."""
+        return self._pool[player]
+
+    def whists(self, player: str, on: str) -> Fraction:
+        """The whists ``player`` has written on ``on``."""
+        return self._whists[player][on]
+
+    def totals(self) -> dict[str, PlayerTotals]:
+        """Every player's totals."""
+        return {
+            p: PlayerTotals(self._mountain[p], self._pool[p], dict(self._whists[p]))
+            for p in self.players
+        }
+
+    def open_pools(self) -> list[str]:
+        """The players whose pool is not yet full."""
+        return [p for p in self.players if self._pool[p] < self.rules.pool]
+
+    @property
+    def closed(self) -> bool:
+        """Whether the pools are closed, all or all but the convention's allowance."""
+        return len(self.open_pools()) <= self.rules.open_pools_at_end
+
+    def running(self, player: str, column: Column, on: str | None = None) -> list[Fraction]:
+        """A column's running totals after each deal that changed it, as players write them.
+
+        Players write a column as a dotted series of totals ("2.6.10"); several entries of one
+        deal make one figure.
+        """
+        totals: list[Fraction] = []
+        value = Fraction(0)
+        last: int | None = None
+        for entry in self.entries:
+            if entry.player != player or entry.column is not column or entry.on != on:
+                continue
+            value += entry.amount
+            if totals and entry.deal is not None and entry.deal == last:
+                totals[-1] = value
+            else:
+                totals.append(value)
+            last = entry.deal
+        return totals
+
+    def entries_of(self, deal: int) -> list[Entry]:
+        """What one deal wrote."""
+        return [e for e in self.entries if e.deal == deal]
+
+    # ----- writing deals -----------------------------------------------------------------
+
+    def write(self, deal: DealScore) -> tuple[Entry, ...]:
+        """Write one deal's result; returns the entries it made.
+
+        Raises :class:`ScoreError` naming the deal and the field when the result is not one
+        the rules allow; the sheet is then unchanged.
+        """
+        number = self.deals + 1
+        if self.ended:
+            raise ScoreError(f"deal {number}: the pulka is over")
+        start = len(self.entries)
+        saved = (
+            dict(self._mountain),
+            dict(self._pool),
+            {p: dict(w) for p, w in self._whists.items()},
+            self._allpass_run,
+        )
+        try:
+            _Writer(self, number, deal).write()
+        except ScoreError:
+            del self.entries[start:]
+            self._mountain, self._pool, self._whists, self._allpass_run = saved
+            raise
+        self.deals = number
+        return tuple(self.entries[start:])
+
+    def write_totals(self, totals: Mapping[str, PlayerTotals]) -> tuple[Entry, ...]:
+        """Write totals kept on paper (each player's mountain, pool and whists) at once."""
+        if self.entries:
+            raise ScoreError("field 'sheet': totals can only start an empty sheet")
+        for player in self.players:
+            if player not in totals:
+                raise ScoreError(f"field 'sheet': no totals for {player!r}")
+        for player, written in totals.items():
+            if player not in self.players:
+                raise ScoreError(f"field 'sheet': {player!r} is not a player")
+            for other in written.whists:
+                if other not in self.players or other == player:
+                    raise ScoreError(f"field 'sheet.{player}.whists': {other!r} is not a partner")
+        for player, written in totals.items():
+            self._add(None, player, Column.MOUNTAIN, written.mountain, "written total")
+            self._add(None, player, Column.POOL, written.pool, "written total")
+            for other, amount in written.whists.items():
+                self._add(None, player, Column.WHISTS, amount, "written total", on=other)
+        return tuple(self.entries)
+
+    def close(self) -> tuple[Entry, ...]:
+        """End the pulka, now or at an agreed time; returns what the closing wrote.
+
+        Each pool still short goes to its owner's mountain (times ``unclosed_factor``); where
+        points stay in an overfull pool (Leningrad) they come off the mountain times
+        ``overplayed_factor`` (003_b655b01c110fd414.txt, 4.2.3, 4.2.3.3).
+        """
+        if self.ended:
+            return ()
+        start = len(self.entries)
+        target = self.rules.pool
+        for player in self.players:
+            missing = target - self._pool[player]
+            if missing > 0:
+                self._add(None, player, Column.POOL, missing, "pool carried to the mountain")
+                self._add(
+                    None,
+                    player,
+                    Column.MOUNTAIN,
+                    missing * self.rules.unclosed_factor,
+                    f"{missing} short of the pool",
+                )
+            elif missing < 0 and self.rules.overplayed_factor:
+                self._add(None, player, Column.POOL, missing, "over the pool")
+                self._add(
+                    None,
+                    player,
+                    Column.MOUNTAIN,
+                    missing * self.rules.overplayed_factor,
+                    f"{-missing} over the pool",
+                )
+        self.ended = True
+        return tuple(self.entries[start:])
+
+    def settlement(self, *, reference: str | None = None) -> Settlement:
+        """The settlement of the sheet as it stands (close it first to carry open pools)."""
+        return settle(
+            self.players,
+            self._mountain,
+            self._whists,
+            mountain_point_whists=self.rules.mountain_point_whists,
+            reference=reference,
+            rounding=self.rules.rounding,
+        )
+
+    # ----- the primitives every rule writes with ----------------------------------------
+
+    def _add(
+        self,
+        deal: int | None,
+        player: str,
+        column: Column,
+        amount: int | Fraction,
+        reason: str,
+        *,
+        on: str | None = None,
+    ) -> None:
+        value = Fraction(amount)
+        if value == 0:
+            return
+        if column is Column.MOUNTAIN:
+            self._mountain[player] += value
+        elif column is Column.POOL:
+            self._pool[player] += value
+        else:
+            assert on is not None
+            self._whists[player][on] += value
+        self.entries.append(Entry(deal, player, column, value, on, reason))
+
+    def _earn(self, deal: int, player: str, points: int | Fraction, reason: str) -> None:
+        """Write pool points: to the player's pool, then as help, then off the mountain."""
+        rest = Fraction(points)
+        if self.rules.overplayed_factor:
+            # Leningrad: the pool takes everything; the excess is settled at the closing.
+            self._add(deal, player, Column.POOL, rest, reason)
+            return
+        room = max(Fraction(0), self.rules.pool - self._pool[player])
+        own = min(rest, room)
+        self._add(deal, player, Column.POOL, own, reason)
+        rest -= own
+        while rest > 0 and self.rules.help:
+            helped = self._to_help(player)
+            if helped is None:
+                break
+            given = min(rest, self.rules.pool - self._pool[helped])
+            self._add(deal, helped, Column.POOL, given, f"help from {player}")
+            self._add(
+                deal,
+                player,
+                Column.WHISTS,
+                given * self.rules.help_whists_per_point,
+                f"help, {given} points",
+                on=helped,
+            )
+            rest -= given
+        if rest > 0:
+            self._overflow(deal, player, rest)
+
+    def _overflow(self, deal: int, player: str, rest: Fraction) -> None:
+        """Points nobody's pool can take: off the mountain, else whists on all (003 4.1.1)."""
+        off = min(rest, max(Fraction(0), self._mountain[player]))
+        self._add(deal, player, Column.MOUNTAIN, -off, "points over the pool")
+        rest -= off
+        if rest <= 0:
+            return
+        # 4.1.1 b: the mountain is divided among all players, its owner included.
+        each = rest * self.rules.mountain_point_whists / len(self.players)
+        for other in self.players:
+            if other != player:
+                self._add(deal, player, Column.WHISTS, each, f"{rest} points over", on=other)
+
+    def _to_help(self, player: str) -> str | None:
+        """The opponent with the fullest open pool, the nearest on the left on ties (4.2.3)."""
+        best: str | None = None
+        for other in self.left_of(player):
+            if self._pool[other] >= self.rules.pool:
+                continue
+            if best is None or self._pool[other] > self._pool[best]:
+                best = other
+        return best
+
+    def left_of(self, player: str) -> list[str]:
+        """The other players in order from the player's left (players are listed clockwise)."""
+        index = self.players.index(player)
+        count = len(self.players)
+        return [self.players[(index + step) % count] for step in range(1, count)]
+
+
+class _Writer:
+    """Writes one deal onto a sheet; every refusal names the deal and the field."""
+
+    def __init__(self, sheet: Sheet, number: int, deal: DealScore) -> None:
+        self.sheet = sheet
+        self.rules = sheet.rules
+        self.number = number
+        self.deal = deal
+        self.times = deal.coefficient
+
+    def fail(self, name: str, message: str) -> ScoreError:
+        return ScoreError(f"deal {self.number}: field {name!r}: {message}")
+
+    def add(
+        self, player: str, column: Column, amount: int | Fraction, reason: str, on: str = ""
+    ) -> None:
+        self.sheet._add(self.number, player, column, amount * self.times, reason, on=on or None)
+
+    def earn(self, player: str, points: int, reason: str) -> None:
+        self.sheet._earn(self.number, player, points * self.times, reason)
+
+    def player(self, name: str, value: str | None) -> str:
+        if value is None:
+            raise self.fail(name, "missing")
+        if value not in self.sheet.players:
+            raise self.fail(name, f"{value!r} is not a player")
+        return value
+
+    def write(self) -> None:
+        deal = self.deal
+        if self.times != 1:
+            if not self.rules.coefficients:
+                raise self.fail("coefficient", "this convention plays without coefficients")
+            if self.times < 1:
+                raise self.fail("coefficient", f"{self.times} is not a multiplier")
+        if deal.phase is Phase.PRELIMINARY_ALLPASS:
+            if not self.rules.preliminary_allpass:
+                raise self.fail("phase", "this convention plays no preliminary all-pass")
+            self.preliminary_allpass()
+        elif deal.allpass is not None:
+            if deal.declarer is not None or deal.contract is not None:
+                raise self.fail("allpass", "an all-pass has no declarer or contract")
+            self.allpass()
+        elif deal.phase is Phase.ROBBER:
+            if not self.rules.robber:
+                raise self.fail("phase", "this convention plays no 'разбойник'")
+            self.robber()
+        else:
+            self.sheet._allpass_run = 0
+            self.contract()
+
+    # ----- who sits where ---------------------------------------------------------------
+
+    def active(self, declarer: str | None = None) -> list[str]:
+        """The players in the deal: all of three, or the four less the dealer."""
+        players = list(self.sheet.players)
+        dealer = self.deal.dealer
+        if len(players) == 3:
+            if dealer is not None:
+                self.player("dealer", dealer)
+            return players
+        if dealer is None:
+            dealer = self.infer_dealer(declarer)
+        self.player("dealer", dealer)
+        if dealer == declarer:
+            raise self.fail("dealer", "the dealer of four does not play")
+        return [p for p in players if p != dealer]
+
+    def dealer_of_four(self, declarer: str | None) -> str | None:
+        if len(self.sheet.players) == 3:
+            return None
+        active = self.active(declarer)
+        return next(p for p in self.sheet.players if p not in active)
+
+    def infer_dealer(self, declarer: str | None) -> str:
+        named = set(self.deal.allpass or {}) | set(self.deal.whist)
+        if declarer is not None:
+            named.add(declarer)
+        left = [p for p in self.sheet.players if p not in named]
+        if len(left) != 1:
+            raise self.fail("dealer", "with four players name the dealer who sat out")
+        return left[0]
+
+    # ----- contracts --------------------------------------------------------------------
+
+    def contract(self) -> None:
+        deal = self.deal
+        declarer = self.player("declarer", deal.declarer)
+        if deal.contract is None:
+            raise self.fail("contract", "missing")
+        active = self.active(declarer)
+        defenders = [p for p in self.sheet.left_of(declarer) if p in active]
+        if deal.contract.is_misere:
+            self.misere(declarer)
+            return
+        answers = self.answers(defenders)
+        level = deal.contract.level
+        index = level - 6
+        name = contract_text(deal.contract)
+        whisters = [p for p in defenders if answers[p] is Whist.WHIST]
+        halves = [p for p in defenders if answers[p] is Whist.HALF]
+        if halves:
+            self.half_whist(declarer, defenders, answers, halves)
+            return
+        if not whisters:
+            self.no_whist(declarer, level, name)
+            return
+        tricks = self.tricks(deal.tricks)
+        taken = self.defence(defenders, whisters, tricks)
+        short = level - tricks
+        if short > 0:
+            self.add(
+                declarer,
+                Column.MOUNTAIN,
+                self.rules.remiz_points[index] * short,
+                f"{name} down {short}",
+            )
+        else:
+            self.made(declarer, self.rules.contract_points[index], f"{name} made")
+        self.whists(declarer, whisters, taken, index)
+        if short > 0:
+            for other in self.sheet.players:
+                if other != declarer:
+                    self.add(
+                        other,
+                        Column.WHISTS,
+                        self.rules.consolation_per_trick[index] * short,
+                        f"consolation, {short} down",
+                        on=declarer,
+                    )
+        self.obligation(whisters, taken, index, TRICKS - tricks)
+        self.talon(declarer, index)
+
+    def answers(self, defenders: list[str]) -> dict[str, Whist]:
+        whist = self.deal.whist
+        for name in whist:
+            if name not in defenders:
+                raise self.fail("whist", f"{name!r} is not a defender in this deal")
+        missing = [p for p in defenders if p not in whist]
+        if missing:
+            raise self.fail("whist", f"no answer from {missing[0]!r}")
+        return {p: self.whist_word(whist[p]) for p in defenders}
+
+    def whist_word(self, value: str) -> Whist:
+        try:
+            return Whist(value)
+        except ValueError:
+            known = ", ".join(w.value for w in Whist)
+            raise self.fail("whist", f"{value!r} is not one of {known}") from None
+
+    def tricks(self, value: int | None, name: str = "tricks") -> int:
+        if value is None:
+            raise self.fail(name, "missing")
+        if not 0 <= value <= TRICKS:
+            raise self.fail(name, f"{value} is not a number of tricks from 0 to 10")
+        return value
+
+    def made(self, declarer: str, points: int, reason: str) -> None:
+        total = points * self.times
+        off = self.deal.off_mountain
+        if off:
+            if not self.rules.write_off_mountain:
+                raise self.fail("off_mountain", "this convention writes made games in the pool")
+            if not 0 < off <= total:
+                raise self.fail("off_mountain", f"{off} is not part of the {total} points made")
+            if off > self.sheet.mountain(declarer):
+                raise self.fail("off_mountain", f"{declarer}'s mountain is smaller than {off}")
+            self.sheet._add(
+                self.number, declarer, Column.MOUNTAIN, -off, f"{reason}, off the mountain"
+            )
+        if total - off:
+            self.sheet._earn(self.number, declarer, total - off, reason)
+
+    def no_whist(self, declarer: str, level: int, name: str) -> None:
+        """Rule 25: both pass and the declarer writes his game without play."""
+        tricks = self.deal.tricks
+        if tricks is not None and self.tricks(tricks) < level:
+            raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
+        if self.deal.defender_tricks:
+            raise self.fail("defender_tricks", "nobody whisted")
+        self.made(declarer, self.rules.contract_points[level - 6], f"{name}, both passed")
+        self.talon(declarer, level - 6)
+
+    def half_whist(
+        self, declarer: str, defenders: list[str], answers: dict[str, Whist], halves: list[str]
+    ) -> None:
+        """Rule 27: a lone whister writes whists for half the obligation without play."""
+        assert self.deal.contract is not None
+        level = self.deal.contract.level
+        index = level - 6
+        if not self.rules.half_whist:
+            raise self.fail("whist", "this convention has no half-whist")
+        if level > self.rules.half_whist_top:
+            raise self.fail("whist", f"no half-whist against a {level}")
+        if len(halves) != 1 or any(
+            answers[p] is not Whist.PASS for p in defenders if p != halves[0]
+        ):
+            raise self.fail("whist", "a half-whist is said only after the other defender passed")
+        name = contract_text(self.deal.contract)
+        self.made(declarer, self.rules.contract_points[index], f"{name}, half-whist")
+        half = self.rules.whist_obligation[index] // 2
+        self.add(
+            halves[0],
+            Column.WHISTS,
+            self.rules.whist_per_trick[index] * half,
+            f"half-whist, {half} tricks",
+            on=declarer,
+        )
+        self.talon(declarer, index)
+
+    def defence(self, defenders: list[str], whisters: list[str], tricks: int) -> dict[str, int]:
+        """Each whister's tricks, the passer's counted to a lone whister (rule 44)."""
+        theirs = TRICKS - tricks
+        given = dict(self.deal.defender_tricks)
+        for name, value in given.items():
+            if name not in defenders:
+                raise self.fail("defender_tricks", f"{name!r} is not a defender")
+            self.tricks(value, "defender_tricks")
+        if given and sum(given.values()) != theirs:
+            raise self.fail(
+                "defender_tricks",
+                f"the defenders took {sum(given.values())}, but the declarer's {tricks} "
+                f"leave {theirs}",
+            )
+        if len(whisters) == 1:
+            whister = whisters[0]
+            if self.rules.passer_tricks_to_whister or not given:
+                return {whister: theirs}
+            return {whister: given.get(whister, 0)}
+        if len(given) != len(defenders):
+            raise self.fail("defender_tricks", "both whisted: give each defender's tricks")
+        return {p: given[p] for p in whisters}
+
+    def whists(self, declarer: str, whisters: list[str], taken: dict[str, int], index: int) -> None:
+        price = self.rules.whist_per_trick[index]
+        if self.rules.gentleman_whist and len(whisters) > 1:
+            total = sum(taken.values())
+            for whister in whisters:
+                self.add(
+                    whister,
+                    Column.WHISTS,
+                    Fraction(price * total, len(whisters)),
+                    f"whist, {total} tricks shared",
+                    on=declarer,
+                )
+            return
+        for whister in whisters:
+            self.add(
+                whister,
+                Column.WHISTS,
+                price * taken[whister],
+                f"whist, {taken[whister]} tricks",
+                on=declarer,
+            )
+
+    def obligation(
+        self, whisters: list[str], taken: dict[str, int], index: int, defence: int
+    ) -> None:
+        """Rules 45–46: a whister short of his obligation writes on his mountain."""
+        needed = self.rules.whist_obligation[index]
+        if defence >= needed:
+            return
+        price = self.rules.whister_remiz_points[index]
+        if len(whisters) == 1 or self.rules.obligation_share == "together":
+            # Rule 46: a shortfall nobody can split falls on the second (or only) whister.
+            answerable = whisters[-1]
+            short = needed - defence
+            self.add(answerable, Column.MOUNTAIN, price * short, f"whist {short} short")
+            return
+        shares = [needed // 2, needed - needed // 2]
+        for whister, share in zip(whisters, shares, strict=True):
+            short = share - taken[whister]
+            if short > 0:
+                self.add(whister, Column.MOUNTAIN, price * short, f"whist {short} short")
+
+    def talon(self, declarer: str, index: int) -> None:
+        """Rule 47: the dealer of four writes whists for a good talon."""
+        talon = self.deal.talon
+        if talon is None:
+            return
+        if not self.rules.good_talon:
+            raise self.fail("talon", "this convention pays nothing for the talon")
+        dealer = self.dealer_of_four(declarer)
+        if dealer is None:
+            raise self.fail("talon", "only the dealer of four is paid for a good talon")
+        tricks = 3 if talon is GoodTalon.TWO_ACES else 1
+        self.add(
+            dealer,
+            Column.WHISTS,
+            self.rules.whist_per_trick[index] * tricks,
+            f"good talon ({talon.value})",
+            on=declarer,
+        )
+
+    def misere(self, declarer: str) -> None:
+        deal = self.deal
+        if any(self.whist_word(v) is Whist.HALF for v in deal.whist.values()):
+            raise self.fail("whist", "there is no half-whist against a misère")
+        if deal.talon is not None:
+            raise self.fail("talon", "a misère is not paid for the talon")
+        tricks = self.tricks(deal.tricks)
+        if tricks == 0:
+            self.made(declarer, self.rules.misere_points, "misère made")
+        else:
+            self.add(
+                declarer,
+                Column.MOUNTAIN,
+                self.rules.misere_remiz_points * tricks,
+                f"misère, {tricks} tricks",
+            )
+
+    # ----- all-pass and the classic preliminaries ---------------------------------------
+
+    def allpass_tricks(self) -> dict[str, int]:
+        given = dict(self.deal.allpass or {})
+        active = self.active()
+        for name in given:
+            if name not in active:
+                raise self.fail("allpass", f"{name!r} did not play this deal")
+        missing = [p for p in active if p not in given]
+        if missing:
+            raise self.fail("allpass", f"no tricks for {missing[0]!r}")
+        for value in given.values():
+            self.tricks(value, "allpass")
+        if sum(given.values()) != TRICKS:
+            raise self.fail("allpass", f"the tricks add up to {sum(given.values())}, not 10")
+        return {p: given[p] for p in active}
+
+    def allpass(self) -> None:
+        """Rule 48 and the Code's 3.7: every trick costs its taker; the progression grows."""
+        tricks = self.allpass_tricks()
+        steps = self.rules.allpass_progression
+        times = steps[min(self.sheet._allpass_run, len(steps) - 1)]
+        self.sheet._allpass_run += 1
+        price = self.rules.allpass_per_trick * times
+        label = "all-pass" if times == 1 else f"all-pass x{times}"
+        if self.rules.allpass_column == "mountain":
+            for player, taken in tricks.items():
+                self.add(player, Column.MOUNTAIN, price * taken, f"{label}, {taken} tricks")
+        else:
+            for player, taken in tricks.items():
+                for other, more in tricks.items():
+                    if more > taken:
+                        self.add(
+                            player,
+                            Column.WHISTS,
+                            price * (more - taken),
+                            f"{label}, {more - taken} tricks fewer",
+                            on=other,
+                        )
+        if self.rules.allpass_clean_points:
+            for player, taken in tricks.items():
+                if taken == 0:
+                    self.earn(player, self.rules.allpass_clean_points * times, f"{label}, no trick")
+
+    def preliminary_allpass(self) -> None:
+        """Rules 39–40: tricks times ten on the mountain; ten off the pool for each zero."""
+        for player, taken in self.allpass_tricks().items():
+            if taken:
+                self.add(player, Column.MOUNTAIN, 10 * taken, f"preliminary all-pass, {taken}")
+            else:
+                self.earn(player, 10, "preliminary all-pass, no trick")
+
+    def robber(self) -> None:
+        """Rule 38: the 'разбойник' writes on the mountain only, no whists.
+
+        A made game comes off the mountain (as rule 42 allows any made game to), a failed
+        one goes on it as a remiz.
+        """
+        deal = self.deal
+        declarer = self.player("declarer", deal.declarer)
+        if deal.contract is None:
+            raise self.fail("contract", "missing")
+        if deal.whist or deal.defender_tricks:
+            raise self.fail("whist", "the 'разбойник' is played without whists")
+        self.active(declarer)
+        tricks = self.tricks(deal.tricks)
+        name = contract_text(deal.contract)
+        if deal.contract.is_misere:
+            made, price, short = tricks == 0, self.rules.misere_points, tricks
+            remiz = self.rules.misere_remiz_points
+        else:
+            index = deal.contract.level - 6
+            made, price = tricks >= deal.contract.level, self.rules.contract_points[index]
+            short, remiz = deal.contract.level - tricks, self.rules.remiz_points[index]
+        if made:
+            self.add(declarer, Column.MOUNTAIN, -price, f"robber {name} made")
+        else:
+            self.add(declarer, Column.MOUNTAIN, remiz * short, f"robber {name} down {short}")

@@ -1,0 +1,204 @@
+"""The conventions as presets (issue 4 item 2): classic-1992, sochi, leningrad, rostov."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.engine.rules import describe_rules
+from cardtable.errors import RulesError
+from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.scorer import read_document, score
+from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention, convention_preset
+from cardtable.preferans.sheet import DealScore, ScoreError, Sheet, Whist
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
+W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF
+
+
+def six(declarer: str, tricks: int, whist: dict[str, Whist], **extra: Any) -> DealScore:
+    return DealScore(
+        declarer=declarer, contract=parse_contract("6♠"), tricks=tricks, whist=whist, **extra
+    )
+
+
+@pytest.mark.parametrize("name", CONVENTIONS)
+def test_every_convention_loads_and_every_option_names_its_source(name: str) -> None:
+    """DESIGN.md §2: each option's docstring cites its seed clause or outside source."""
+    preset = convention_preset(name)
+    assert preset.description
+    for info in describe_rules(convention(name)):
+        assert info.doc, info.name
+        assert info.source, info.name
+
+
+def test_the_classic_preset_is_the_seeds_own_defaults() -> None:
+    """001 rules 38–48: the defaults of ScoringRules are the seed's; the preset changes none."""
+    assert convention("classic-1992") == ScoringRules()
+    assert convention_preset("classic-1992").overrides == {}
+
+
+def test_an_unknown_convention_or_option_is_refused() -> None:
+    """DESIGN.md §2: rules read strictly, naming the option."""
+    with pytest.raises(RulesError, match="moscow"):
+        convention("moscow")
+    with pytest.raises(RulesError, match="'pool_size'"):
+        convention("sochi", {"pool_size": 3})
+
+
+@pytest.mark.parametrize("name", ["sochi", "leningrad", "rostov"])
+def test_the_codes_conventions_price_six_to_ten_at_two_to_ten_and_misere_at_ten(
+    name: str,
+) -> None:
+    """Кодекс преферанса 4.1 (/work/shared/REFERENCES.md): 6/7/8/9/10 = 2/4/6/8/10, misère 10."""
+    sheet = Sheet(list("ABC"), convention(name))
+    for level, player in zip((6, 7, 8), "ABC", strict=True):
+        sheet.write(
+            DealScore(
+                declarer=player,
+                contract=parse_contract(f"{level}♥"),
+                tricks=level,
+                whist={q: P for q in "ABC" if q != player},
+            )
+        )
+    assert [sheet.pool(p) for p in "ABC"] == [2, 4, 6]
+    assert convention(name).misere_points == 10
+
+
+def test_sochi_writes_remiz_and_consolation_at_the_price_per_trick() -> None:
+    """Кодекс 4.2.1 and 3.8.1.2.
+
+    remiz is the price times the tricks short; every other player, the passer too, writes
+    consolation for each.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write(six("A", 4, {"B": W, "C": P}))
+    assert sheet.mountain("A") == 2 * 2
+    assert sheet.whists("B", "A") == 6 * 2 + 2 * 2
+    assert sheet.whists("C", "A") == 2 * 2
+
+
+def test_a_sochi_whister_short_writes_half_the_price_per_trick() -> None:
+    """Кодекс 3.8.1.3.
+
+    a whister short of the obligation writes on the mountain for each missing trick (Sochi: half
+    the price, the seed's rule 45 ratio).
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write(six("A", 8, {"B": W, "C": P}))
+    assert sheet.mountain("B") == 2 * 1
+
+
+def test_sochi_half_whist_only_against_a_six() -> None:
+    """Кодекс 3.8 'полвиста': against a six the half-whister writes two tricks' whists."""
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write(six("A", 6, {"B": P, "C": H}))
+    assert sheet.whists("C", "A") == 2 * 2
+    assert sheet.pool("A") == 2
+
+
+def test_rostov_pays_all_pass_in_whists_five_a_trick() -> None:
+    """/work/shared/REFERENCES.md.
+
+    Rostov pays all-pass in whists, commonly 5 a trick; each player writes on those who took more
+    than he did.
+    """
+    sheet = Sheet(list("ABC"), convention("rostov"))
+    sheet.write(DealScore(allpass={"A": 1, "B": 3, "C": 6}))
+    assert [sheet.mountain(p) for p in "ABC"] == [0, 0, 0]
+    assert sheet.whists("A", "B") == 5 * 2
+    assert sheet.whists("A", "C") == 5 * 5
+    assert sheet.whists("B", "C") == 5 * 3
+    assert sheet.whists("C", "A") == 0
+
+
+def test_sochi_all_pass_progression_grows_then_stops_and_resets_after_a_game() -> None:
+    """Кодекс 3.7.
+
+    consecutive all-passes cost 1, 2, 3, 3… a trick; a played game resets it; a player who takes
+    no trick writes the step in his pool.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    for _ in range(4):
+        sheet.write(DealScore(allpass={"A": 1, "B": 0, "C": 9}))
+    assert sheet.mountain("A") == 1 + 2 + 3 + 3
+    assert sheet.pool("B") == 1 + 2 + 3 + 3
+    sheet.write(six("A", 6, {"B": P, "C": P}))
+    sheet.write(DealScore(allpass={"A": 1, "B": 0, "C": 9}))
+    assert sheet.mountain("A") == 10
+    assert sheet.pool("B") == 10
+
+
+def test_the_classic_mountain_point_is_one_whist_the_codes_ten() -> None:
+    """001 ПОДСЧЕТЫ И РАСЧЕТЫ (1300 points .
+
+    4 = 325 whists) against 003 4.1.1 b (6 points are 15 whists each among four).
+    """
+    assert convention("classic-1992").mountain_point_whists == 1
+    assert {convention(n).mountain_point_whists for n in ("sochi", "leningrad", "rostov")} == {10}
+
+
+def test_help_is_ten_whists_a_point_except_in_leningrad() -> None:
+    """003 4.2.3 and 4.2.3.3: ten whists per point of help; Leningrad has no help."""
+    assert convention("sochi").help
+    assert convention("sochi").help_whists_per_point == 10
+    assert convention("rostov").help
+    assert not convention("leningrad").help
+    assert dataclasses.replace(convention("leningrad")).overplayed_factor == 2
+
+
+def vectors() -> list[Path]:
+    return sorted(VECTORS.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", vectors(), ids=[p.stem for p in vectors()])
+def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
+    """tests/vectors/preferans/*.json: each cites its source and what it states."""
+    vector = json.loads(path.read_text("utf-8"))
+    assert vector.get("source"), "every vector cites where it comes from"
+    document = vector.get("file", vector)
+    result = score(read_document({k: v for k, v in document.items() if k != "source"}))
+    expect = vector.get("expect", {})
+    data = result.to_data()
+    for key in ("sheet", "balance", "money", "closed"):
+        if key in expect:
+            assert data[key] == expect[key]
+    for winner, losers in expect.get("pairwise", {}).items():
+        for loser, amount in losers.items():
+            assert result.settlement.pairwise[winner][loser] == amount
+    for player, amount in expect.get("deal_mountain", {}).items():
+        deal = [e for e in result.sheet.entries_of(1) if e.column.value == "mountain"]
+        assert sum(e.amount for e in deal if e.player == player) == amount
+    declarer = next(iter(expect.get("deal_mountain", {})), None)
+    for player, amount in expect.get("deal_whists_on_declarer", {}).items():
+        deal = result.sheet.entries_of(1)
+        assert sum(e.amount for e in deal if e.player == player and e.on == declarer) == amount
+    for player, written in expect.get("converted", {}).items():
+        for other, amount in written.items():
+            assert result.settlement.whists[player][other] == amount
+    for player, amount in expect.get("mountain_whists_each", {}).items():
+        assert result.settlement.mountain_whists[player] == amount
+    assert sum(result.settlement.balance.values()) == 0
+
+
+def test_coefficients_multiply_what_a_deal_writes_and_are_off_by_default() -> None:
+    """003_b655b01c110fd414.txt 4.1.2.
+
+    With coefficients (dark games, bombs, refets) the value of a game, made or not, grows with
+    the coefficient; qualifying tournaments should avoid them, so they are off by default.
+    """
+    doubled = DealScore(
+        declarer="A", contract=parse_contract("7♠"), tricks=6, whist={"B": W, "C": P}, coefficient=2
+    )
+    with pytest.raises(ScoreError, match="deal 1: field 'coefficient'"):
+        Sheet(list("ABC"), convention("sochi")).write(doubled)
+    plain = Sheet(list("ABC"), convention("sochi", {"coefficients": True}))
+    twice = Sheet(list("ABC"), convention("sochi", {"coefficients": True}))
+    plain.write(dataclasses.replace(doubled, coefficient=1))
+    twice.write(doubled)
+    assert twice.mountain("A") == 2 * plain.mountain("A") == 2 * 4
+    assert twice.whists("B", "A") == 2 * plain.whists("B", "A")
