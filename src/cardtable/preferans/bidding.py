@@ -97,6 +97,8 @@ class Auction:
         """Whether ``seat`` may hold the standing bid without raising (rule 19; 'здесь')."""
         if self.high is None or self.high_by_hold or is_misere(self.high):
             return False
+        if self.rules.misere_first_bid_only and self._bid_misere(seat):
+            return False
         if self.rules.hold == "after-pass":
             return bool(self.calls) and self.calls[-1][1] is Say.PASS
         if self.rules.hold == "senior":
@@ -104,10 +106,12 @@ class Auction:
             return self.order.index(seat) < self.order.index(self.high_seat)
         return False
 
+    def _bid_misere(self, seat: int) -> bool:
+        return any(s == seat and is_misere(call) for s, call in self.calls)
+
     def raises(self, seat: int) -> list[AuctionBid]:
         """The bids ``seat`` may make now."""
-        misere_bidder = any(s == seat and is_misere(c) for s, c in self.calls)
-        if misere_bidder and self.rules.misere_first_bid_only:
+        if self.rules.misere_first_bid_only and self._bid_misere(seat):
             return []
         floor = None if self.high is None else bid_key(self.high, self.rules)
         allowed: list[AuctionBid] = []
@@ -145,6 +149,8 @@ class Auction:
                 return None
             if self.high is None:
                 return "there is no bid to hold"
+            if self.rules.misere_first_bid_only and self._bid_misere(seat):
+                return "the misère bidder may only pass"
             if self.rules.hold == "none":
                 return "these rules do not let a bid be held without raising"
             if self.rules.hold == "senior":
@@ -162,9 +168,7 @@ class Auction:
             return f"after all-pass the lowest bid is {self.min_level}"
         if isinstance(call, WithoutTalon) and call.level not in self.rules.without_talon_levels:
             return f"these rules allow no {call.level} without talon"
-        if self.rules.misere_first_bid_only and any(
-            s == seat and is_misere(c) for s, c in self.calls
-        ):
+        if self.rules.misere_first_bid_only and self._bid_misere(seat):
             return "the misère bidder may only pass"
         assert self.high is not None
         return f"{bid_text(call)} does not beat {bid_text(self.high)}"

@@ -16,6 +16,7 @@ from typing import Literal
 
 from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.engine import Deal, DealSetup, Event, private_event, public_event
+from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Action, Bid, Discard, Play, Say, WithoutTalon, action_text
 from cardtable.preferans.bidding import (
     Auction,
@@ -181,6 +182,10 @@ class PreferansDeal(Deal[Action, PreferansView]):
                 return [Play(card) for card in sorted_cards(held)]
             return [Play(card) for card in self._strict_follow(held)]
         return []
+
+    def following(self) -> list[Play]:
+        """The cards the seat due may play without a revoke (rules 31–32)."""
+        return [Play(card) for card in self._strict_follow(self.hands[self.card_seat])]
 
     def _strict_follow(self, hand: Sequence[Card]) -> list[Card]:
         led = self._led_suit()
@@ -655,6 +660,30 @@ def deal_cards(
             talon.extend(deck[position : position + 2])
             position += 2
     return hands, (talon[0], talon[1])
+
+
+def stack_deck(
+    hands: Sequence[Sequence[Card]], talon: Sequence[Card], talon_after_round: int = 1
+) -> tuple[Card, ...]:
+    """The deck order that deals ``hands`` (first hand first) and ``talon`` (rules 9–10).
+
+    The inverse of :func:`deal_cards`: for setting up a known deal, as when an offline game is
+    scored or a worked example replayed.
+
+    >>> from cardtable.preferans.tricks import DECK
+    >>> hands, talon = deal_cards(DECK, (1, 2, 0), 2)
+    >>> stack_deck([hands[1], hands[2], hands[0]], talon, 2) == DECK
+    True
+    """
+    if len(hands) != 3 or any(len(hand) != HAND for hand in hands) or len(talon) != 2:
+        raise IllegalAction("a preferans deal is three hands of ten cards and a talon of two")
+    deck: list[Card] = []
+    for round_number in range(1, ROUNDS + 1):
+        for hand in hands:
+            deck.extend(hand[2 * round_number - 2 : 2 * round_number])
+        if round_number == talon_after_round:
+            deck.extend(talon)
+    return tuple(deck)
 
 
 def _seat(seat: int | None) -> str:

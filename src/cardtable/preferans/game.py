@@ -138,5 +138,6 @@ class PreferansGame(Game[PreferansRules]):
         return tags
 
 
-PREFERANS = register(PreferansGame())
+PREFERANS = PreferansGame()
 """The registered game."""
+register(PREFERANS)
