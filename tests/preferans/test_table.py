@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.bots import RandomBot
 from cardtable.cards import parse_cards
 from cardtable.engine import DealSetup, get_game, seeded_rng
 from cardtable.errors import IllegalAction
@@ -124,7 +125,7 @@ def test_the_harness_holds_in_every_preset(preset: str, players: int) -> None:
 def test_the_harness_holds_when_players_may_revoke() -> None:
     """Rules 33–37: with renonces allowed, revoked deals still replay and hide nothing."""
     rules = PREFERANS.rules(overrides={"renonce_allowed": True})
-    report = simulate(PREFERANS, rules, players=3, deals=10, seed=3)
+    report = simulate(PREFERANS, rules, players=3, deals=10, seed=3, bots=[RandomBot()] * 3)
     assert report.ok, report.failures
 
 
