@@ -210,6 +210,20 @@ def test_a_declarer_who_revokes_gives_the_trick_to_the_best_card_of_the_suit_led
     assert outcome.declarer_credited is False
 
 
+def test_when_declarer_and_whister_both_revoke_the_higher_offending_card_takes_it() -> None:
+    """Rule 36: both answer; the trick is written to the one whose card is higher."""
+    match, deal = table(*SIX_HANDS, renonce_allowed=True)
+    play(match, "6♠", "pass", "pass", "discard 7♦ 8♦", "6♠", "whist", "whist")
+    play(match, "play A♥", "play 7♠", "play 7♥")
+    play(match, "play Q♦", "play 10♣", "play K♥")
+    assert {r.seat for r in deal.renonces} == {0, 1}
+    assert deal.tricks == [0, 1, 1], "the declarer's king outranks the whister's ten"
+    play_out(match)
+    outcome = deal.outcome()
+    assert outcome.declarer_revoked is True
+    assert outcome.declarer_credited is False, "rule 35's credit is for a whister's error alone"
+
+
 def test_the_four_handed_dealer_sits_out_and_his_consolations_are_in_the_outcome() -> None:
     """Rules 14 and 47: the dealer plays no card; two aces in the talon count three tricks."""
     match, deal = table(

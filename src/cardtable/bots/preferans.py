@@ -75,10 +75,7 @@ def misere_danger(hand: Sequence[Card]) -> int:
 
 
 class PreferansBot:
-    """The rule-based player."""
-
-    def __init__(self, rules: PreferansRules | None = None) -> None:
-        self.rules = rules or PreferansRules()
+    """The rule-based player; its habits need nothing from the rules but the legal actions."""
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """An action among ``legal`` for the seat whose view this is."""
@@ -289,5 +286,10 @@ def _defence_tricks(hand: Sequence[Card], strain: Strain) -> float:
     return tricks
 
 
-register_bot("preferans", "default", PreferansBot)
-register_bot("preferans", "rules", PreferansBot)
+def make_preferans_bot(rules: PreferansRules) -> PreferansBot:
+    """The bot for a table playing ``rules`` (every preset plays with the same habits)."""
+    return PreferansBot()
+
+
+register_bot("preferans", "default", make_preferans_bot)
+register_bot("preferans", "rules", make_preferans_bot)

@@ -532,7 +532,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
         defenders_revoked = revokers - {declarer}
         if declarer in revokers:
             self.declarer_revoked = True
-        if defenders_revoked:
+        if defenders_revoked and declarer not in revokers:
             self.declarer_credited = True
         led = self.trick[0][1].suit
         trump = None if self.contract is None else self.contract.trump
@@ -543,8 +543,12 @@ class PreferansDeal(Deal[Action, PreferansView]):
             return followers[winner_index([c for _, c in followers], None, led)][0]
         if declarer not in revokers:
             return declarer if winner in defenders_revoked else winner
+
+        def seniority(card: Card) -> tuple[bool, bool, int]:
+            return card.suit == trump, card.suit == led, int(card.rank)
+
         offenders = [(s, c) for s, c in self.trick if s in revokers]
-        return offenders[winner_index([c for _, c in offenders], trump, led)][0]
+        return max(offenders, key=lambda pair: seniority(pair[1]))[0]
 
     def _finish(self, how: str) -> list[Event]:
         self.phase = "over"
