@@ -93,7 +93,7 @@ class PreferansRules:
         "lead",
         "All-pass: the talon cards are turned one by one and set the suit of the first two "
         "tricks ('lead'), or the talon stays face down ('none').",
-        f"{SEED} rule 29; modern: {CODE}, 3.7",
+        f"{SEED} rule 29; modern: https://summoning.ru/games/raspas-analiz-prikupa.shtml",
     )
     allpass_exit_levels: tuple[int, ...] = option(
         (),
