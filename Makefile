@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: play test lint typecheck unit clean
 
 play: $(STAMP)
-	$(BIN)/cardtable games
+	$(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json
 
 test: $(STAMP) lint typecheck unit
 

@@ -215,6 +215,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.text()!r})"
 
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None, int]]:
+        # Pickling by constructor arguments is several times faster than the slots default.
+        return Card, (self.rank, self.suit, self.joker_number)
+
 
 def parse_card(text: str) -> Card:
     """Read one card in any notation: ``A♠``, ``As``, ``Т♠``, ``♠Т``, ``10h``, ``Jo``.

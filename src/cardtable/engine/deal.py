@@ -56,6 +56,10 @@ class Event:
             return self
         return Event(self.kind, self.seat, self.text, (), self.audience)
 
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        # Pickling by constructor arguments is several times faster than the slots default.
+        return Event, (self.kind, self.seat, self.text, self.cards, self.audience)
+
     def __str__(self) -> str:
         if self.cards:
             return f"{self.text}: {cards_text(self.cards)}"

@@ -23,7 +23,13 @@ def cards_in(value: Any) -> set[Card]:
     return found
 
 
+_PLAIN = (str, int, float, type(None))
+"""Leaf values that hold no card and serialize as they are (checked first: it is fast)."""
+
+
 def _collect(value: Any, found: set[Card]) -> None:
+    if isinstance(value, _PLAIN):
+        return
     if isinstance(value, Card):
         found.add(value)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -40,6 +46,8 @@ def _collect(value: Any, found: set[Card]) -> None:
 
 def view_to_data(value: Any) -> Any:
     """``value`` as JSON-shaped data: cards as text, enums by value, fractions as strings."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Card):
         return value.text()
     if isinstance(value, Enum):

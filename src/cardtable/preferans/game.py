@@ -1,0 +1,143 @@
+"""Preferans registered as a game: the match that sequences deals, and seating by drawn cards.
+
+A match's seats are given in their clockwise order at the table, seat 0 dealing first. Rule 7
+decides that order by drawn cards; :func:`seating_by_draw` turns the drawn cards into it, so a
+table that draws passes its result as the seat order. The dealer then passes clockwise (rule
+6). The score sheet is the pulka issue's: until it is wired in, :meth:`PreferansMatch.ledger`
+is zero for every seat, and each deal's :class:`~cardtable.preferans.outcome.DealOutcome` holds
+all the sheet will need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from cardtable.cards import Card
+from cardtable.engine import Deal, DealSetup, Event, Game, Match
+from cardtable.engine.registry import register
+from cardtable.errors import IllegalAction
+from cardtable.preferans.actions import Action, action_text, parse_action
+from cardtable.preferans.contracts import contract_text
+from cardtable.preferans.deal import PreferansDeal
+from cardtable.preferans.outcome import DealOutcome
+from cardtable.preferans.rules import PreferansRules
+from cardtable.preferans.tricks import DECK, card_order
+
+
+def seating_by_draw(drawn: Sequence[Card]) -> list[int]:
+    """Rule 7: the players (by index in ``drawn``) in clockwise seating order.
+
+    The lowest card chooses his seat and deals first; the next card sits on his left, and so
+    on. Equal ranks are ordered by suit, ♠ lowest (the Code, 3.1.1); the very same card twice
+    (two decks) must be drawn again.
+
+    >>> from cardtable.cards import parse_cards
+    >>> seating_by_draw(parse_cards("A♠ 7♥ 7♠", allow_duplicates=True))
+    [2, 1, 0]
+    """
+    if len(set(drawn)) != len(drawn):
+        raise IllegalAction("two players drew the same card: they draw again")
+    keys = [(card_order(card)[1], card_order(card)[0]) for card in drawn]
+    return sorted(range(len(drawn)), key=lambda index: keys[index])
+
+
+class PreferansMatch(Match[Action, PreferansRules]):
+    """A sequence of deals with the dealer passing clockwise from seat 0."""
+
+    @property
+    def is_over(self) -> bool:
+        """After ``rules.deals`` deals; never when that is 0 (the players stop)."""
+        limit = self.rules.deals
+        return limit > 0 and len(self.deals) >= limit and self.current is None
+
+    def next_dealer(self) -> int:
+        """Seat 0 deals first, then each seat to the left in turn (rules 6–7)."""
+        return len(self.deals) % len(self.seats)
+
+    def deck(self) -> tuple[Card, ...]:
+        """The 32-card deck (rule 1)."""
+        return DECK
+
+    def allpass_series(self) -> int:
+        """All-passes in a row at the end of the deals played so far."""
+        count = 0
+        for deal in reversed(self.deals):
+            if deal.is_over and deal.outcome().kind == "all-pass":
+                count += 1
+            else:
+                break
+        return count
+
+    def _new_deal(self, setup: DealSetup) -> PreferansDeal:
+        return PreferansDeal(len(self.seats), setup, self.rules, self.allpass_series())
+
+    def _book(self, deal: Deal[Action, Any]) -> list[Event]:
+        return []
+
+    def ledger(self) -> dict[str, Fraction]:
+        """Zero for every seat: the pulka issue writes the sheet and settles it."""
+        return dict.fromkeys(self.seats, Fraction(0))
+
+
+class PreferansGame(Game[PreferansRules]):
+    """Preferans for three, or four with the dealer sitting out."""
+
+    name = "preferans"
+    title = "Preferans"
+    aliases = ("преферанс", "pref")
+    players = (3, 4)
+    rules_type = PreferansRules
+    presets_package = "cardtable.preferans"
+    default_preset = "classic-1992"
+
+    def new_match(
+        self, rules: PreferansRules, seats: Sequence[str], preset: str | None = None
+    ) -> PreferansMatch:
+        """A new match; ``seats`` in clockwise order, the first dealing first."""
+        self.check_players(len(seats))
+        return PreferansMatch(self, rules, seats, preset)
+
+    def parse_action(self, text: str) -> Action:
+        """Any spelling of a preferans action (see :mod:`cardtable.preferans.actions`)."""
+        return parse_action(text)
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of ``action``."""
+        return action_text(action)
+
+    def deal_tags(self, outcome: Any) -> list[str]:
+        """Tags for a simulation's tally: the contract, all-pass, misère, the defence."""
+        assert isinstance(outcome, DealOutcome)
+        if outcome.kind == "all-pass":
+            return ["all-pass"]
+        assert outcome.contract is not None
+        tags = [f"contract {contract_text(outcome.contract)}"]
+        if outcome.kind == "misère":
+            tags.append("misère")
+        if outcome.without_talon:
+            tags.append("without talon")
+        words = [choice for _, choice in outcome.whist]
+        if outcome.kind == "game":
+            if "checked" in words:
+                tags.append("ten checked")
+            elif "half-whist" in words and "whist" not in words:
+                tags.append("half-whist")
+            else:
+                tags.append(
+                    {0: "no whist", 1: "one whister", 2: "two whisters"}[words.count("whist")]
+                )
+            if outcome.claimed:
+                tags.append("claimed")
+            if outcome.defence == "open":
+                tags.append("open whist")
+        tags.append("made" if outcome.made else "remiz")
+        if outcome.renonces:
+            tags.append("renonce")
+        return tags
+
+
+PREFERANS = PreferansGame()
+"""The registered game."""
+register(PREFERANS)
