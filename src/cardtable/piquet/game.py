@@ -66,6 +66,10 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
     def _book(self, deal: Deal[actions.PiquetAction, Any]) -> list[Event]:
         outcome = deal.outcome()
         assert isinstance(outcome, PiquetOutcome)
+        return self.book_outcome(outcome)
+
+    def book_outcome(self, outcome: PiquetOutcome) -> list[Event]:
+        """Write a finished deal's counts on the sheet; return the events of the writing."""
         if self.three:
             return self._book_three(outcome)
         counts = (outcome.counts[0], outcome.counts[1])
