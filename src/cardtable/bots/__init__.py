@@ -36,7 +36,9 @@ class RandomBot:
 BotFactory = Callable[[Any], Bot]
 """Makes a bot for a game's rules."""
 
-BUILTIN_BOT_MODULES: dict[str, str] = {}
+BUILTIN_BOT_MODULES: dict[str, str] = {
+    "piquet": "cardtable.bots.piquet",
+}
 """For each game, the module that registers its bots when imported."""
 
 _bots: dict[str, dict[str, BotFactory]] = {}
