@@ -11,6 +11,7 @@ import pytest
 from cardtable.cards import parse_cards
 from cardtable.errors import IllegalAction
 from cardtable.piquet.actions import parse_action
+from cardtable.piquet.declarations import sequences
 from piquet.tables import DEALER, ELDER, act, play_out, two_hand_deal
 
 STRONG = "A♠ K♠ Q♠ A♥ K♥ Q♥ A♦ K♦ Q♦ A♣ K♣ Q♣"
@@ -188,3 +189,17 @@ def test_a_declaration_forgotten_is_lost_after_the_first_lead() -> None:
     act(deal, "refuse talon", "refuse talon", "sink", "sink", "sink", "sink", "sink", "sink")
     act(deal, "play A♠", "play 9♠")
     assert "time to play a card" in refusal(deal, "declare fourteen A")
+
+
+def test_thirty_two_cards_deal_twelve_each_and_a_talon_of_five_and_three() -> None:
+    """001, rules 1 and 5: 32 cards; twelve each; five for the elder, three for the dealer."""
+    deal = two_hand_deal(STRONG, WEAK)
+    assert len(deal.hands[ELDER]) == len(deal.hands[DEALER]) == 12
+    assert (len(deal.elder_talon), len(deal.dealer_talon)) == (5, 3)
+    assert len(set(deal.setup.deck)) == 32
+
+
+def test_sequences_from_the_ace_are_called_major() -> None:
+    """001, rules 42–45: a quart from the ace is a quart major; from the queen, to the queen."""
+    names = [run.name for run in sequences(parse_cards("A♠ K♠ Q♠ J♠ Q♥ J♥ 10♥"))]
+    assert names == ["quart major", "tierce to the queen"]

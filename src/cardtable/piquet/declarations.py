@@ -8,7 +8,7 @@ here and compared here; who calls what, and when, is the deal's business (:mod:`
 >>> best_point(hand)
 Point(count=5, pips=51, suit=<Suit.SPADES: 3>)
 >>> [run.name for run in sequences(hand)]
-['quint to the ace']
+['quint major']
 >>> [s.name for s in sets(hand)]
 ['fourteen aces', 'trio of kings']
 """
@@ -90,7 +90,9 @@ class Run:
 
     @property
     def name(self) -> str:
-        """``quart to the king`` and so on."""
+        """``tierce major`` from the ace, ``quart to the king`` and so on (rule 45)."""
+        if self.top is Rank.ACE:
+            return f"{SEQUENCE_NAMES[self.length]} major"
         return f"{SEQUENCE_NAMES[self.length]} to the {RANK_NAMES[self.top][0]}"
 
     def cards(self) -> tuple[Card, ...]:
