@@ -203,3 +203,14 @@ def test_sequences_from_the_ace_are_called_major() -> None:
     """001, rules 42–45: a quart from the ace is a quart major; from the queen, to the queen."""
     names = [run.name for run in sequences(parse_cards("A♠ K♠ Q♠ J♠ Q♥ J♥ 10♥"))]
     assert names == ["quart major", "tierce to the queen"]
+
+
+def test_the_youngers_carte_blanche_counts_first_and_stops_the_elders_repique() -> None:
+    """001, rule 29: the ten for white cards are counted first, to stop a pique or repique."""
+    deal = two_hand_deal(REPIQUE_ELDER, "A♣ 8♣ 7♣ A♦ 8♦ 7♦ 8♥ 7♥ A♠ 9♠ 8♠ 7♠")
+    act(deal, "refuse talon", "refuse talon")
+    assert deal.counts == {ELDER: 0, DEALER: 10}
+    act(deal, "declare point 4", "equal", "sink", "declare sequence 3")
+    act(deal, "declare fourteen Q", "good")
+    assert deal.counts == {ELDER: 4 + 28, DEALER: 10 + 3}
+    assert "repique" not in deal.tags

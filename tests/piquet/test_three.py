@@ -11,7 +11,7 @@ import pytest
 from cardtable.cards import parse_cards
 from cardtable.errors import IllegalAction
 from cardtable.piquet.actions import parse_action
-from piquet.tables import act, three_hand_deal
+from piquet.tables import act, play_out, three_hand_deal
 
 DEALER_HAND = "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♥ 7♥ 8♦ 7♦"
 FIRST_HAND = "8♠ 7♠ A♥ K♥ Q♥ A♦ K♦ Q♦ 9♣ 8♣"
@@ -41,3 +41,24 @@ def test_twenty_in_hand_is_a_repique_of_ninety_and_the_dealer_declares_first() -
     assert deal.counts == {0: 92, 1: 0, 2: 3}
     assert deal.phase == "play"
     assert deal.to_move == 1
+
+
+def test_a_capot_for_three_scores_twenty() -> None:
+    """001, piquet for three: 'за него пишут только 20 очков'; the left of the dealer leads."""
+    deal = three_hand_deal(
+        "A♠ K♠ Q♠ A♥ K♥ Q♥ A♦ K♦ Q♦ A♣",
+        "J♠ 10♠ 9♠ J♥ 10♥ 9♥ J♦ 10♦ 9♦ K♣",
+        "8♠ 7♠ 8♥ 7♥ 8♦ 7♦ Q♣ J♣ 10♣ 9♣",
+        "8♣ 7♣",
+    )
+    act(deal, "refuse talon", "declare point 4", "good", "good")
+    act(deal, "declare sequence 4", "good", "good", "sink", "declare fourteen A", "good")
+    # The dealer's point 4 and quart 4; seat 1's fourteen aces and trios of kings and queens,
+    # which take in all ten of his cards: a carte rouge (rule 41).
+    assert deal.counts == {0: 8, 1: 14 + 3 + 3 + 20, 2: 0}
+    assert deal.to_move == 1
+    play_out(deal)
+    outcome = deal.outcome()
+    assert outcome.tricks == {0: 0, 1: 10, 2: 0}
+    assert outcome.counts == {0: 8, 1: 40 + 10 + 20, 2: 0}
+    assert "capot" in outcome.tags
