@@ -33,7 +33,7 @@ def test_the_bot_says_not_good_when_it_holds_the_better_point() -> None:
     """001, rule 20: a bot sinks nothing worth declaring."""
     deal = two_hand_deal(ELDER_HAND, YOUNGER_HAND)
     # The elder sinks one card of his five spades; the bot's five hearts are more.
-    act(deal, "refuse talon", "refuse talon", "declare point 4")
+    act(deal, "refuse talon", "refuse talon", "look", "look", "declare point 4")
     assert bot_action(deal) == Answer("not good")
 
 
@@ -42,7 +42,8 @@ def test_the_bot_announces_a_capot_it_cannot_lose() -> None:
     deal = two_hand_deal(
         "A♠ K♠ Q♠ A♥ K♥ Q♥ A♦ K♦ Q♦ A♣ K♣ Q♣", "J♠ 10♠ 9♠ J♥ 10♥ 9♥ J♦ 10♦ 9♦ J♣ 10♣ 9♣"
     )
-    act(deal, "refuse talon", "refuse talon", "sink", "sink", "sink", "sink", "sink", "sink")
+    act(deal, "refuse talon", "refuse talon", "look", "look")
+    act(deal, "sink", "sink", "sink", "sink", "sink", "sink")
     assert deal.to_move == ELDER
     assert bot_action(deal) == AnnounceCapot()
 

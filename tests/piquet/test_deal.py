@@ -20,6 +20,8 @@ PIQUE_ELDER = "K♣ Q♣ 10♣ Q♦ A♥ K♥ Q♥ J♥ 10♥ 9♥ 7♥ 10♠"
 PIQUE_YOUNGER = "A♣ J♣ A♦ K♦ J♦ 10♦ 7♦ Q♠ J♠ 9♠ 8♠ 7♠"
 REPIQUE_ELDER = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
 REPIQUE_YOUNGER = "A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠"
+# Both refuse the talon and both look at the eight cards left (rules 10, 11).
+START = ("refuse talon", "refuse talon", "look", "look")
 
 
 def refusal(deal: object, text: str) -> str:
@@ -55,22 +57,26 @@ def test_when_the_elder_refuses_nobody_takes_his_cards() -> None:
     assert deal.hands[DEALER][-3:] == list(parse_cards("7♥ 7♦ 7♣"))
 
 
-def test_cards_taken_are_seen_by_the_taker_and_the_leftovers_by_both() -> None:
-    """001, rules 9, 11: the talon is taken unseen by the other; each may see what is left."""
+def test_cards_taken_are_seen_by_the_taker_and_the_leftovers_by_whoever_looks() -> None:
+    """001, rules 9, 11: the talon is taken unseen by the other; each may look at what is left."""
     deal = two_hand_deal(STRONG, WEAK, talon="8♠ 8♥ 8♦ 8♣ 7♠ 7♥ 7♦ 7♣")
     act(deal, "discard Q♠ Q♥ Q♦", "discard J♠ 10♠ 9♠")
     taken_by_elder = set(parse_cards("8♠ 8♥ 8♦"))
     assert taken_by_elder <= deal.cards_known_to(ELDER)
     assert not taken_by_elder & deal.cards_known_to(DEALER)
+    act(deal, "look", "no look")
     leftover = set(parse_cards("7♦ 7♣"))
     assert leftover <= deal.cards_known_to(ELDER)
-    assert leftover <= deal.cards_known_to(DEALER)
+    assert not leftover & deal.cards_known_to(DEALER)
 
 
 def test_the_exchange_happens_once_and_declarations_follow() -> None:
     """001, rules 15, 20: no second discard; after the exchange the elder declares."""
     deal = two_hand_deal(STRONG, WEAK)
     act(deal, "refuse talon", "refuse talon")
+    assert deal.phase == "look"
+    assert "may look at the talon" in refusal(deal, "discard A♠ K♠ Q♠")
+    act(deal, "look", "look")
     assert deal.phase == "declare"
     assert "must call a point or sink" in refusal(deal, "discard A♠ K♠ Q♠")
 
@@ -78,15 +84,17 @@ def test_the_exchange_happens_once_and_declarations_follow() -> None:
 def test_an_answer_of_not_good_without_a_better_point_is_refused() -> None:
     """001, rule 20: 'not good' means the younger holds more cards; the engine knows the hands."""
     deal = two_hand_deal(STRONG, WEAK)
-    act(deal, "refuse talon", "refuse talon", "declare point 3")
+    act(deal, *START, "declare point 3")
     assert "holds no better point" in refusal(deal, "not good")
 
 
 def test_a_pique_turns_thirty_into_sixty_at_the_first_lead() -> None:
     """001, rules 19, 32: 29 in hand, the elder leads for 30 and says sixty; the younger has 0."""
     deal = two_hand_deal(PIQUE_ELDER, PIQUE_YOUNGER)
-    act(deal, "refuse talon", "refuse talon")
-    act(deal, "declare point 7", "good", "declare sequence 6", "good", "declare trio Q", "good")
+    act(deal, *START, "declare point 7", "good", "demand")
+    # Demanded, the elder's seven hearts are shown to the younger (rule 23).
+    assert set(parse_cards("A♥ K♥ Q♥ J♥ 10♥ 9♥ 7♥")) <= deal.cards_known_to(DEALER)
+    act(deal, "declare sequence 6", "good", "trust", "declare trio Q", "good", "trust")
     assert deal.counts == {ELDER: 7 + 16 + 3 + 3, DEALER: 0}
     act(deal, "play A♥")
     assert deal.counts[ELDER] == 60
@@ -97,9 +105,8 @@ def test_a_pique_turns_thirty_into_sixty_at_the_first_lead() -> None:
 def test_a_younger_count_stops_the_pique() -> None:
     """001, rule 19: pique is possible only if the opponent declares nothing."""
     deal = two_hand_deal(PIQUE_ELDER, PIQUE_YOUNGER)
-    act(deal, "refuse talon", "refuse talon")
-    act(deal, "sink", "declare point 5", "declare sequence 6", "good")
-    act(deal, "declare trio Q", "good", "play A♥")
+    act(deal, *START, "sink", "declare point 5", "trust", "declare sequence 6", "good", "trust")
+    act(deal, "declare trio Q", "good", "trust", "play A♥")
     assert deal.counts == {ELDER: 16 + 6 + 1, DEALER: 5}
     play_out(deal)
     assert "pique" not in deal.outcome().tags
@@ -108,9 +115,9 @@ def test_a_younger_count_stops_the_pique() -> None:
 def test_a_repique_of_thirty_two_is_ninety_two_before_the_lead() -> None:
     """001, rule 19: thirty in hand before the first lead: he says ninety; 32 becomes 92."""
     deal = two_hand_deal(REPIQUE_ELDER, REPIQUE_YOUNGER)
-    act(deal, "refuse talon", "refuse talon", "declare point 4", "equal")
+    act(deal, *START, "declare point 4", "equal", "trust")
     # Equal length: 40 pips against 36, the elder's point stands.
-    act(deal, "sink", "sink", "declare fourteen Q", "good")
+    act(deal, "sink", "sink", "declare fourteen Q", "good", "trust")
     assert deal.counts == {ELDER: 92, DEALER: 0}
     assert deal.phase == "play"
 
@@ -118,8 +125,8 @@ def test_a_repique_of_thirty_two_is_ninety_two_before_the_lead() -> None:
 def test_a_capot_scores_forty_without_the_last_trick_or_the_lesa() -> None:
     """001, rules 38–39: all twelve tricks: 40, neither the extra three nor the lesa."""
     deal = two_hand_deal(STRONG, WEAK)
-    act(deal, "refuse talon", "refuse talon", "declare point 3", "equal")
-    act(deal, "declare sequence 3", "equal", "declare fourteen A", "good")
+    act(deal, *START, "declare point 3", "equal", "trust")
+    act(deal, "declare sequence 3", "equal", "trust", "declare fourteen A", "good", "trust")
     # point 3, four tierces 12, fourteen aces kings queens 42: 57 -> repique 117; rouge 20.
     assert deal.counts[ELDER] == 3 + 12 + 42 + 60 + 20
     play_out(deal)
@@ -132,8 +139,9 @@ def test_a_capot_scores_forty_without_the_last_trick_or_the_lesa() -> None:
 def test_an_open_capot_announced_before_the_first_lead_scores_eighty() -> None:
     """001, rule 38: the capot announced before the first lead adds 80."""
     deal = two_hand_deal(STRONG, WEAK)
-    act(deal, "refuse talon", "refuse talon", "declare point 3", "equal")
-    act(deal, "declare sequence 3", "equal", "declare fourteen A", "good", "capot")
+    act(deal, *START, "declare point 3", "equal", "trust")
+    act(deal, "declare sequence 3", "equal", "trust", "declare fourteen A", "good", "trust")
+    act(deal, "capot")
     play_out(deal)
     assert deal.outcome().counts == {ELDER: 137 + 12 + 80, DEALER: 0}
     assert "open capot" in deal.outcome().tags
@@ -142,8 +150,9 @@ def test_an_open_capot_announced_before_the_first_lead_scores_eighty() -> None:
 def test_a_false_declaration_left_at_the_lead_is_a_molchanka() -> None:
     """001, rules 33 and 17: he who called what he has not counts nothing; the other doubles."""
     deal = two_hand_deal(WEAK, STRONG)
-    act(deal, "refuse talon", "refuse talon", "declare point 5", "good")
-    act(deal, "declare sequence 3", "equal", "declare fourteen J", "not good")
+    act(deal, *START, "declare point 5", "good", "demand")
+    assert "seat 1 cannot show it" in str(deal.events[-1])
+    act(deal, "declare sequence 3", "equal", "trust", "declare fourteen J", "not good", "trust")
     # The younger: four tierces 12, fourteens 42, carte rouge 20; the elder his false 5.
     assert deal.counts == {ELDER: 5, DEALER: 74}
     play_out(deal)
@@ -158,7 +167,7 @@ def test_the_running_count_adds_one_per_lead_one_per_trick_taken_and_four_for_th
     deal = two_hand_deal(
         "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 7♥ 8♥ 9♥ 10♥", "A♥ K♥ Q♥ J♥ A♦ K♦ Q♦ J♦ A♣ K♣ Q♣ J♣"
     )
-    act(deal, "refuse talon", "refuse talon", "sink", "sink", "sink", "sink", "sink", "sink")
+    act(deal, *START, "sink", "sink", "sink", "sink", "sink", "sink")
     spades = ["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠"]
     discards = ["J♦", "Q♦", "K♦", "A♦", "J♣", "Q♣", "K♣", "A♣"]
     for spade, discard in zip(spades, discards, strict=True):
@@ -178,7 +187,7 @@ def test_the_running_count_adds_one_per_lead_one_per_trick_taken_and_four_for_th
 def test_a_player_must_follow_suit() -> None:
     """001, rule 35: to a lead one must play the suit led if one holds it."""
     deal = two_hand_deal(STRONG, WEAK)
-    act(deal, "refuse talon", "refuse talon", "sink", "sink", "sink", "sink", "sink", "sink")
+    act(deal, *START, "sink", "sink", "sink", "sink", "sink", "sink")
     act(deal, "play A♠")
     assert "must follow" in refusal(deal, "play J♥")
 
@@ -186,7 +195,7 @@ def test_a_player_must_follow_suit() -> None:
 def test_a_declaration_forgotten_is_lost_after_the_first_lead() -> None:
     """001, rule 34: after the first lead nothing more may be declared."""
     deal = two_hand_deal(STRONG, WEAK)
-    act(deal, "refuse talon", "refuse talon", "sink", "sink", "sink", "sink", "sink", "sink")
+    act(deal, *START, "sink", "sink", "sink", "sink", "sink", "sink")
     act(deal, "play A♠", "play 9♠")
     assert "time to play a card" in refusal(deal, "declare fourteen A")
 
@@ -208,9 +217,9 @@ def test_sequences_from_the_ace_are_called_major() -> None:
 def test_the_youngers_carte_blanche_counts_first_and_stops_the_elders_repique() -> None:
     """001, rule 29: the ten for white cards are counted first, to stop a pique or repique."""
     deal = two_hand_deal(REPIQUE_ELDER, "A♣ 8♣ 7♣ A♦ 8♦ 7♦ 8♥ 7♥ A♠ 9♠ 8♠ 7♠")
-    act(deal, "refuse talon", "refuse talon")
+    act(deal, *START, "trust")
     assert deal.counts == {ELDER: 0, DEALER: 10}
-    act(deal, "declare point 4", "equal", "sink", "declare sequence 3")
-    act(deal, "declare fourteen Q", "good")
+    act(deal, "declare point 4", "equal", "trust", "sink", "declare sequence 3", "trust")
+    act(deal, "declare fourteen Q", "good", "trust")
     assert deal.counts == {ELDER: 4 + 28, DEALER: 10 + 3}
     assert "repique" not in deal.tags

@@ -32,12 +32,13 @@ def test_the_dealer_alone_has_the_talon_and_takes_both_cards_or_none() -> None:
 def test_twenty_in_hand_is_a_repique_of_ninety_and_the_dealer_declares_first() -> None:
     """001, piquet for three: the dealer begins; twenty before a lead becomes ninety."""
     deal = three_hand_deal(FIRST_HAND, SECOND_HAND, DEALER_HAND, TALON)
-    act(deal, "refuse talon")
+    act(deal, "refuse talon", "look", "look", "look")
     assert deal.to_move == 0
-    act(deal, "declare point 6", "good", "good", "declare sequence 6", "good", "good")
+    act(deal, "declare point 6", "good", "good", "trust", "trust")
+    act(deal, "declare sequence 6", "good", "good", "trust", "trust")
     # point 6 and sixième 16: 22, past twenty with nobody else counted: 92.
     assert deal.counts == {0: 92, 1: 0, 2: 0}
-    act(deal, "sink", "sink", "declare trio J")
+    act(deal, "sink", "sink", "declare trio J", "trust", "trust")
     assert deal.counts == {0: 92, 1: 0, 2: 3}
     assert deal.phase == "play"
     assert deal.to_move == 1
@@ -51,8 +52,9 @@ def test_a_capot_for_three_scores_twenty() -> None:
         "8♠ 7♠ 8♥ 7♥ 8♦ 7♦ Q♣ J♣ 10♣ 9♣",
         "8♣ 7♣",
     )
-    act(deal, "refuse talon", "declare point 4", "good", "good")
-    act(deal, "declare sequence 4", "good", "good", "sink", "declare fourteen A", "good")
+    act(deal, "refuse talon", "look", "look", "look", "declare point 4", "good", "good")
+    act(deal, "trust", "trust", "declare sequence 4", "good", "good", "trust", "trust")
+    act(deal, "sink", "declare fourteen A", "good", "trust", "trust")
     # The dealer's point 4 and quart 4; seat 1's fourteen aces and trios of kings and queens,
     # which take in all ten of his cards: a carte rouge (rule 41).
     assert deal.counts == {0: 8, 1: 14 + 3 + 3 + 20, 2: 0}

@@ -2,7 +2,8 @@
 
 It sees only its seat's view and the legal actions. In the exchange it discards the cards
 least useful for the point, sequences and sets (exchanging as many as it may); it calls its
-best combination in every category and answers truthfully at best; in play it cashes its
+best combination in every category, answers truthfully at best, looks at every card it may
+see and demands to see every declaration counted against it; in play it cashes its
 master cards, wins a trick as cheaply as it can, and otherwise throws its least useful card.
 """
 
@@ -19,7 +20,9 @@ from cardtable.piquet.actions import (
     AnnounceCapot,
     Answer,
     Declare,
+    Demand,
     Discard,
+    Look,
     Play,
     Refuse,
     Sink,
@@ -68,6 +71,9 @@ class PiquetBot:
 
     def _choose(self, view: PiquetView, legal: list[Any]) -> Any:
         first = legal[0]
+        if isinstance(first, Look | Demand):
+            # Looking and demanding cost nothing and tell something (rules 11, 23).
+            return first
         if isinstance(first, Discard | Refuse):
             return self._exchange(view, legal)
         if isinstance(first, Declare | Sink):

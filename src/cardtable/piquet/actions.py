@@ -1,10 +1,11 @@
 """The actions of a piquet deal, their canonical text and the spellings players type.
 
 Canonical texts: ``discard 7♥ 8♣ 9♦``, ``refuse talon``, ``declare point 5``,
-``declare sequence 4``, ``declare fourteen A``, ``declare trio K``, ``sink``, ``good``,
-``not good``, ``equal``, ``capot`` and ``play K♥``. Russian spellings are read too:
-``сношу 7♥ 8♣ 9♦``, ``отказываюсь``, ``карт 5``, ``кварта``, ``четырнадцать Т``,
-``три К``, ``топлю``, ``годится``, ``не годится``, ``равны``, ``капот``, ``хожу К♥``.
+``look``, ``no look``, ``declare sequence 4``, ``declare fourteen A``, ``declare trio K``,
+``sink``, ``good``, ``not good``, ``equal``, ``demand``, ``trust``, ``capot`` and
+``play K♥``. Russian spellings are read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``,
+``смотрю``, ``не смотрю``, ``карт 5``, ``кварта``, ``четырнадцать Т``, ``три К``, ``топлю``,
+``годится``, ``не годится``, ``равны``, ``покажите``, ``верю``, ``капот``, ``хожу К♥``.
 
 >>> parse_action("не годится")
 Answer(word='not good')
@@ -47,6 +48,20 @@ class Refuse:
 
 
 @dataclass(frozen=True)
+class Look:
+    """Look at the talon cards left over, or decline to (rule 11)."""
+
+    look: bool = True
+
+
+@dataclass(frozen=True)
+class Demand:
+    """Demand to see the cards of the declaration just counted, or trust it (rule 23)."""
+
+    demand: bool = True
+
+
+@dataclass(frozen=True)
 class Declare:
     """Call a point of ``count`` cards, a sequence of ``count``, or a set of ``rank``."""
 
@@ -79,7 +94,7 @@ class Play:
     card: Card
 
 
-PiquetAction = Discard | Refuse | Declare | Sink | Answer | AnnounceCapot | Play
+PiquetAction = Discard | Refuse | Look | Demand | Declare | Sink | Answer | AnnounceCapot | Play
 """Any action of a piquet deal."""
 
 SEQUENCE_WORDS = {
@@ -116,6 +131,14 @@ WORDS: dict[str, PiquetAction] = {
     "равны": Answer("equal"),
     "capot": AnnounceCapot(),
     "капот": AnnounceCapot(),
+    "look": Look(),
+    "смотрю": Look(),
+    "no look": Look(look=False),
+    "не смотрю": Look(look=False),
+    "demand": Demand(),
+    "покажите": Demand(),
+    "trust": Demand(demand=False),
+    "верю": Demand(demand=False),
 }
 _RUSSIAN_SETS = {"четырнадцать": "fourteen", "три": "trio"}
 
@@ -132,6 +155,10 @@ def action_text(action: PiquetAction) -> str:
             return "discard " + " ".join(card.text() for card in cards)
         case Refuse():
             return "refuse talon"
+        case Look(look):
+            return "look" if look else "no look"
+        case Demand(demand):
+            return "demand" if demand else "trust"
         case Declare(kind, count, rank):
             if kind in ("fourteen", "trio"):
                 assert rank is not None

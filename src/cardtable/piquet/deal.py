@@ -22,7 +22,9 @@ from cardtable.piquet.actions import (
     AnnounceCapot,
     Answer,
     Declare,
+    Demand,
     Discard,
+    Look,
     PiquetAction,
     Play,
     Refuse,
@@ -82,6 +84,7 @@ class PiquetView:
     talon_left: tuple[int, ...]
     category: str | None
     standing: str | None
+    offer: str | None
     counts: dict[int, int]
     tricks: dict[int, int]
     trick: tuple[Card, ...]
@@ -99,6 +102,16 @@ class PiquetOutcome:
     counts: dict[int, int]
     tricks: dict[int, int]
     tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A counted declaration whose cards the opponents may demand to see (rule 23)."""
+
+    seat: int
+    what: str
+    cards: tuple[Card, ...]
+    false: bool = False
 
 
 @dataclass
@@ -145,6 +158,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.leader = self.order[0]
         self.leads = 0
         self.shown: list[Card] = []
+        self.lookers: list[int] = []
+        self.offers: list[Offer] = []
+        self.demanders: list[int] = []
         self.played: list[Card] = []
         self.tags: list[str] = []
         self.repique_at = rules.three_repique_at if self.three else rules.repique_at
@@ -173,6 +189,10 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return list(
                 exchanges(self.hands[seat], self._exchange_counts(seat), self._may_refuse(seat))
             )
+        if self.phase == "look":
+            return [Look(True), Look(False)]
+        if self.demanders:
+            return [Demand(True), Demand(False)]
         if self.phase == "declare":
             return self._declaration_actions(seat)
         actions: list[PiquetAction] = [
@@ -190,6 +210,14 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return "the deal is over"
         if self.phase == "exchange":
             return self._why_not_exchange(seat, action)
+        if self.phase == "look":
+            if not isinstance(action, Look):
+                return f"seat {seat} may look at the talon left over or not, nothing else now"
+            return None
+        if self.demanders:
+            if not isinstance(action, Demand):
+                return f"seat {seat} must demand to see the cards just counted or trust them"
+            return None
         if self.phase == "declare":
             return self._why_not_declaration(seat, action)
         if isinstance(action, AnnounceCapot):
@@ -209,6 +237,10 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         assert seat is not None
         if self.phase == "exchange":
             return self._do_exchange(seat, action)
+        if isinstance(action, Look):
+            return self._do_look(seat, action.look)
+        if isinstance(action, Demand):
+            return self._do_demand(seat, action.demand)
         if self.phase == "declare":
             return self._do_declaration(seat, action)
         if isinstance(action, AnnounceCapot):
@@ -229,8 +261,11 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             hand=tuple(sorted(self.hands.get(seat, []), key=lambda c: c.index)),
             discarded=tuple(self.discards.get(seat, [])),
             talon_left=(len(self.elder_talon), len(self.dealer_talon)),
-            category=CATEGORIES[self.decl.category] if self.phase == "declare" else None,
+            category=self._category if self.phase == "declare" and not self.demanders else None,
             standing=None if standing is None else _call_name(standing.combination),
+            offer=None
+            if not self.demanders
+            else f"seat {self.offers[0].seat}'s {self.offers[0].what}",
             counts=dict(self.counts),
             tricks=dict(self.tricks),
             trick=tuple(self.trick),
@@ -310,15 +345,39 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         return taken
 
     def _end_exchange(self) -> list[Event]:
-        events: list[Event] = []
-        left = self.elder_talon + self.dealer_talon
-        if left and self.rules.show_leftover_talon:
-            events.append(public_event("talon", None, "the talon cards left over", left))
+        left = self._leftover()
+        if left and self.rules.leftover_talon == "shown":
+            event = public_event("talon", None, "the talon cards left over", left)
+            return [event, *self._start_declarations()]
+        if left and self.rules.leftover_talon == "look":
+            self.phase = "look"
+            self.lookers = list(self.order)
+            self.turn = self.lookers[0]
+            return []
+        return self._start_declarations()
+
+    def _leftover(self) -> list[Card]:
+        return self.elder_talon + self.dealer_talon
+
+    def _do_look(self, seat: int, look: bool) -> list[Event]:
+        """Each player in turn may look at the talon left over, for himself (rule 11)."""
+        if look:
+            text = f"seat {seat} looks at the talon left over"
+            events = [private_event("look", seat, text, self._leftover())]
+        else:
+            events = [public_event("look", seat, f"seat {seat} does not look at the talon")]
+        self.lookers.pop(0)
+        if self.lookers:
+            self.turn = self.lookers[0]
+            return events
+        return events + self._start_declarations()
+
+    def _start_declarations(self) -> list[Event]:
         self.phase = "declare"
+        events: list[Event] = []
         if self.rules.carte_blanche_when == "exchanged":
-            events += self._carte_blanche(proved=self.rules.show_declared)
-        self.turn = self.declaring[0]
-        return events
+            events += self._carte_blanche(proved=self.rules.showing == "always")
+        return events + self._next_step()
 
     def _carte_blanche(self, proved: bool) -> list[Event]:
         events: list[Event] = []
@@ -326,14 +385,49 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return events
         for seat in self.declaring:
             if is_carte_blanche(self.hands[seat]):
-                cards = self.hands[seat] if proved else []
+                cards = tuple(self.hands[seat]) if proved else ()
                 self.shown.extend(cards)
                 events.append(
                     public_event("carte blanche", seat, f"seat {seat}: carte blanche", cards)
                 )
                 events += self._count(seat, self.rules.carte_blanche, "carte blanche")
                 self.tags.append("carte blanche")
+                if not proved and self.rules.showing == "on_demand":
+                    self.offers.append(Offer(seat, "carte blanche", tuple(self.hands[seat])))
         return events
+
+    # --- showing on demand (rule 23) ------------------------------------------------------
+
+    def _next_step(self) -> list[Event]:
+        """Offer the next counted declaration for showing, else go on declaring or play."""
+        if self.offers:
+            offer = self.offers[0]
+            self.demanders = [seat for seat in self.declaring if seat != offer.seat]
+            self.turn = self.demanders[0]
+            return []
+        if self.decl.category < len(CATEGORIES):
+            self.turn = self.declaring[0]
+            return []
+        return self._end_declarations()
+
+    def _do_demand(self, seat: int, demand: bool) -> list[Event]:
+        offer = self.offers[0]
+        if not demand:
+            self.demanders.pop(0)
+            events = [public_event("trust", seat, f"seat {seat} trusts the {offer.what}")]
+            if self.demanders:
+                self.turn = self.demanders[0]
+                return events
+        elif offer.false:
+            text = f"seat {seat} demands the {offer.what}: seat {offer.seat} cannot show it"
+            events = [public_event("show", offer.seat, text)]
+        else:
+            text = f"seat {seat} demands the {offer.what}: seat {offer.seat} shows"
+            events = [public_event("show", offer.seat, text, offer.cards)]
+            self.shown.extend(card for card in offer.cards if card not in self.shown)
+        self.offers.pop(0)
+        self.demanders = []
+        return events + self._next_step()
 
     # --- the declarations (rules 20–29, 33, 34, 41) ---------------------------------------
 
@@ -451,18 +545,22 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
                 score = sum(points for _, points, _ in found)
                 cards = tuple(card for _, _, held in found for card in held)
             decl.used[seat].extend(cards)
-            shown: tuple[Card, ...] = cards if self.rules.show_declared else ()
+            shown: tuple[Card, ...] = cards if self.rules.showing == "always" else ()
             self.shown.extend(card for card in shown if card not in self.shown)
             events.append(
                 public_event("good", seat, f"seat {seat} counts {score} for the {category}", shown)
             )
             events += self._count(seat, score, category)
+            if self.rules.showing == "on_demand":
+                self.offers.append(Offer(seat, category, cards, standing.false))
         decl.standing = None
         decl.position = 0
         decl.category += 1
-        if decl.category < len(CATEGORIES):
-            self.turn = self.declaring[0]
-            return events
+        return events + self._next_step()
+
+    def _end_declarations(self) -> list[Event]:
+        decl = self.decl
+        events: list[Event] = []
         if self.rules.carte_rouge:
             for seat in self.declaring:
                 if set(self.hands[seat]) <= set(decl.used[seat]):

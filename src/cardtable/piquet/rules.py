@@ -22,6 +22,12 @@ Scoring = Literal["koroliks", "rubicon"]
 BlankWhen = Literal["exchanged", "dealt"]
 """Whether carte blanche is judged on the hand after the exchange or on the dealt hand."""
 
+Leftover = Literal["look", "shown", "hidden"]
+"""What becomes of the talon cards nobody took."""
+
+Showing = Literal["on_demand", "always", "never"]
+"""When the cards of a counted declaration are shown."""
+
 DealerTakes = Literal["all_or_three", "any"]
 """What the dealer may take: all he is entitled to or exactly three, or any number."""
 
@@ -45,12 +51,16 @@ class PiquetRules:
         "them); 'any' lets him take any number from the top.",
         f"{SEED}, rule 9",
     )
-    show_leftover_talon: bool = option(
-        True, "The talon cards nobody took are shown to every player.", f"{SEED}, rule 11"
+    leftover_talon: Leftover = option(  # noqa: RUF009 - option() builds a field
+        "look",
+        "The talon cards nobody took: each player may look at them ('look'), they are shown "
+        "to all ('shown'), or they stay unseen ('hidden').",
+        f"{SEED}, rule 11",
     )
-    show_declared: bool = option(
-        True,
-        "The cards of every counted declaration are shown, as the opponent may demand.",
+    showing: Showing = option(  # noqa: RUF009 - option() builds a field
+        "on_demand",
+        "The cards of a counted declaration are shown when an opponent demands them "
+        "('on_demand'), always ('always') or never ('never').",
         f"{SEED}, rule 23",
     )
     carte_blanche: int = option(
