@@ -37,10 +37,14 @@ class PiquetRules:
     """Every option of piquet for two and for three."""
 
     elder_min_exchange: int = option(
-        3, "Fewest talon cards the elder hand may take if he exchanges at all.", f"{SEED}, rule 9"
+        3,
+        "Fewest talon cards the elder hand may take if he exchanges at all.",
+        f"{SEED}, rule 9; English game: {PARLETT}",
     )
     elder_may_refuse: bool = option(
-        True, "The elder hand may refuse the talon altogether.", f"{SEED}, rule 10"
+        True,
+        "The elder hand may refuse the talon altogether.",
+        f"{SEED}, rule 10; English game: {PARLETT}",
     )
     dealer_may_refuse: bool = option(
         True, "The dealer may refuse the talon altogether.", f"{SEED}, rule 10"
@@ -49,7 +53,7 @@ class PiquetRules:
         "all_or_three",
         "The dealer takes all the talon left to him or only three (the elder's leftovers among "
         "them); 'any' lets him take any number from the top.",
-        f"{SEED}, rule 9",
+        f"{SEED}, rule 9; English game: {PARLETT}",
     )
     leftover_talon: Leftover = option(  # noqa: RUF009 - option() builds a field
         "look",
@@ -69,12 +73,12 @@ class PiquetRules:
     carte_blanche_when: BlankWhen = option(  # noqa: RUF009 - option() builds a field
         "exchanged",
         "Carte blanche is judged on the hand after the exchange (among the declarations).",
-        f"{SEED}, rules 20 and 29",
+        f"{SEED}, rules 20 and 29; English game: {PARLETT}",
     )
     carte_rouge: int = option(
         20,
         "A hand whose twelve cards all go into counted declarations scores this (0: off).",
-        f"{SEED}, rule 41",
+        f"{SEED}, rule 41; English game: {PARLETT}",
     )
     min_set_rank: int = option(
         10, "The lowest rank that forms a fourteen or a trio.", f"{SEED}, rule 25"
@@ -98,23 +102,31 @@ class PiquetRules:
     )
     pique_to: int = option(60, "What the piquing player's count becomes.", f"{SEED}, rule 19")
     last_trick_extra: int = option(
-        3, "Points for the last trick beyond the usual one.", f"{SEED}, rules 37, 39"
+        3,
+        "Points for the last trick beyond the usual one.",
+        f"{SEED}, rules 37, 39; English game: {PARLETT}",
     )
     capot_drops_last_trick_extra: bool = option(
-        True, "A capot does not add the last trick's extra points.", f"{SEED}, rule 39"
+        True,
+        "A capot does not add the last trick's extra points.",
+        f"{SEED}, rule 39; English game: {PARLETT}",
     )
     lesa: int = option(10, "More than half the tricks (the cards) score this.", f"{SEED}, rule 40")
     capot: int = option(40, "All the tricks score this instead of the lesa.", f"{SEED}, rule 38")
     open_capot: int = option(
-        80, "All the tricks, announced before the first lead, score this.", f"{SEED}, rule 38"
+        80,
+        "All the tricks, announced before the first lead, score this.",
+        f"{SEED}, rule 38; English game: {PARLETT}",
     )
     molchanka_doubles_tricks: bool = option(
         True,
         "When one player plays in molchanka, the other counts his leads and tricks double.",
-        f"{SEED}, rules 17, 33",
+        f"{SEED}, rules 17, 33; English game: {PARLETT}",
     )
     scoring: Scoring = option(  # noqa: RUF009 - option() builds a field
-        "koroliks", "How the deals of a partie are scored.", f"{SEED}, rules 46–50"
+        "koroliks",
+        "How the deals of a partie are scored.",
+        f"{SEED}, rules 46–50; English game: {PARLETT}",
     )
     round_koroliks: bool = option(
         True, "Korolik records are rounded up to whole tens.", f"{SEED}, rule 46"
