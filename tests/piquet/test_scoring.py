@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from cardtable.engine import get_game
+from cardtable.engine import get_game, seeded_rng
 from cardtable.piquet.deal import PiquetOutcome
 from cardtable.piquet.game import PiquetMatch
 from cardtable.piquet.rules import PiquetRules
@@ -143,3 +143,22 @@ def test_for_three_the_first_to_the_target_leaves_and_the_last_pays_both() -> No
     assert match.is_over
     # A 110 and B 110 against C's 50: C pays each the difference.
     assert match.ledger() == {"A": Fraction(60), "B": Fraction(60), "C": Fraction(-120)}
+
+
+def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it() -> None:
+    """001, rule 4: 'Перед началом каждого королика, определяется раздача по картам'."""
+    game = get_game("piquet")
+    first_dealers = set()
+    for seed in range(8):
+        match = game.new_match(game.rules(), ["A", "B"])
+        rng = seeded_rng(seed)
+        dealers = []
+        for _ in range(2):
+            deal = match.start_deal(rng)
+            dealers.append(deal.setup.dealer)
+            while deal.to_move is not None:
+                match.apply(deal.legal_actions()[0])
+        if match.deals[0].outcome().counts[0] != match.deals[0].outcome().counts[1]:
+            assert dealers[1] == 1 - dealers[0]
+        first_dealers.add(dealers[0])
+    assert first_dealers == {0, 1}

@@ -8,6 +8,7 @@ with the game for two; the last pays each of the others the difference of their 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -38,6 +39,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
         self.partie_deals = 0
         self.sheet = KorolikSheet(rules)
         self.last_dealer: int | None = None
+        self.cut: int | None = None
 
     @property
     def is_over(self) -> bool:
@@ -49,11 +51,33 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
         return self.parties_done >= self.rules.parties
 
     def next_dealer(self) -> int:
-        """The deal passes in turn among the players still in the game."""
+        """The cut's dealer at the start of a korolik (rule 4), else the next player in turn."""
+        if self._cut_due() and self.cut is not None:
+            return self.cut
         if self.last_dealer is None:
             return self.active[0]
         later = [seat for seat in self.active if seat > self.last_dealer]
         return later[0] if later else self.active[0]
+
+    def _cut_due(self) -> bool:
+        """Whether the next deal's dealer is cut for: a korolik's, a partie's or the first deal."""
+        if self.three:
+            return not self.deals
+        if self.rules.scoring == "rubicon":
+            return self.partie_deals == 0
+        return self.sheet.deals_in_korolik == 0
+
+    def start_deal(self, rng: random.Random) -> Deal[actions.PiquetAction, Any]:
+        """Cut for the dealer when a korolik begins (rule 4), then shuffle and deal."""
+        if self._cut_due() and self.current is None:
+            self.cut = cut_for_dealer(self.active, rng)
+        return super().start_deal(rng)
+
+    def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, Any]:
+        """Deal from a record, whose dealer is what the cut decided when one was due."""
+        if self._cut_due() and self.current is None and setup.dealer in self.active:
+            self.cut = setup.dealer
+        return super().start_deal_from(setup)
 
     def deck(self) -> tuple[Card, ...]:
         """The 32 cards, ace to seven (rule 1)."""
@@ -70,6 +94,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
 
     def book_outcome(self, outcome: PiquetOutcome) -> list[Event]:
         """Write a finished deal's counts on the sheet; return the events of the writing."""
+        self.cut = None
         if self.three:
             return self._book_three(outcome)
         counts = (outcome.counts[0], outcome.counts[1])
@@ -127,6 +152,19 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
     def ledger(self) -> dict[str, Fraction]:
         """What each seat has won (in kopecks at the rules' stake); the values sum to zero."""
         return dict(zip(self.seats, self.balance, strict=True))
+
+
+def cut_for_dealer(players: Sequence[int], rng: random.Random) -> int:
+    """Each player cuts a card; the lowest deals, equal lowest cut again (rule 4; Parlett).
+
+    >>> cut_for_dealer([0, 1], random.Random(1)) in (0, 1)
+    True
+    """
+    while True:
+        ranks = [card.rank for card in rng.sample(DECK, len(players))]
+        lowest = min(ranks)
+        if ranks.count(lowest) == 1:
+            return players[ranks.index(lowest)]
 
 
 class PiquetGame(Game[PiquetRules]):
