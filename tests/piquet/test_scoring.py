@@ -53,7 +53,9 @@ def test_a_whole_partie_nets_two_hundred_and_sixty_points_or_two_roubles_sixty()
     assert sheet.koroliks == [[130, 120, 130], [120]]
     assert sheet.net == (260, -260)
     assert money(260, 1) == "2 р. 60 к."
-    assert money(260 // 10, 1) == "0 р. 26 к."
+    # 'по десятой - 26 коп., по двадцатой - 13 коп.'
+    assert money(260, Fraction(1, 10)) == "0 р. 26 к."
+    assert money(260, Fraction(1, 20)) == "0 р. 13 к."
 
 
 def test_a_refet_writes_a_zero_closes_the_korolik_and_doubles_the_next() -> None:

@@ -16,6 +16,7 @@ the next one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from cardtable.piquet.rules import PiquetRules
 
@@ -131,12 +132,14 @@ class KorolikSheet:
         return lines
 
 
-def money(points: int, kopecks_per_point: int) -> str:
-    """The seed's example: 260 points at a kopeck a point are 2 р. 60 к. (rule 46).
+def money(points: int, kopecks_per_point: Fraction | int) -> str:
+    """The net in roubles and kopecks (rule 46): 260 points at a kopeck a point are 2 р. 60 к.
 
-    >>> money(260, 1)
-    '2 р. 60 к.'
+    >>> money(260, 1), money(260, Fraction(1, 10)), money(260, Fraction(1, 20))
+    ('2 р. 60 к.', '0 р. 26 к.', '0 р. 13 к.')
     """
-    kopecks = abs(points) * kopecks_per_point
-    sign = "-" if points < 0 else ""
-    return f"{sign}{kopecks // 100} р. {kopecks % 100} к."
+    kopecks = abs(points) * Fraction(kopecks_per_point)
+    whole = int(kopecks)
+    sign = "-" if points < 0 and kopecks else ""
+    rest = "" if kopecks == whole else f" {kopecks - whole}"
+    return f"{sign}{whole // 100} р. {whole % 100}{rest} к."
