@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardtable.cards import Card, Rank, cards_text
+from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.engine import Deal, DealSetup, Event, private_event, public_event
 from cardtable.piquet.actions import (
     AnnounceCapot,
@@ -90,6 +90,7 @@ class PiquetView:
     trick: tuple[Card, ...]
     shown: tuple[Card, ...]
     played: tuple[Card, ...]
+    sheet: tuple[str, ...]
     log: tuple[str, ...]
 
 
@@ -124,12 +125,21 @@ class _Declarations:
 
 
 class PiquetDeal(Deal[PiquetAction, PiquetView]):
-    """One deal among the ``players`` (two or three seats, in seating order)."""
+    """One deal among the ``players`` (two or three seats, in seating order).
+
+    ``sheet`` is the match's score sheet as it stood when the deal began, shown in views.
+    """
 
     def __init__(
-        self, seats: int, setup: DealSetup, rules: PiquetRules, players: tuple[int, ...]
+        self,
+        seats: int,
+        setup: DealSetup,
+        rules: PiquetRules,
+        players: tuple[int, ...],
+        sheet: tuple[str, ...] = (),
     ) -> None:
         super().__init__(seats, setup)
+        self.sheet = sheet
         self.rules = rules
         self.players = players
         self.three = len(players) == 3
@@ -155,7 +165,6 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.capot_announced: int | None = None
         self.trick: list[Card] = []
         self.trick_seats: list[int] = []
-        self.leader = self.order[0]
         self.leads = 0
         self.shown: list[Card] = []
         self.lookers: list[int] = []
@@ -271,6 +280,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             trick=tuple(self.trick),
             shown=tuple(self.shown),
             played=tuple(self.played),
+            sheet=self.sheet,
             log=tuple(str(event.seen_by(seat)) for event in self.events),
         )
 
@@ -721,8 +731,6 @@ def _held(action: Declare, hand: list[Card], rules: PiquetRules) -> Combination 
 
 def _claimed(action: Declare) -> Combination:
     """The combination a false call claims, at its lowest where the call leaves it open."""
-    from cardtable.cards import Suit  # noqa: PLC0415 - only false calls need it
-
     if action.kind == "point":
         return Point(action.count, 0, Suit.CLUBS)
     if action.kind == "sequence":

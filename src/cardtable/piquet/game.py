@@ -85,7 +85,31 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
 
     def _new_deal(self, setup: DealSetup) -> PiquetDeal:
         self.last_dealer = setup.dealer
-        return PiquetDeal(len(self.seats), setup, self.rules, tuple(self.active))
+        return PiquetDeal(
+            len(self.seats), setup, self.rules, tuple(self.active), self.sheet_lines()
+        )
+
+    def sheet_lines(self) -> tuple[str, ...]:
+        """The score sheet so far, a line for each column, as the players would read it."""
+        names = self.seats
+        if self.three:
+            totals = ", ".join(f"{names[s]} {self.totals[s]}" for s in range(len(names)))
+            left = ", ".join(names[s] for s in self.finishers)
+            return (f"totals to {self.rules.three_target}: {totals}",) + (
+                (f"out: {left}",) if left else ()
+            )
+        if self.rules.scoring == "rubicon":
+            return (
+                f"partie deal {self.partie_deals + 1} of {RUBICON_DEALS}: "
+                f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}",
+            )
+        sheet = self.sheet
+        lines = [
+            f"{names[p]}: games {sheet.games[p]}, koroliks {sheet.koroliks[p]}" for p in (0, 1)
+        ]
+        if sheet.doubled:
+            lines.append("this korolik is doubled (refet)")
+        return tuple(lines)
 
     def _book(self, deal: Deal[actions.PiquetAction, Any]) -> list[Event]:
         outcome = deal.outcome()
