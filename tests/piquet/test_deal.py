@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cards import parse_cards
+from cardtable.engine import get_game
 from cardtable.errors import IllegalAction
 from cardtable.piquet.actions import parse_action
 from cardtable.piquet.declarations import sequences
@@ -223,3 +224,26 @@ def test_the_youngers_carte_blanche_counts_first_and_stops_the_elders_repique() 
     act(deal, "declare fourteen Q", "good", "trust")
     assert deal.counts == {ELDER: 4 + 28, DEALER: 10 + 3}
     assert "repique" not in deal.tags
+
+
+def test_equal_counts_at_the_end_of_a_deal_are_a_refet() -> None:
+    """001, rule 47: 'оба партнера будут иметь одинаковый счет … это называется рефетом'."""
+    deal = two_hand_deal(
+        "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 7♥ 8♥ 9♥ 10♥", "A♥ K♥ Q♥ J♥ A♦ K♦ Q♦ J♦ A♣ K♣ Q♣ J♣"
+    )
+    # Both sink the point; the elder calls a sixième of his eight spades (16) and with it
+    # counts his quart of hearts (4).
+    act(deal, *START, "sink", "sink", "declare sequence 6", "good", "trust")
+    # The younger's trios of aces, kings, queens and jacks take in all his cards: 12 + 20.
+    act(deal, "sink", "declare trio A", "trust")
+    assert deal.counts == {ELDER: 20, DEALER: 32}
+    spades = ["A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠"]
+    discards = ["J♦", "Q♦", "K♦", "A♦", "J♣", "Q♣", "K♣", "A♣"]
+    for spade, discard in zip(spades, discards, strict=True):
+        act(deal, f"play {spade}", f"play {discard}")
+    act(deal, "play 7♥", "play J♥", "play Q♥", "play 8♥", "play K♥", "play 9♥", "play A♥")
+    act(deal, "play 10♥")
+    # The elder: nine leads and the lesa; the younger: a trick, three leads, the last's three.
+    outcome = deal.outcome()
+    assert outcome.counts == {ELDER: 20 + 9 + 10, DEALER: 32 + 1 + 3 + 3}
+    assert "refet" in get_game("piquet").deal_tags(outcome)
