@@ -11,7 +11,7 @@ import pytest
 from cardtable.cards import parse_cards
 from cardtable.engine import get_game
 from cardtable.errors import IllegalAction
-from cardtable.piquet.actions import parse_action
+from cardtable.piquet.actions import Correct, parse_action
 from cardtable.piquet.declarations import sequences
 from piquet.tables import DEALER, ELDER, act, play_out, two_hand_deal
 
@@ -247,3 +247,26 @@ def test_equal_counts_at_the_end_of_a_deal_are_a_refet() -> None:
     outcome = deal.outcome()
     assert outcome.counts == {ELDER: 20 + 9 + 10, DEALER: 32 + 1 + 3 + 3}
     assert "refet" in get_game("piquet").deal_tags(outcome)
+
+
+def test_a_false_declaration_corrected_before_the_lead_only_loses_its_points() -> None:
+    """001, rule 33: the molchanka falls on him who 'не исправит своей ошибки до захода'."""
+    deal = two_hand_deal(WEAK, STRONG)
+    act(deal, *START, "declare point 5", "good", "trust")
+    assert deal.counts == {ELDER: 5, DEALER: 0}
+    assert Correct() in deal.legal_actions()
+    act(deal, "correct")
+    assert deal.counts == {ELDER: 0, DEALER: 0}
+    assert "has no false declaration" in refusal(deal, "correct")
+    act(deal, "sink", "sink", "sink", "sink")
+    play_out(deal)
+    assert "molchanka" not in deal.outcome().tags
+    # The elder's first lead counts for him again.
+    assert deal.outcome().counts[ELDER] == 1
+
+
+def test_a_true_declaration_cannot_be_corrected() -> None:
+    """001, rule 33: only what one does not hold is corrected."""
+    deal = two_hand_deal(STRONG, WEAK)
+    act(deal, *START, "declare point 3")
+    assert "has no false declaration" in refusal(deal, "correct")

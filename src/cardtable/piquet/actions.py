@@ -2,10 +2,11 @@
 
 Canonical texts: ``discard 7♥ 8♣ 9♦``, ``refuse talon``, ``declare point 5``,
 ``look``, ``no look``, ``declare sequence 4``, ``declare fourteen A``, ``declare trio K``,
-``sink``, ``good``, ``not good``, ``equal``, ``demand``, ``trust``, ``capot`` and
-``play K♥``. Russian spellings are read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``,
+``sink``, ``good``, ``not good``, ``equal``, ``demand``, ``trust``, ``correct``, ``capot``
+and ``play K♥``. Russian spellings are read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``,
 ``смотрю``, ``не смотрю``, ``карт 5``, ``кварта``, ``четырнадцать Т``, ``три К``, ``топлю``,
-``годится``, ``не годится``, ``равны``, ``покажите``, ``верю``, ``капот``, ``хожу К♥``.
+``годится``, ``не годится``, ``равны``, ``покажите``, ``верю``, ``исправляю``, ``капот``,
+``хожу К♥``.
 
 >>> parse_action("не годится")
 Answer(word='not good')
@@ -83,6 +84,11 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Correct:
+    """Withdraw one's false declarations before the first lead (rule 33)."""
+
+
+@dataclass(frozen=True)
 class AnnounceCapot:
     """Announce before the first lead that one will take every trick (rule 38)."""
 
@@ -94,7 +100,9 @@ class Play:
     card: Card
 
 
-PiquetAction = Discard | Refuse | Look | Demand | Declare | Sink | Answer | AnnounceCapot | Play
+PiquetAction = (
+    Discard | Refuse | Look | Demand | Declare | Sink | Answer | Correct | AnnounceCapot | Play
+)
 """Any action of a piquet deal."""
 
 SEQUENCE_WORDS = {
@@ -129,6 +137,8 @@ WORDS: dict[str, PiquetAction] = {
     "не годятся": Answer("not good"),
     "equal": Answer("equal"),
     "равны": Answer("equal"),
+    "correct": Correct(),
+    "исправляю": Correct(),
     "capot": AnnounceCapot(),
     "капот": AnnounceCapot(),
     "look": Look(),
@@ -168,6 +178,8 @@ def action_text(action: PiquetAction) -> str:
             return "sink"
         case Answer(word):
             return word
+        case Correct():
+            return "correct"
         case AnnounceCapot():
             return "capot"
         case Play(card):

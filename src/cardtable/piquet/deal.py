@@ -21,6 +21,7 @@ from cardtable.engine import Deal, DealSetup, Event, private_event, public_event
 from cardtable.piquet.actions import (
     AnnounceCapot,
     Answer,
+    Correct,
     Declare,
     Demand,
     Discard,
@@ -161,6 +162,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.tricks = {seat: 0 for seat in players}
         self.decl = _Declarations(used={seat: [] for seat in players})
         self.bonus_done = False
+        # Who made the pique or repique, how much, which, and whether false calls helped.
+        self.bonus: tuple[int, int, str, bool] | None = None
+        self.false_points = {seat: 0 for seat in players}
         self.silenced: set[int] = set()
         self.capot_announced: int | None = None
         self.trick: list[Card] = []
@@ -194,6 +198,12 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         seat = self.turn
         if seat is None:
             return []
+        actions = self._actions(seat)
+        if self._may_correct(seat):
+            actions.append(Correct())
+        return actions
+
+    def _actions(self, seat: int) -> list[PiquetAction]:
         if self.phase == "exchange":
             return list(
                 exchanges(self.hands[seat], self._exchange_counts(seat), self._may_refuse(seat))
@@ -217,6 +227,10 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         seat = self.turn
         if seat is None:
             return "the deal is over"
+        if isinstance(action, Correct):
+            if not self._may_correct(seat):
+                return f"seat {seat} has no false declaration to correct before the first lead"
+            return None
         if self.phase == "exchange":
             return self._why_not_exchange(seat, action)
         if self.phase == "look":
@@ -246,6 +260,8 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         assert seat is not None
         if self.phase == "exchange":
             return self._do_exchange(seat, action)
+        if isinstance(action, Correct):
+            return self._correct(seat)
         if isinstance(action, Look):
             return self._do_look(seat, action.look)
         if isinstance(action, Demand):
@@ -550,6 +566,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             cards: tuple[Card, ...] = ()
             if standing.false:
                 score = _nominal(standing.combination, self.rules)
+                self.false_points[seat] += score
             else:
                 found = counted(category, standing.combination, self.hands[seat], self.rules)
                 score = sum(points for _, points, _ in found)
@@ -612,6 +629,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
 
     def _bonus(self, seat: int, name: str, amount: int) -> list[Event]:
         self.bonus_done = True
+        self.bonus = (seat, amount, name, self.false_points[seat] > 0)
         self.counts[seat] += amount
         self.tags.append(name)
         return [public_event(name, seat, f"seat {seat} makes a {name}: {self.counts[seat]}")]
@@ -655,6 +673,23 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
 
     def _play_point(self, amount: int) -> int:
         return 2 * amount if self.silenced and self.rules.molchanka_doubles_tricks else amount
+
+    def _may_correct(self, seat: int) -> bool:
+        return seat in self.decl.false_callers and self.leads == 0 and not self.trick
+
+    def _correct(self, seat: int) -> list[Event]:
+        """Withdraw the points of false calls, and a repique they helped to (rule 33)."""
+        withdrawn = self.false_points[seat]
+        if self.bonus is not None and self.bonus[0] == seat and self.bonus[3]:
+            _, amount, name, _ = self.bonus
+            withdrawn += amount
+            self.tags.remove(name)
+            self.bonus = None
+        self.counts[seat] -= withdrawn
+        self.false_points[seat] = 0
+        self.decl.false_callers.discard(seat)
+        text = f"seat {seat} corrects a false declaration and withdraws {withdrawn}"
+        return [public_event("correct", seat, text)]
 
     def _first_lead(self) -> list[Event]:
         events: list[Event] = []
