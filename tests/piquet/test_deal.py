@@ -270,3 +270,15 @@ def test_a_true_declaration_cannot_be_corrected() -> None:
     deal = two_hand_deal(STRONG, WEAK)
     act(deal, *START, "declare point 3")
     assert "has no false declaration" in refusal(deal, "correct")
+
+
+def test_the_younger_too_may_announce_a_capot_when_he_has_the_word() -> None:
+    """001, rule 38: whoever takes all twelve, having warned before the first lead, adds 80."""
+    deal = two_hand_deal(WEAK, STRONG)
+    act(deal, *START, "sink", "capot", "sink", "sink", "sink", "sink", "sink")
+    assert "announced once" in refusal(deal, "capot")
+    play_out(deal)
+    outcome = deal.outcome()
+    # The elder's one lead; the younger's trick on it, eleven leads, and the open capot.
+    assert outcome.counts == {ELDER: 1, DEALER: 1 + 11 + 80}
+    assert "open capot" in outcome.tags

@@ -97,7 +97,9 @@ class PiquetBot:
         plays = [a for a in legal if isinstance(a, Play)]
         hand = [a.card for a in plays]
         gone = set(view.played) | set(view.discarded)
-        if AnnounceCapot() in legal and len(masters(view.hand, gone)) == len(view.hand):
+        # Only the first leader, holding nothing but masters, is sure of every trick.
+        sure = len(masters(view.hand, gone)) == len(view.hand)
+        if AnnounceCapot() in legal and not view.trick and sure:
             return AnnounceCapot()
         if not view.trick:
             return Play(self._lead(view, hand, gone))

@@ -201,6 +201,8 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         actions = self._actions(seat)
         if self._may_correct(seat):
             actions.append(Correct())
+        if self._may_announce_capot(seat):
+            actions.append(AnnounceCapot())
         return actions
 
     def _actions(self, seat: int) -> list[PiquetAction]:
@@ -214,13 +216,10 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return [Demand(True), Demand(False)]
         if self.phase == "declare":
             return self._declaration_actions(seat)
-        actions: list[PiquetAction] = [
+        return [
             Play(card)
             for card in sorted(playable(self.hands[seat], self.trick), key=lambda c: c.index)
         ]
-        if self._may_announce_capot(seat):
-            actions.append(AnnounceCapot())
-        return actions
 
     def why_illegal(self, action: PiquetAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence, or ``None``."""
@@ -230,6 +229,10 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         if isinstance(action, Correct):
             if not self._may_correct(seat):
                 return f"seat {seat} has no false declaration to correct before the first lead"
+            return None
+        if isinstance(action, AnnounceCapot):
+            if not self._may_announce_capot(seat):
+                return "a capot is announced once, after the exchange and before the first lead"
             return None
         if self.phase == "exchange":
             return self._why_not_exchange(seat, action)
@@ -243,10 +246,6 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return None
         if self.phase == "declare":
             return self._why_not_declaration(seat, action)
-        if isinstance(action, AnnounceCapot):
-            if not self._may_announce_capot(seat):
-                return "a capot can be announced only by the first leader before the first lead"
-            return None
         if not isinstance(action, Play):
             return f"it is time to play a card, not to {action_text(action)}"
         if action.card not in self.hands[seat]:
@@ -262,15 +261,15 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             return self._do_exchange(seat, action)
         if isinstance(action, Correct):
             return self._correct(seat)
+        if isinstance(action, AnnounceCapot):
+            self.capot_announced = seat
+            return [public_event("capot", seat, f"seat {seat} announces a capot")]
         if isinstance(action, Look):
             return self._do_look(seat, action.look)
         if isinstance(action, Demand):
             return self._do_demand(seat, action.demand)
         if self.phase == "declare":
             return self._do_declaration(seat, action)
-        if isinstance(action, AnnounceCapot):
-            self.capot_announced = seat
-            return [public_event("capot", seat, f"seat {seat} announces a capot")]
         assert isinstance(action, Play)
         return self._do_play(seat, action.card)
 
@@ -637,12 +636,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     # --- the play (rules 30–40) -------------------------------------------------------
 
     def _may_announce_capot(self, seat: int) -> bool:
-        return (
-            self.leads == 0
-            and not self.trick
-            and seat == self.order[0]
-            and self.capot_announced is None
-        )
+        """Any player, at a turn of his between the exchange and the first lead (rule 38)."""
+        before_lead = self.phase in ("declare", "play") and self.leads == 0 and not self.trick
+        return before_lead and self.capot_announced is None
 
     def _do_play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = []
