@@ -36,7 +36,10 @@ class RandomBot:
 BotFactory = Callable[[Any], Bot]
 """Makes a bot for a game's rules."""
 
-BUILTIN_BOT_MODULES: dict[str, str] = {"preferans": "cardtable.bots.preferans"}
+BUILTIN_BOT_MODULES: dict[str, str] = {
+    "piquet": "cardtable.bots.piquet",
+    "preferans": "cardtable.bots.preferans",
+}
 """For each game, the module that registers its bots when imported."""
 
 _bots: dict[str, dict[str, BotFactory]] = {}

@@ -20,6 +20,7 @@ from rich.table import Table
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
 from cardtable.cli.common import err, one_line_errors, out, print_json
+from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
 
@@ -31,6 +32,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(preferans.app)
+app.add_typer(piquet_app)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 

@@ -1,0 +1,228 @@
+"""The actions of a piquet deal, their canonical text and the spellings players type.
+
+Canonical texts: ``discard 7♥ 8♣ 9♦``, ``refuse talon``, ``declare point 5``,
+``look``, ``no look``, ``declare sequence 4``, ``declare fourteen A``, ``declare trio K``,
+``sink``, ``good``, ``not good``, ``equal``, ``demand``, ``trust``, ``correct``, ``capot``
+and ``play K♥``. Russian spellings are read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``,
+``смотрю``, ``не смотрю``, ``карт 5``, ``кварта``, ``четырнадцать Т``, ``три К``, ``топлю``,
+``годится``, ``не годится``, ``равны``, ``покажите``, ``верю``, ``исправляю``, ``капот``,
+``хожу К♥``.
+
+>>> parse_action("не годится")
+Answer(word='not good')
+>>> action_text(parse_action("квинта"))
+'declare sequence 5'
+>>> action_text(parse_action("сношу 8♣ 7♥"))
+'discard 8♣ 7♥'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cardtable.cards import Card, Rank, parse_card, parse_cards
+from cardtable.errors import CardtableError, IllegalAction
+
+AnswerWord = Literal["good", "not good", "equal"]
+DeclareKind = Literal["point", "sequence", "fourteen", "trio"]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard these cards and take as many from the talon (rules 7–9)."""
+
+    cards: tuple[Card, ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # A deal lists well over a thousand discards: a cached hash keeps sets of them cheap.
+        object.__setattr__(self, "_hash", hash(sum(1 << card.index for card in self.cards)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Refuse the talon (rule 10)."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """Look at the talon cards left over, or decline to (rule 11)."""
+
+    look: bool = True
+
+
+@dataclass(frozen=True)
+class Demand:
+    """Demand to see the cards of the declaration just counted, or trust it (rule 23)."""
+
+    demand: bool = True
+
+
+@dataclass(frozen=True)
+class Declare:
+    """Call a point of ``count`` cards, a sequence of ``count``, or a set of ``rank``."""
+
+    kind: DeclareKind
+    count: int
+    rank: Rank | None = None
+
+
+@dataclass(frozen=True)
+class Sink:
+    """Call nothing in the present category (rules 20, 34)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Answer the standing call: good, not good, or equal (rule 20)."""
+
+    word: AnswerWord
+
+
+@dataclass(frozen=True)
+class Correct:
+    """Withdraw one's false declarations before the first lead (rule 33)."""
+
+
+@dataclass(frozen=True)
+class AnnounceCapot:
+    """Announce before the first lead that one will take every trick (rule 38)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Lead or follow with a card (rules 30–35)."""
+
+    card: Card
+
+
+PiquetAction = (
+    Discard | Refuse | Look | Demand | Declare | Sink | Answer | Correct | AnnounceCapot | Play
+)
+"""Any action of a piquet deal."""
+
+SEQUENCE_WORDS = {
+    "tierce": 3,
+    "quart": 4,
+    "quint": 5,
+    "sixieme": 6,
+    "sixième": 6,
+    "septieme": 7,
+    "septième": 7,
+    "huitieme": 8,
+    "huitième": 8,
+    "терц": 3,
+    "терция": 3,
+    "кварт": 4,
+    "кварта": 4,
+    "квинта": 5,
+}
+WORDS: dict[str, PiquetAction] = {
+    "refuse talon": Refuse(),
+    "refuse": Refuse(),
+    "отказываюсь": Refuse(),
+    "отказ": Refuse(),
+    "sink": Sink(),
+    "топлю": Sink(),
+    "нет": Sink(),
+    "good": Answer("good"),
+    "годится": Answer("good"),
+    "годятся": Answer("good"),
+    "not good": Answer("not good"),
+    "не годится": Answer("not good"),
+    "не годятся": Answer("not good"),
+    "equal": Answer("equal"),
+    "равны": Answer("equal"),
+    "correct": Correct(),
+    "исправляю": Correct(),
+    "capot": AnnounceCapot(),
+    "капот": AnnounceCapot(),
+    "look": Look(),
+    "смотрю": Look(),
+    "no look": Look(look=False),
+    "не смотрю": Look(look=False),
+    "demand": Demand(),
+    "покажите": Demand(),
+    "trust": Demand(demand=False),
+    "верю": Demand(demand=False),
+}
+_RUSSIAN_SETS = {"четырнадцать": "fourteen", "три": "trio"}
+
+
+def discard(cards: tuple[Card, ...] | list[Card]) -> Discard:
+    """A discard with its cards in the canonical order."""
+    return Discard(tuple(sorted(cards, key=lambda c: c.index)))
+
+
+def action_text(action: PiquetAction) -> str:
+    """The canonical text of ``action``."""
+    match action:
+        case Discard(cards):
+            return "discard " + " ".join(card.text() for card in cards)
+        case Refuse():
+            return "refuse talon"
+        case Look(look):
+            return "look" if look else "no look"
+        case Demand(demand):
+            return "demand" if demand else "trust"
+        case Declare(kind, count, rank):
+            if kind in ("fourteen", "trio"):
+                assert rank is not None
+                return f"declare {kind} {rank.text()}"
+            return f"declare {kind} {count}"
+        case Sink():
+            return "sink"
+        case Answer(word):
+            return word
+        case Correct():
+            return "correct"
+        case AnnounceCapot():
+            return "capot"
+        case Play(card):
+            return f"play {card.text()}"
+    raise IllegalAction(f"not a piquet action: {action!r}")
+
+
+def parse_action(text: str) -> PiquetAction:
+    """Read a piquet action in any spelling listed in the module's docstring."""
+    raw = " ".join(text.strip().split())
+    lowered = raw.casefold()
+    try:
+        if lowered in WORDS:
+            return WORDS[lowered]
+        words = lowered.split(" ")
+        if words[0] in ("discard", "сношу", "снос"):
+            return discard(list(parse_cards(raw.split(" ", 1)[1])))
+        if words[0] in ("play", "хожу", "хожу:"):
+            return Play(parse_card(raw.split(" ", 1)[1]))
+        rest = words[1:] if words[0] in ("declare", "объявляю") else words
+        return _parse_declaration(rest, raw)
+    except (CardtableError, IndexError):
+        pass
+    try:
+        return Play(parse_card(raw))
+    except CardtableError:
+        raise IllegalAction(f"not a piquet action: {text!r}") from None
+
+
+def _parse_declaration(words: list[str], raw: str) -> PiquetAction:
+    if not words:
+        raise IllegalAction(f"not a piquet action: {raw!r}")
+    head = words[0]
+    if head in ("point", "карт", "карты") and len(words) == 2:
+        return Declare("point", int(words[1]))
+    if head in ("sequence", "последовательность") and len(words) == 2:
+        return Declare("sequence", int(words[1]))
+    if head in SEQUENCE_WORDS and len(words) == 1:
+        return Declare("sequence", SEQUENCE_WORDS[head])
+    kind = _RUSSIAN_SETS.get(head, head)
+    if kind in ("fourteen", "trio") and len(words) == 2:
+        rank = parse_card(words[1].upper() + "♠").rank
+        return Declare(
+            "fourteen" if kind == "fourteen" else "trio", 4 if kind == "fourteen" else 3, rank
+        )
+    raise IllegalAction(f"not a piquet action: {raw!r}")

@@ -1,0 +1,230 @@
+"""Piquet as the registry knows it, and its match: parties for two, the game for three.
+
+For two, the seed's partie is three koroliks scored on a :class:`~.scoring.KorolikSheet`; the
+``rubicon`` scoring plays partie of six deals in the English way. For three, every deal's count
+adds to its player's total; the first to reach the target leaves and the other two play on
+with the game for two; the last pays each of the others the difference of their totals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from cardtable.cards import Card, DeckSpec
+from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event, register
+from cardtable.piquet import actions
+from cardtable.piquet.deal import PiquetDeal, PiquetOutcome
+from cardtable.piquet.rules import PiquetRules
+from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
+
+DECK = DeckSpec.named("32").cards()
+
+
+class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
+    """A match of piquet: ``rules.parties`` parties for two, or the game for three."""
+
+    def __init__(
+        self, game: Game[Any], rules: PiquetRules, seats: Sequence[str], preset: str | None
+    ) -> None:
+        super().__init__(game, rules, seats, preset)
+        self.three = len(seats) == 3
+        self.active = list(range(len(seats)))
+        self.balance = [Fraction(0)] * len(seats)
+        self.totals = [0] * len(seats)
+        self.finishers: list[int] = []
+        self.parties_done = 0
+        self.partie_deals = 0
+        self.sheet = KorolikSheet(rules)
+        self.last_dealer: int | None = None
+        self.cut: int | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        if self.current is not None:
+            return False
+        if self.three:
+            return len(self.active) <= 1
+        return self.parties_done >= self.rules.parties
+
+    def next_dealer(self) -> int:
+        """The cut's dealer at the start of a korolik (rule 4), else the next player in turn."""
+        if self._cut_due() and self.cut is not None:
+            return self.cut
+        if self.last_dealer is None:
+            return self.active[0]
+        later = [seat for seat in self.active if seat > self.last_dealer]
+        return later[0] if later else self.active[0]
+
+    def _cut_due(self) -> bool:
+        """Whether the next deal's dealer is cut for: a korolik's, a partie's or the first deal."""
+        if self.three:
+            return not self.deals
+        if self.rules.scoring == "rubicon":
+            return self.partie_deals == 0
+        return self.sheet.deals_in_korolik == 0
+
+    def start_deal(self, rng: random.Random) -> Deal[actions.PiquetAction, Any]:
+        """Cut for the dealer when a korolik begins (rule 4), then shuffle and deal."""
+        if self._cut_due() and self.current is None:
+            self.cut = cut_for_dealer(self.active, rng)
+        return super().start_deal(rng)
+
+    def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, Any]:
+        """Deal from a record, whose dealer is what the cut decided when one was due."""
+        if self._cut_due() and self.current is None and setup.dealer in self.active:
+            self.cut = setup.dealer
+        return super().start_deal_from(setup)
+
+    def deck(self) -> tuple[Card, ...]:
+        """The 32 cards, ace to seven (rule 1)."""
+        return DECK
+
+    def _new_deal(self, setup: DealSetup) -> PiquetDeal:
+        self.last_dealer = setup.dealer
+        return PiquetDeal(
+            len(self.seats), setup, self.rules, tuple(self.active), self.sheet_lines()
+        )
+
+    def sheet_lines(self) -> tuple[str, ...]:
+        """The score sheet so far, a line for each column, as the players would read it."""
+        names = self.seats
+        if self.three:
+            totals = ", ".join(f"{names[s]} {self.totals[s]}" for s in range(len(names)))
+            left = ", ".join(names[s] for s in self.finishers)
+            return (f"totals to {self.rules.three_target}: {totals}",) + (
+                (f"out: {left}",) if left else ()
+            )
+        if self.rules.scoring == "rubicon":
+            return (
+                f"partie deal {self.partie_deals + 1} of {RUBICON_DEALS}: "
+                f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}",
+            )
+        sheet = self.sheet
+        lines = [
+            f"{names[p]}: games {sheet.games[p]}, koroliks {sheet.koroliks[p]}" for p in (0, 1)
+        ]
+        if sheet.doubled:
+            lines.append("this korolik is doubled (refet)")
+        return tuple(lines)
+
+    def _book(self, deal: Deal[actions.PiquetAction, Any]) -> list[Event]:
+        outcome = deal.outcome()
+        assert isinstance(outcome, PiquetOutcome)
+        return self.book_outcome(outcome)
+
+    def book_outcome(self, outcome: PiquetOutcome) -> list[Event]:
+        """Write a finished deal's counts on the sheet; return the events of the writing."""
+        self.cut = None
+        if self.three:
+            return self._book_three(outcome)
+        counts = (outcome.counts[0], outcome.counts[1])
+        if self.rules.scoring == "rubicon":
+            return self._book_rubicon(counts)
+        lines = self.sheet.book(counts)
+        if self.sheet.finished:
+            assert self.sheet.net is not None
+            self._pay(0, 1, self.sheet.net[0])
+            self.parties_done += 1
+            self.sheet = KorolikSheet(self.rules, doubled=self.sheet.doubled)
+        return [public_event("score", None, line) for line in lines]
+
+    def _book_rubicon(self, counts: tuple[int, int]) -> list[Event]:
+        self.totals[0] += counts[0]
+        self.totals[1] += counts[1]
+        self.partie_deals += 1
+        lines = [f"the totals: {self.totals[0]} to {self.totals[1]}"]
+        if self.partie_deals == RUBICON_DEALS:
+            first, second = self.totals
+            if first != second:
+                winner = 0 if first > second else 1
+                amount = rubicon(max(first, second), min(first, second), self.rules.rubicon)
+                self._pay(winner, 1 - winner, amount)
+                lines.append(f"the partie: player {winner} wins {amount}")
+            self.totals = [0, 0]
+            self.partie_deals = 0
+            self.parties_done += 1
+        return [public_event("score", None, line) for line in lines]
+
+    def _book_three(self, outcome: PiquetOutcome) -> list[Event]:
+        lines = []
+        for seat, count in outcome.counts.items():
+            self.totals[seat] += count
+        lines.append(
+            "the totals: " + ", ".join(f"{self.totals[s]}" for s in range(len(self.seats)))
+        )
+        for seat in sorted(outcome.counts, key=lambda s: -self.totals[s]):
+            if self.totals[seat] >= self.rules.three_target and len(self.active) > 1:
+                self.active.remove(seat)
+                self.finishers.append(seat)
+                lines.append(f"player {seat} reaches {self.rules.three_target} and leaves")
+        if len(self.active) == 1:
+            last = self.active[0]
+            for seat in self.finishers:
+                self._pay(seat, last, self.totals[seat] - self.totals[last])
+            lines.append(f"player {last} is last and pays both")
+        return [public_event("score", None, line) for line in lines]
+
+    def _pay(self, winner: int, loser: int, points: int) -> None:
+        amount = Fraction(points * self.rules.stake)
+        self.balance[winner] += amount
+        self.balance[loser] -= amount
+
+    def ledger(self) -> dict[str, Fraction]:
+        """What each seat has won (in kopecks at the rules' stake); the values sum to zero."""
+        return dict(zip(self.seats, self.balance, strict=True))
+
+
+def cut_for_dealer(players: Sequence[int], rng: random.Random) -> int:
+    """Each player cuts a card; the lowest deals, equal lowest cut again (rule 4; Parlett).
+
+    >>> cut_for_dealer([0, 1], random.Random(1)) in (0, 1)
+    True
+    """
+    while True:
+        ranks = [card.rank for card in rng.sample(DECK, len(players))]
+        lowest = min(ranks)
+        if ranks.count(lowest) == 1:
+            return players[ranks.index(lowest)]
+
+
+class PiquetGame(Game[PiquetRules]):
+    """Piquet for two and for three, registered as ``piquet`` (``пикет``)."""
+
+    name = "piquet"
+    title = "Piquet"
+    aliases = ("пикет",)
+    players = (2, 3)
+    rules_type = PiquetRules
+    presets_package = "cardtable.piquet"
+    default_preset = "seed"
+
+    def new_match(
+        self, rules: PiquetRules, seats: Sequence[str], preset: str | None = None
+    ) -> PiquetMatch:
+        """A new match of piquet."""
+        self.check_players(len(seats))
+        return PiquetMatch(self, rules, seats, preset)
+
+    def parse_action(self, text: str) -> actions.PiquetAction:
+        """Read an action in English or Russian (see :mod:`cardtable.piquet.actions`)."""
+        return actions.parse_action(text)
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of ``action``."""
+        return actions.action_text(action)
+
+    def deal_tags(self, outcome: Any) -> list[str]:
+        """The deal's pique, repique, capot, lesa, molchanka, refet and so on."""
+        assert isinstance(outcome, PiquetOutcome)
+        tags = list(outcome.tags)
+        values = list(outcome.counts.values())
+        if len(values) == 2 and values[0] == values[1]:
+            tags.append("refet")
+        return tags or ["plain"]
+
+
+PIQUET = register(PiquetGame())

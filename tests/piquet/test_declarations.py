@@ -1,0 +1,174 @@
+"""The declarations of piquet: point, sequences, sets, carte blanche, carte rouge, repique.
+
+Clauses cite the seed 001_776ed664a35a376f.txt, piquet rules 19–29 and 41–45.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardtable.cards import Rank, parse_cards
+from cardtable.engine import get_game
+from cardtable.piquet.declarations import (
+    best_point,
+    reckon,
+    sequence_value,
+    sequences,
+    set_value,
+    sets,
+)
+from cardtable.piquet.rules import PiquetRules
+
+# Partial hands: without these two, a short hand would be a carte blanche or a carte rouge.
+BARE = PiquetRules(carte_blanche=0, carte_rouge=0)
+
+
+def scores(elder: str, younger: str, rules: PiquetRules = BARE) -> tuple[int, ...]:
+    return reckon([parse_cards(elder), parse_cards(younger)], rules).scores
+
+
+def test_the_point_is_the_number_of_cards_in_the_longest_suit() -> None:
+    """001, rule 20: the elder declares the number of cards of his longest suit."""
+    point = best_point(parse_cards("A♠ 9♠ 8♠ K♥ Q♥ 7♦"))
+    assert point is not None
+    assert point.count == 3
+    assert scores("A♠ 9♠ 8♠ K♥", "A♥ 7♥") == (3, 0)
+
+
+def test_equal_points_are_decided_by_pips_ace_eleven_courts_ten() -> None:
+    """001, rules 20–21: at equal length each counts pips; ace 11, courts 10, others face value."""
+    # 11 + 10 + 10 + 8 = 39 against 11 + 10 + 10 + 7 = 38.
+    assert scores("A♠ Q♠ 10♠ 8♠", "A♥ Q♥ 10♥ 7♥") == (4, 0)
+    assert scores("A♠ Q♠ 10♠ 7♠", "A♥ K♥ 10♥ 8♥") == (0, 4)
+
+
+def test_equal_points_with_equal_pips_score_for_neither() -> None:
+    """001, rule 20: 'При одинаковом количестве очков карты не считаются'."""
+    assert scores("A♠ Q♠ 10♠ 8♠", "A♥ K♥ 10♥ 8♥") == (0, 0)
+
+
+def test_equal_sequences_score_for_neither() -> None:
+    """001, rule 20: equal tierces, quarts, quints are not counted."""
+    assert scores("K♠ Q♠ J♠ 8♥", "K♥ Q♥ J♥ 8♦") == (0, 0)
+
+
+def test_a_plain_quart_even_from_the_ten_beats_a_tierce_major() -> None:
+    """001, rule 28: 'Терц-мажор перебивается простым квартом, идущим даже от десятки'."""
+    # The younger's four diamonds are both the point (4) and the quart (4).
+    assert scores("A♠ K♠ Q♠ 8♥ 7♥", "10♦ 9♦ 8♦ 7♦ J♣") == (0, 4 + 4)
+    major = sequences(parse_cards("A♠ K♠ Q♠"))[0]
+    quart = sequences(parse_cards("10♥ 9♥ 8♥ 7♥"))[0]
+    assert quart.key > major.key
+
+
+def test_equal_length_sequences_are_decided_by_the_top_card() -> None:
+    """001, rules 20, 45: a quart to the king beats a quart to the queen."""
+    assert scores("K♠ Q♠ J♠ 10♠", "Q♥ J♥ 10♥ 9♥ 7♠") == (4 + 4, 0)
+
+
+def test_quints_and_longer_count_their_length_and_ten_more() -> None:
+    """001, rule 22: five equal cards count five and fifteen, six 6 + 16, seven 7 + 17, 8 + 18."""
+    assert [sequence_value(n, BARE) for n in (3, 4, 5, 6, 7, 8)] == [3, 4, 15, 16, 17, 18]
+    assert scores("A♠ K♠ Q♠ J♠ 10♠", "9♥ 7♥") == (5 + 15, 0)
+    assert scores("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠", "9♥ 7♥")[0] == 8 + 18
+
+
+def test_six_cards_beat_five_and_equal_quints_cancel() -> None:
+    """001, rule 28: 'пять и пятнадцать' against 'такие же пятнадцать и шесть карт': only six."""
+    elder = "A♠ K♠ Q♠ J♠ 10♠ K♣ 9♣ 7♣ 9♦ 7♦ 9♥ 7♥"
+    younger = "A♥ K♥ Q♥ J♥ 10♥ 8♥ J♣ 8♣ Q♦ 10♦ 8♦ 8♠"
+    assert scores(elder, younger, PiquetRules()) == (0, 6)
+
+
+def test_six_cards_out_of_sequence_count_six_and_five_in_sequence_fifteen() -> None:
+    """001, rule 28: 'первый считает шесть, а второй пятнадцать'."""
+    elder = "A♠ K♠ J♠ 10♠ 8♠ 7♠ 9♣ 7♣ 9♦ 7♦ 8♥ 7♥"
+    younger = "K♥ Q♥ J♥ 10♥ 9♥ A♣ J♣ 10♣ 8♣ A♦ 8♦ 9♠"
+    assert scores(elder, younger, PiquetRules()) == (6, 15)
+
+
+def test_the_better_fourteen_annuls_the_opponents_sets_and_counts_all_its_owners() -> None:
+    """001, rule 24: fourteen aces bar the kings and count the tens and the trio of jacks."""
+    elder = "A♠ A♥ A♦ A♣ 10♠ 10♥ 10♦ 10♣ J♠ J♥ J♦ 7♣"
+    younger = "K♠ Q♠ 9♠ 8♠ K♥ Q♥ 9♥ 8♥ K♦ Q♦ K♣ Q♣"
+    result = reckon([parse_cards(elder), parse_cards(younger)], PiquetRules())
+    # The younger's point of four (counted first) stops the elder's repique (rule 28).
+    assert result.scores == (14 + 14 + 3, 4)
+    assert result.repique is None
+
+
+def test_any_fourteen_beats_any_trio_even_of_aces() -> None:
+    """001, rule 27: four tens, jacks etc. are above three aces and kings."""
+    # The younger's single ace (11 pips) wins the point of one card against a ten.
+    assert scores("10♠ 10♥ 10♦ 10♣", "A♠ A♥ A♦ 7♣") == (14, 1)
+
+
+def test_three_aces_beat_three_kings_and_count_the_other_trios() -> None:
+    """001, rule 26: the holder of three aces may count three queens, jacks, tens."""
+    # The elder's point of two (A♠ Q♠), then his two trios; the kings count nothing.
+    assert scores("A♠ A♥ A♦ Q♠ Q♥ Q♦", "K♠ K♥ K♦ 7♣") == (2 + 3 + 3, 0)
+
+
+def test_nines_and_lower_make_neither_fourteen_nor_trio() -> None:
+    """001, rule 25: below the ten neither fourteen nor three is counted."""
+    assert sets(parse_cards("9♠ 9♥ 9♦ 9♣ 8♠ 8♥ 8♦")) == []
+    assert [s.rank for s in sets(parse_cards("10♠ 10♥ 10♦"))] == [Rank.TEN]
+    assert (set_value(4), set_value(3)) == (14, 3)
+
+
+def test_thirty_in_hand_before_the_lead_is_a_repique_of_ninety() -> None:
+    """001, rule 19: counted to thirty in hand before the first lead, he says ninety instead."""
+    elder = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
+    younger = "A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠"
+    result = reckon([parse_cards(elder), parse_cards(younger)], PiquetRules())
+    # point 4 (40 pips against 36), fourteen queens, fourteen tens: 32, and 60 more.
+    assert result.scores == (92, 0)
+    assert result.repique == 0
+
+
+def test_the_younger_repiques_when_his_count_comes_first() -> None:
+    """001, rules 19, 28: repique needs no lead; the elder's later trio does not stop it."""
+    elder = "K♣ Q♣ K♦ Q♦ J♦ 8♦ 7♦ A♥ K♥ 10♥ A♠ 7♠"
+    younger = "A♣ J♣ 10♣ 9♣ 8♣ 7♣ 9♥ Q♠ J♠ 10♠ 9♠ 8♠"
+    result = reckon([parse_cards(elder), parse_cards(younger)], PiquetRules())
+    # point 6, two quints: 36 before the elder's trio of kings.
+    assert result.scores == (3, 6 + 15 + 15 + 60)
+    assert result.repique == 1
+
+
+def test_carte_blanche_counts_ten_first_and_stops_a_repique() -> None:
+    """001, rule 29: ten for white cards, counted before all else to stop pique and repique."""
+    elder = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
+    younger = "A♣ 8♣ 7♣ A♦ 8♦ 7♦ 8♥ 7♥ A♠ 9♠ 8♠ 7♠"
+    result = reckon([parse_cards(elder), parse_cards(younger)], PiquetRules())
+    assert result.repique is None
+    # The younger: blank 10 and a tierce to the nine; the elder: point 4 and two fourteens.
+    assert result.scores == (4 + 28, 10 + 3)
+
+
+def test_cards_all_put_into_the_count_are_a_carte_rouge_of_twenty() -> None:
+    """001, rule 41: cards that were all put into the count score 20 (carte rouge)."""
+    elder = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♥ A♦ A♣ K♦ K♣ K♥")
+    younger = parse_cards("8♠ 7♠ Q♥ J♥ 10♥ 9♥ 8♥ Q♦ J♦ 10♦ 9♦ 8♦")
+    with_rouge = reckon([elder, younger], PiquetRules())
+    without = reckon([elder, younger], replace(PiquetRules(), carte_rouge=0))
+    # point 6, sixième 16, fourteen aces and kings 28: 50; rouge 20; repique 60.
+    assert with_rouge.scores[0] == 50 + 20 + 60
+    assert without.scores[0] == 50 + 60
+
+
+def test_twenty_nine_in_hand_makes_a_certain_pique_with_the_first_lead() -> None:
+    """001, rules 19, 32: the elder reaches thirty by his first lead while the younger has 0."""
+    elder = "K♣ Q♣ 10♣ Q♦ A♥ K♥ Q♥ J♥ 10♥ 9♥ 7♥ 10♠"
+    younger = "A♣ J♣ A♦ K♦ J♦ 10♦ 7♦ Q♠ J♠ 9♠ 8♠ 7♠"
+    result = reckon([parse_cards(elder), parse_cards(younger)], PiquetRules())
+    assert result.scores == (7 + 16 + 3 + 3, 0)
+    assert result.pique == 0
+
+
+def test_the_english_repique_of_thirty_two_is_ninety_two() -> None:
+    """Parlett's rules (Cavendish): 30 for combinations before play earns 60 more, 32 + 60."""
+    rules = get_game("piquet").rules("cavendish")
+    elder = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
+    younger = "A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠"
+    assert reckon([parse_cards(elder), parse_cards(younger)], rules).scores == (92, 0)

@@ -1,0 +1,166 @@
+"""Scoring piquet: koroliks, the partie, refet, clean sheet, money, rubicon, the game for three.
+
+Clauses cite the seed 001_776ed664a35a376f.txt, piquet rules 46–50 and the section for three
+players; the English settlements cite Parlett's rules of rubicon piquet (Cavendish).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from cardtable.engine import get_game, seeded_rng
+from cardtable.piquet.deal import PiquetOutcome
+from cardtable.piquet.game import PiquetMatch
+from cardtable.piquet.rules import PiquetRules
+from cardtable.piquet.scoring import KorolikSheet, money, round_up, rubicon
+
+
+def counts(winner: int, amount: int) -> tuple[int, int]:
+    """Deal counts whose difference is ``amount`` in favour of player ``winner``."""
+    return (amount, 0) if winner == 0 else (0, amount)
+
+
+def test_a_deals_difference_goes_to_its_winner() -> None:
+    """001, rule 46: 54 against 21: the first writes 33."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((54, 21))
+    assert sheet.games == [[33], []]
+
+
+def test_a_korolik_writes_its_difference_and_a_hundred_rounded_up_to_tens() -> None:
+    """001, rule 46: 33 then the second's 48: he writes 115, rounded to 120; 65–37 is 128 → 130."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((54, 21))
+    sheet.book((0, 48))
+    assert sheet.koroliks == [[], [120]]
+    sheet.book((65, 0))
+    sheet.book((0, 37))
+    assert sheet.koroliks == [[130], [120]]
+    assert round_up(128) == 130
+
+
+def test_a_whole_partie_nets_two_hundred_and_sixty_points_or_two_roubles_sixty() -> None:
+    """001, rule 46: the games' difference plus 100 (130) closes the partie; 2 р. 60 к.
+
+    The korolik columns' difference is the net result, at a kopeck a point.
+    """
+    sheet = KorolikSheet(PiquetRules())
+    for deal in [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0), (0, 23)]:
+        sheet.book(deal)
+    # Games: 33 + 65 + 40 = 138 against 48 + 37 + 23 = 108; koroliks 130, 120 (17 → 117 → 120).
+    assert sheet.finished
+    assert sheet.koroliks == [[130, 120, 130], [120]]
+    assert sheet.net == (260, -260)
+    assert money(260, 1) == "2 р. 60 к."
+    # 'по десятой - 26 коп., по двадцатой - 13 коп.'
+    assert money(260, Fraction(1, 10)) == "0 р. 26 к."
+    assert money(260, Fraction(1, 20)) == "0 р. 13 к."
+
+
+def test_a_refet_writes_a_zero_closes_the_korolik_and_doubles_the_next() -> None:
+    """001, rules 47–48: 26 against 26 is a refet; the next two games are written doubled."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((32, 0))
+    sheet.book((26, 26))
+    assert sheet.koroliks == [[140], []]
+    assert sheet.refets == 1
+    sheet.book((45, 0))
+    sheet.book((0, 73))
+    # 45 is written 90 and 73 is written 146.
+    assert sheet.games == [[32, 90], [146]]
+    assert sheet.koroliks == [[140], [160]]
+
+
+def test_a_refet_as_the_first_game_of_a_korolik_closes_it_at_once() -> None:
+    """001, rule 48: the refet is significant for ending the korolik (an interpretation)."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((26, 26))
+    assert sheet.closed == 1
+    assert sheet.doubled
+
+
+def test_a_refet_in_the_last_korolik_carries_its_doubling_to_the_next_partie() -> None:
+    """001, rule 49: a refet in the last or the penultimate game passes to the next partie."""
+    game = get_game("piquet")
+    rules = replace(game.rules(), parties=2)
+    match = game.new_match(rules, ["A", "B"])
+    assert isinstance(match, PiquetMatch)
+    for deal in [(30, 0), (0, 10), (30, 0), (0, 10), (20, 20)]:
+        match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
+    assert match.parties_done == 1
+    assert match.sheet.doubled
+
+
+def test_a_clean_sheet_adds_a_hundred() -> None:
+    """001, rule 50: when the opponent writes no figure all partie, the partner adds 100."""
+    sheet = KorolikSheet(PiquetRules())
+    for _ in range(6):
+        sheet.book((15, 0))
+    # Koroliks 30 + 100 = 130 three times; the partie 90 + 100 = 190; the clean sheet 100.
+    assert sheet.koroliks == [[130, 130, 130, 190, 100], []]
+    assert sheet.net == (680, -680)
+
+
+def test_the_ledger_pays_the_net_at_the_stake_zero_sum() -> None:
+    """001, rule 46: the stake per point turns the net into money, one's gain the other's loss."""
+    game = get_game("piquet")
+    match = game.new_match(replace(game.rules(), stake=10), ["A", "B"])
+    assert isinstance(match, PiquetMatch)
+    for deal in [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0), (0, 23)]:
+        match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
+    assert match.is_over
+    assert match.ledger() == {"A": Fraction(2600), "B": Fraction(-2600)}
+
+
+def test_the_rubicon_winner_scores_the_difference_and_a_hundred() -> None:
+    """Parlett's rules (Cavendish): both over 100, 105 against 101 wins 104."""
+    assert rubicon(105, 101, 100) == 104
+
+
+def test_a_rubiconed_loser_pays_the_sum_and_a_hundred() -> None:
+    """Parlett's rules (Cavendish): the loser short of 100, 97 against 89 wins 286."""
+    assert rubicon(97, 89, 100) == 286
+
+
+def test_the_rubicon_partie_is_settled_after_six_deals() -> None:
+    """Parlett's rules (Cavendish): a partie of six deals; the totals decide it."""
+    game = get_game("piquet")
+    match = game.new_match(game.rules("cavendish"), ["A", "B"], "cavendish")
+    assert isinstance(match, PiquetMatch)
+    for deal in [(20, 10), (15, 14), (20, 10), (12, 20), (15, 20), (15, 15)]:
+        match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
+    assert match.is_over
+    assert match.ledger() == {"A": Fraction(286), "B": Fraction(-286)}
+
+
+def test_for_three_the_first_to_the_target_leaves_and_the_last_pays_both() -> None:
+    """001, piquet for three: the first to reach 100 leaves, the last pays the first and second."""
+    game = get_game("piquet")
+    match = game.new_match(game.rules(), ["A", "B", "C"])
+    assert isinstance(match, PiquetMatch)
+    match.book_outcome(PiquetOutcome(0, (0, 1, 2), {0: 110, 1: 40, 2: 30}, {}, ()))
+    assert match.active == [1, 2]
+    match.book_outcome(PiquetOutcome(1, (1, 2), {1: 70, 2: 20}, {}, ()))
+    assert match.is_over
+    # A 110 and B 110 against C's 50: C pays each the difference.
+    assert match.ledger() == {"A": Fraction(60), "B": Fraction(60), "C": Fraction(-120)}
+
+
+def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it() -> None:
+    """001, rule 4: 'Перед началом каждого королика, определяется раздача по картам'."""
+    game = get_game("piquet")
+    first_dealers = set()
+    for seed in range(8):
+        match = game.new_match(game.rules(), ["A", "B"])
+        rng = seeded_rng(seed)
+        dealers = []
+        for _ in range(2):
+            deal = match.start_deal(rng)
+            dealers.append(deal.setup.dealer)
+            while deal.to_move is not None:
+                match.apply(deal.legal_actions()[0])
+        if match.deals[0].outcome().counts[0] != match.deals[0].outcome().counts[1]:
+            assert dealers[1] == 1 - dealers[0]
+        first_dealers.add(dealers[0])
+    assert first_dealers == {0, 1}
