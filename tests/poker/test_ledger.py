@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.errors import IllegalAction
-from cardtable.poker.ledger import HOUSE, KITTY, HouseRules, KittyTrigger, Ledger, cut_pots
+from cardtable.poker.ledger import HOUSE, KITTY, POT, HouseRules, KittyTrigger, Ledger, cut_pots
 from cardtable.poker.limits import Limits, LimitSystem
 from cardtable.poker.pots import Pot
 
@@ -25,7 +25,7 @@ def test_players_buy_chips_from_the_banker_and_sell_the_surplus_back() -> None:
     ledger.move({"А": 30, "Б": -10, "В": -20})
     ledger.sell("А", 60)
     ledger.buy("В", 25)
-    assert ledger.balance() == {"А": 30, "Б": -10, "В": -20, KITTY: 0, HOUSE: 0}
+    assert ledger.balance() == {"А": 30, "Б": -10, "В": -20, KITTY: 0, HOUSE: 0, POT: 0}
     assert ledger.stacks == {"А": 20, "Б": 40, "В": 55}
 
 

@@ -1,7 +1,7 @@
 """The table's actions and their one canonical text.
 
 ``fold``, ``check``, ``call``, ``bet 20``, ``raise to 40``, ``all-in``,
-``freeze``, ``straddle``, ``no straddle``, ``declare high``.
+``freeze``, ``straddle``, ``no straddle``, ``declare high``, ``discard 7♥ 8♣``, ``stand pat``.
 
 Amounts are whole chips. ``bet N`` opens a round with N chips; ``raise to T`` makes the
 raiser's total for the round T (the increment is T less the bet he raises). The Russian words
@@ -15,6 +15,8 @@ of the seed are read too: "пас" is a check where checking is allowed ("В и�
 'fold'
 >>> action_text(parse_action("declare both"))
 'declare both'
+>>> action_text(parse_action("discard 7h 8c")), action_text(parse_action("stand pat"))
+('discard 7♥ 8♣', 'stand pat')
 >>> parse_action("bet forty")
 Traceback (most recent call last):
 ...
@@ -27,7 +29,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.errors import IllegalAction
+from cardtable.cards import Card, cards_text, parse_cards
+from cardtable.errors import CardtableError, IllegalAction
 
 
 class Side(StrEnum):
@@ -94,7 +97,16 @@ class Declare:
     side: Side
 
 
-TableAction = Fold | Check | Call | Bet | RaiseTo | AllIn | Freeze | Straddle | NoStraddle | Declare
+@dataclass(frozen=True)
+class Discard:
+    """Throw away these cards face down and draw as many (досдача); none is standing pat."""
+
+    cards: tuple[Card, ...]
+
+
+TableAction = (
+    Fold | Check | Call | Bet | RaiseTo | AllIn | Freeze | Straddle | NoStraddle | Declare | Discard
+)
 """Any action at the poker table."""
 
 _WORDS: dict[str, TableAction] = {
@@ -116,6 +128,8 @@ _WORDS: dict[str, TableAction] = {
     "замораживаю": Freeze(),
     "straddle": Straddle(),
     "no straddle": NoStraddle(),
+    "stand pat": Discard(()),
+    "остаюсь при своих": Discard(()),
 }
 _SIDES = {
     "high": Side.HIGH,
@@ -131,6 +145,7 @@ _SIDES = {
 _BET = re.compile(r"(?:bet|ставлю)\s+(\d+)")
 _RAISE = re.compile(r"(?:raise|поднимаю)(?:\s+(?:to|до))?\s+(\d+)")
 _DECLARE = re.compile(r"(?:declare|заявляю)\s+(\S+)")
+_DISCARD = re.compile(r"(?:discard|сбрасываю)\s+(.+)")
 
 
 def parse_action(text: str) -> TableAction:
@@ -144,6 +159,11 @@ def parse_action(text: str) -> TableAction:
         return RaiseTo(int(match.group(1)))
     if (match := _DECLARE.fullmatch(words)) and match.group(1) in _SIDES:
         return Declare(_SIDES[match.group(1)])
+    if match := _DISCARD.fullmatch(words):
+        try:
+            return Discard(parse_cards(text.strip().split(None, 1)[1]))
+        except CardtableError:
+            pass
     raise IllegalAction(f"not a poker action: {text!r}")
 
 
@@ -156,6 +176,8 @@ def action_text(action: TableAction) -> str:
             return f"raise to {total}"
         case Declare(side):
             return f"declare {side.value}"
+        case Discard(cards):
+            return f"discard {cards_text(cards)}" if cards else "stand pat"
     return _CANONICAL[type(action)]
 
 

@@ -187,6 +187,7 @@ class Betting:
     ``stacks`` are the chips before each seat. Under table stakes and freeze-out a player
     bets only those and may go all-in; under the other systems he buys on credit from the
     banker and his stack may go below zero. Seats marked out in ``in_deal`` take no part.
+    ``dead`` chips (a void deal's pot carried over) are in the pot but belong to no seat.
     """
 
     def __init__(
@@ -202,6 +203,7 @@ class Betting:
         jackpot_maximum: int = 0,
         carried_put: int = 0,
         blind_option: bool = False,
+        dead: int = 0,
     ) -> None:
         self.seats = seats
         self.stacks = list(stacks)
@@ -216,6 +218,7 @@ class Betting:
         self.jackpot_maximum = jackpot_maximum
         self.carried_put = carried_put
         self.blind_option = blind_option
+        self.dead = dead
         self.opened = False
         self.raises_in_deal = 0
         self.last_aggressor: int | None = None
@@ -225,8 +228,8 @@ class Betting:
 
     @property
     def pot(self) -> int:
-        """Every chip put in so far in this deal."""
-        return sum(self.contributed)
+        """Every chip put in so far in this deal, with any dead chips carried into it."""
+        return sum(self.contributed) + self.dead
 
     @property
     def in_hand(self) -> list[int]:
@@ -565,6 +568,8 @@ class Betting:
             return "a freeze needs two or more raises in the round"
         if current.raises_by[seat] > 0:
             return "only a player who has not raised in this round may freeze"
+        if not current.checker_may_raise and seat in current.checked:
+            return "a player who checked may not raise in this round"
         cost = self.owed(seat) + price
         if self.limits.chips_limit_bets and cost > self.stacks[seat]:
             return f"the freeze costs {cost} chips and you have {self.stacks[seat]}"

@@ -9,7 +9,7 @@ plus what he sold less what he bought; the kitty's chips; the house's takings) s
 >>> ledger.buy("Аня", 50); ledger.buy("Боря", 50)
 >>> ledger.move({"Аня": 20, "Боря": -20})
 >>> ledger.balance()
-{'Аня': 20, 'Боря': -20, 'kitty': 0, 'house': 0}
+{'Аня': 20, 'Боря': -20, 'kitty': 0, 'house': 0, 'pot': 0}
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ KITTY = "kitty"
 """The ledger account of the kitty (фонд «банк»)."""
 HOUSE = "house"
 """The ledger account of the house (club or casino) that takes the rake."""
+POT = "pot"
+"""The ledger account of chips left in the pot between deals (a void deal's antes)."""
 
 
 class KittyTrigger(StrEnum):
@@ -130,6 +132,7 @@ class Ledger:
         self.sold: dict[str, int] = {name: 0 for name in names}
         self.kitty = 0
         self.house = 0
+        self.pot = 0
         self.started = False
 
     def join(self, name: str) -> None:
@@ -185,17 +188,21 @@ class Ledger:
         self.stacks[name] -= chips
         self.sold[name] += chips
 
-    def move(self, changes: Mapping[str, int], *, kitty: int = 0, house: int = 0) -> None:
-        """Book a deal: what each player won or lost, and what the kitty and house took.
+    def move(
+        self, changes: Mapping[str, int], *, kitty: int = 0, house: int = 0, pot: int = 0
+    ) -> None:
+        """Book a deal: each player's gain or loss, the kitty's, the house's and the pot's.
 
+        ``pot`` is what stays in the pot for the next deal (negative when it is played for).
         Refused unless the changes sum to zero, so no chip is made or lost.
         """
-        if sum(changes.values()) + kitty + house != 0:
+        if sum(changes.values()) + kitty + house + pot != 0:
             raise IllegalAction("a deal's chips must balance: some chip was made or lost")
         for name, change in changes.items():
             self.stacks[name] += change
         self.kitty += kitty
         self.house += house
+        self.pot += pot
         self.started = True
 
     def pay_bonus(self, winner: str, payers: Sequence[str]) -> dict[str, int]:
@@ -238,7 +245,7 @@ class Ledger:
         book = {
             name: self.stacks[name] + self.sold[name] - self.bought[name] for name in self.stacks
         }
-        return {**book, KITTY: self.kitty, HOUSE: self.house}
+        return {**book, KITTY: self.kitty, HOUSE: self.house, POT: self.pot}
 
     def settlement(self) -> dict[str, int]:
         """The final settlement: each player's chips sold back at the end, net of his buys."""
