@@ -1,0 +1,179 @@
+"""The thin deal layer: draw poker and seven-card stud on the betting, pots and ledger."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from cardtable.bots import Bot
+from cardtable.cards import Card
+from cardtable.engine.deal import DealSetup
+from cardtable.engine.registry import register
+from cardtable.engine.rng import seeded_rng
+from cardtable.harness import simulate
+from cardtable.poker.actions import Bet, Call, Check, Declare, Discard, Side
+from cardtable.poker.pots import DeclarationMode
+from cardtable.poker.table import DECK, PokerDeal, PokerRules, PokerTableGame, Variant
+from cardtable.poker.table_bots import PassiveBot, StrengthBot
+
+
+class TinyJudge:
+    """A small explicit ranking for tests: rank counts first, then ranks; no straights."""
+
+    def high(self, cards: Sequence[Card]) -> int:
+        counts = Counter(card.rank for card in cards)
+        value = 0
+        for rank, count in sorted(counts.items(), key=lambda item: (item[1], item[0]))[-5:]:
+            value = value * 100 + count * 16 + rank
+        return value
+
+    def low(self, cards: Sequence[Card]) -> int | None:
+        return 100 - max(card.rank for card in cards)
+
+    def category(self, cards: Sequence[Card]) -> str:
+        most = max(Counter(card.rank for card in cards).values())
+        return {4: "four of a kind", 3: "three of a kind", 2: "pair"}.get(most, "high card")
+
+
+class SketchGame(PokerTableGame):
+    """The table under a test-only name, so that records replay through the registry."""
+
+    name = "poker-table-sketch"
+
+
+GAME = register(SketchGame(TinyJudge()))
+
+TABLES: dict[str, dict[str, Any]] = {
+    "draw-fixed": {},
+    "draw-pot": {"limits": {"system": "pot"}},
+    "draw-table-stakes": {"limits": {"system": "table-stakes", "buy_in_minimum": 20}},
+    "draw-freeze-out": {"limits": {"freeze_out": True, "freeze_out_stake": 30}, "deals": 0},
+    "draw-jackpot-wangdoodle": {
+        "limits": {"jackpot": True, "wangdoodle": True, "wangdoodle_trigger": "pair"}
+    },
+    "draw-blind-opening": {
+        "forced": {"ante_kind": "dealer", "blinds": [1, 2], "straddles": 2},
+        "limits": {"round_minimum": [1, 1], "round_maximum": [1, 2]},
+    },
+    "draw-house": {
+        "house": {"bonus": 5, "bonus_hands": ["pair"], "kitty": "raises", "rake_percent": 5},
+        "betting": {"freeze_amount": 10},
+    },
+    "stud-rising": {"variant": "seven-card-stud", "limits": {"system": "rising"}},
+    "stud-unlimited": {"variant": "seven-card-stud", "limits": {"system": "unlimited"}},
+    "stud-high-low-chips": {"variant": "seven-card-stud", "high_low": "chips"},
+    "stud-high-low-in-turn": {"variant": "seven-card-stud", "high_low": "in-turn"},
+    "draw-high-low-cards-speak": {"high_low": "cards-speak"},
+}
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_the_harness_passes_on_every_table(table: str, players: int) -> None:
+    """О каких правилах следует договориться перед началом игры.
+
+    Whatever the table agreed (limit system, forced bets, house rules, high-low), random
+    deals keep every invariant: legal actions, refusals, replay, hidden cards, chips summing
+    to zero in the ledger (kitty, rake and the carried pot included).
+    """
+    rules = GAME.rules(overrides=TABLES[table])
+    report = simulate(GAME, rules, players=players, deals=6, seed=11)
+    assert report.ok, report.failures
+
+
+def deal(variant: Variant, players: int = 3) -> PokerDeal:
+    full = list(DECK)
+    seeded_rng(3).shuffle(full)
+    return PokerDeal(
+        players,
+        DealSetup(0, tuple(full), 1),
+        PokerRules(variant=variant),
+        TinyJudge(),
+        stacks=[100] * players,
+        in_deal=[True] * players,
+    )
+
+
+def test_draw_poker_bets_draws_and_bets_again_from_the_first_bettor() -> None:
+    """«Покер с досдачей».
+
+    Ante, five cards each, a round from the dealer's left, the draw in turn, and the second
+    round opened by the player who bet first in the first round.
+    """
+    game = deal(Variant.DRAW)
+    assert game.to_move == 1
+    game.apply(Check())
+    game.apply(Bet(2))
+    game.apply(Call())
+    game.apply(Call())
+    assert game.phase == "draw"
+    for _ in range(3):
+        game.apply(Discard(()))
+    assert game.phase == "bet"
+    assert game.to_move == 2
+
+
+def test_all_check_in_the_first_round_voids_a_draw_deal_and_carries_the_pot() -> None:
+    """Круги ставок.
+
+    "Если все игроки пропустили ход в первом круге ставок, игра аннулируется"; «Покер с
+    досдачей»: "Если никто не ставит, все игроки вновь вносят предварительную ставку".
+    """
+    game = deal(Variant.DRAW)
+    for _ in range(3):
+        game.apply(Check())
+    outcome = game.outcome()
+    assert outcome.void
+    assert outcome.carried == 3
+    assert outcome.changes == (-1, -1, -1)
+
+
+def test_stud_deals_two_down_one_up_and_the_highest_up_card_opens() -> None:
+    """«Семикарточный гвоздь»; «Покер-гвоздь».
+
+    "Игрок с наиболее крупной вскрытой картой должен начать круг ставок или пасовать".
+    """
+    game = deal(Variant.SEVEN_CARD_STUD)
+    ups = [game.hands[seat].up[0].rank for seat in range(3)]
+    assert all(len(game.hands[seat].down) == 2 for seat in range(3))
+    assert ups[game.to_move or 0] == max(ups)
+
+
+@pytest.mark.parametrize(
+    "table", ["stud-high-low-chips", "stud-high-low-in-turn", "draw-house", "draw-freeze-out"]
+)
+def test_the_harness_passes_when_bots_go_to_showdowns(table: str) -> None:
+    """Вскрытие карт; Покер «Больше-меньше».
+
+    With a calling station and a strength bot at the table deals reach showdowns,
+    declarations, bonuses and the kitty, and every invariant still holds.
+    """
+    rules = GAME.rules(overrides=TABLES[table])
+    bots: list[Bot] = [PassiveBot(), StrengthBot(TinyJudge()), PassiveBot()]
+    report = simulate(GAME, rules, players=3, deals=8, seed=5, bots=bots)
+    assert report.ok, report.failures
+    assert sum(count for tag, count in report.tally.items() if tag != "no showdown") > 0
+
+
+def test_chip_declarations_stay_hidden_until_all_are_made() -> None:
+    """Заявка б): "Когда все игроки определились с решением, они показывают свои фишки"."""
+    rules = PokerRules(variant=Variant.SEVEN_CARD_STUD, high_low=DeclarationMode.CHIPS)
+    full = list(DECK)
+    seeded_rng(8).shuffle(full)
+    game = PokerDeal(
+        2, DealSetup(0, tuple(full), 1), rules, TinyJudge(), stacks=[50, 50], in_deal=[True] * 2
+    )
+    while game.phase == "bet":
+        game.apply(Check())
+    assert game.phase == "declare"
+    first = game.to_move
+    assert first is not None
+    game.apply(Declare(Side.LOW))
+    assert game.view(1 - first).declarations == ()
+    game.apply(Declare(Side.HIGH))
+    assert game.is_over
+    assert dict(game.view(1 - first).declarations) == {first: "low", 1 - first: "high"}
+    assert sum(game.outcome().changes) == 0
