@@ -11,10 +11,13 @@ import pytest
 from cardtable.bots import Bot
 from cardtable.cards import Card
 from cardtable.engine.deal import DealSetup
+from cardtable.engine.record import parse_record, record_text
 from cardtable.engine.registry import register
+from cardtable.engine.replay import replay
 from cardtable.engine.rng import seeded_rng
+from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
-from cardtable.poker.actions import Bet, Call, Check, Declare, Discard, Side
+from cardtable.poker.actions import Bet, Call, Check, Declare, Discard, RaiseTo, Side
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.table import DECK, PokerDeal, PokerRules, PokerTableGame, Variant
 from cardtable.poker.table_bots import PassiveBot, StrengthBot
@@ -177,3 +180,57 @@ def test_chip_declarations_stay_hidden_until_all_are_made() -> None:
     assert game.is_over
     assert dict(game.view(1 - first).declarations) == {first: "low", 1 - first: "high"}
     assert sum(game.outcome().changes) == 0
+
+
+def test_after_an_all_check_last_round_the_opener_of_that_round_shows_first() -> None:
+    """Вскрытие карт («Покер с досдачей»).
+
+    "Если все игроки пропустили ход во втором круге ставок, начинавший круг вскрывает свои
+    карты первым; но если во втором круге делались ставки, первым вскрывается игрок, ставку
+    которого поддержали."
+    """
+    for second_round, first_to_show in (("check", 2), ("bet", 1)):
+        game = deal(Variant.DRAW)
+        game.apply(Check())
+        game.apply(Bet(2))
+        game.apply(RaiseTo(4))
+        game.apply(Call())
+        game.apply(Call())
+        for _ in range(3):
+            game.apply(Discard(()))
+        if second_round == "check":
+            for _ in range(3):
+                game.apply(Check())
+        else:
+            game.apply(Check())
+            game.apply(Check())
+            game.apply(Bet(3))
+            game.apply(Call())
+            game.apply(Call())
+        shows = [event.seat for event in game.events if event.kind == "show"]
+        assert shows[0] == first_to_show
+
+
+def test_between_deals_players_buy_the_house_charges_and_the_dealer_chooses() -> None:
+    """Банкомет; «Покер» в клубах и казино (почасовой тариф); Выбор сдающего.
+
+    Between deals a player buys chips from the banker, the house books its hourly charge, and
+    under dealer's choice the dealer names the next game (never the limits or the deck).
+    """
+    rules = GAME.rules(
+        overrides={"session": {"dealers_choice": "deal"}, "house": {"hourly_charge": 2}}
+    )
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    match.apply_between("buy Б 40")
+    match.apply_between("hour")
+    with pytest.raises(IllegalAction, match="limits or the deck"):
+        match.apply_between("choose draw limit 20")
+    match.apply_between("choose seven-card-stud")
+    deal = match.start_deal(seeded_rng(4))
+    assert isinstance(deal, PokerDeal)
+    assert deal.rules.variant is Variant.SEVEN_CARD_STUD
+    ledger = match.ledger()
+    assert ledger["house"] == 6
+    assert sum(ledger.values()) == 0
+    replayed = replay(parse_record(record_text(match.record())))
+    assert replayed.ledger() == ledger

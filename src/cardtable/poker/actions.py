@@ -114,6 +114,7 @@ _WORDS: dict[str, TableAction] = {
     "пас и вышел": Fold(),
     "выхожу": Fold(),
     "сброс": Fold(),
+    "time out": Fold(),
     "check": Check(),
     "пас": Check(),
     "пропуск": Check(),

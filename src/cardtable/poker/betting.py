@@ -222,6 +222,7 @@ class Betting:
         self.opened = False
         self.raises_in_deal = 0
         self.last_aggressor: int | None = None
+        """The last seat to bet, raise or freeze in the current round: the called player."""
         self.round: Round | None = None
 
     # ----------------------------------------------------------------- queries
@@ -322,6 +323,7 @@ class Betting:
             raises_by=[0] * self.seats,
         )
         self.round = current
+        self.last_aggressor = None
         if self.limits.previous_bet_resets:
             self.carried_put = 0
         current.pending = set(self.active)

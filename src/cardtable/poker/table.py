@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
@@ -46,7 +46,7 @@ from cardtable.poker.pots import (
     build_pots,
     showdown_order,
 )
-from cardtable.poker.session import DealTerms, Session, SessionRules
+from cardtable.poker.session import DealerChoice, DealTerms, Session, SessionRules
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -601,10 +601,13 @@ class PokerMatch(Match[TableAction, PokerRules]):
         ledger = self.session.ledger
         terms = self.session.terms()
         antes = [terms.jackpot_antes.get(name, 0) for name in self.seats]
+        rules = self.rules
+        if self.session.choice is not None:
+            rules = replace(rules, variant=Variant(self.session.choice.variant))
         return PokerDeal(
             len(self.seats),
             setup,
-            self.rules,
+            rules,
             self.judge,
             stacks=[ledger.stacks[name] for name in self.seats],
             in_deal=self._playing(),
@@ -636,6 +639,33 @@ class PokerMatch(Match[TableAction, PokerRules]):
             ledger.share_kitty(self.session.players)
             events.append(public_event("kitty", None, "the kitty is shared"))
         return events
+
+    def _do_between(self, action_text: str) -> list[Event]:
+        """Moves between deals: ``buy NAME N``, ``sell NAME N``, ``hour``, ``choose VARIANT``.
+
+        ``hour`` books the house's hourly charge; ``choose`` is the dealer's choice of the
+        next game ("Выбор сдающего"), refused unless agreed and for the limits or the deck.
+        """
+        words = action_text.split()
+        ledger = self.session.ledger
+        if len(words) == 3 and words[0] in ("buy", "sell") and words[2].isdigit():
+            name, chips = words[1], int(words[2])
+            if words[0] == "buy":
+                ledger.buy(name, chips)
+            else:
+                ledger.sell(name, chips)
+            return [public_event(words[0], None, f"{name} {words[0]}s {chips} chips")]
+        if words == ["hour"]:
+            charge = ledger.charge_hour(self.session.players)
+            return [public_event("hour", None, f"the house charges {charge} for the hour")]
+        if words and words[0] == "choose":
+            choice = DealerChoice.parse(action_text)
+            if choice.variant not in {variant.value for variant in Variant}:
+                known = ", ".join(variant.value for variant in Variant)
+                raise IllegalAction(f"no variant {choice.variant!r} is dealt here ({known})")
+            self.session.choose(choice)
+            return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
+        raise IllegalAction(f"not a move between deals: {action_text!r}")
 
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""
