@@ -17,7 +17,17 @@ from cardtable.engine.replay import replay
 from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
-from cardtable.poker.actions import Bet, Call, Check, Declare, Discard, RaiseTo, Side
+from cardtable.poker.actions import (
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    NoStraddle,
+    RaiseTo,
+    Side,
+    Straddle,
+)
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.table import DECK, PokerDeal, PokerRules, PokerTableGame, Variant
 from cardtable.poker.table_bots import PassiveBot, StrengthBot
@@ -234,3 +244,21 @@ def test_between_deals_players_buy_the_house_charges_and_the_dealer_chooses() ->
     assert sum(ledger.values()) == 0
     replayed = replay(parse_record(record_text(match.record())))
     assert replayed.ledger() == ledger
+
+
+def test_blind_bets_and_straddles_come_before_the_cards_are_dealt() -> None:
+    """Начало втемную: "игроки ставят втемную, то есть до получения своих раскладов"."""
+    rules = GAME.rules(overrides=TABLES["draw-blind-opening"])
+    full = list(DECK)
+    seeded_rng(2).shuffle(full)
+    game = PokerDeal(
+        4, DealSetup(0, tuple(full), 1), rules, TinyJudge(), stacks=[50] * 4, in_deal=[True] * 4
+    )
+    assert game.view(3).down == ()
+    assert game.to_move == 3
+    game.apply(Straddle())
+    assert game.view(0).down == ()
+    game.apply(NoStraddle())
+    assert len(game.view(0).down) == 5
+    assert game.to_move == 0
+    assert game.view(0).bets == (0, 1, 2, 4)

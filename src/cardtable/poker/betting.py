@@ -388,6 +388,16 @@ class Betting:
                 return "straddles are only taken right after the blinds"
         return f"{type(action).__name__.lower()} is not a betting action"
 
+    def can_act(self, seat: int, action: TableAction) -> bool:
+        """Whether ``seat`` may play ``action`` now."""
+        return self.why_illegal(seat, action) is None
+
+    def verify(self, seat: int, action: TableAction) -> None:
+        """Raise :class:`IllegalAction` with the reason unless ``seat`` may play ``action``."""
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
     def legal_actions(self) -> list[TableAction]:
         """The legal actions of the seat to act: amounts by the ends of their range."""
         seat = self.to_act
@@ -416,9 +426,7 @@ class Betting:
 
         Returns the sentence that tells the table what happened.
         """
-        reason = self.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        self.verify(seat, action)
         current = self._round()
         current.acted.add(seat)
         match action:

@@ -188,10 +188,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         events = self._antes(jackpot_antes)
         self.betting.jackpot_maximum = self.betting.pot if jackpot_antes else 0
-        if rules.variant is Variant.DRAW:
-            events += self._deal_round(down=5, up=0)
-        else:
-            events += self._deal_round(down=2, up=1)
+        self.dealt = False
+        if rules.variant is Variant.SEVEN_CARD_STUD:
+            events += self._deal_first()
         events += self._start_round()
         self._log(events)
 
@@ -257,7 +256,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         text = self.betting.act(seat, action)
         if not was_open and self.betting.opened and self.first_bettor is None:
             self.first_bettor = seat
-        events = [public_event("bet", seat, text)]
+        events = [public_event("bet", seat, text), *self._deal_after_blinds()]
         if self.betting.round_over:
             events += self._after_round()
         return events
@@ -354,9 +353,27 @@ class PokerDeal(Deal[TableAction, PokerView]):
                     self.betting.post_blind(seat, amount)
                 self.first_bettor = live[0][0]
         events = [public_event("round", first, f"betting round {self.round_index + 1}")]
+        events += self._deal_after_blinds()
         if self.betting.round_over:
             events += self._after_round()
         return events
+
+    def _deal_first(self) -> list[Event]:
+        """The first cards: five down in draw, two down and one up in stud."""
+        self.dealt = True
+        if self.rules.variant is Variant.DRAW:
+            return self._deal_round(down=5, up=0)
+        return self._deal_round(down=2, up=1)
+
+    def _deal_after_blinds(self) -> list[Event]:
+        """Deal once the blind bets are made: blinds and straddles come before the cards.
+
+        "Перед сдачей ... ставит одну фишку втемную"; "при ставках до расдачи".
+        """
+        current = self.betting.round
+        if self.dealt or (current is not None and current.straddle_window):
+            return []
+        return self._deal_first()
 
     def _round_opener(self) -> int:
         dealer = self.setup.dealer
