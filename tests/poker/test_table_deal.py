@@ -77,6 +77,12 @@ TABLES: dict[str, dict[str, Any]] = {
     },
     "stud-rising": {"variant": "seven-card-stud", "limits": {"system": "rising"}},
     "stud-unlimited": {"variant": "seven-card-stud", "limits": {"system": "unlimited"}},
+    "stud-bring-in-table-stakes": {
+        "variant": "seven-card-stud",
+        "forced": {"bring_in": 1},
+        "limits": {"system": "table-stakes", "buy_in_minimum": 10, "raise_at_least_last": True},
+        "stake": 30,
+    },
     "stud-high-low-chips": {"variant": "seven-card-stud", "high_low": "chips"},
     "stud-high-low-in-turn": {"variant": "seven-card-stud", "high_low": "in-turn"},
     "draw-high-low-cards-speak": {"high_low": "cards-speak"},
@@ -262,3 +268,22 @@ def test_blind_bets_and_straddles_come_before_the_cards_are_dealt() -> None:
     assert len(game.view(0).down) == 5
     assert game.to_move == 0
     assert game.view(0).bets == (0, 1, 2, 4)
+
+
+def test_a_stud_bring_in_is_posted_by_the_lowest_up_card_and_the_next_player_acts() -> None:
+    """PokerKit docs (simulation, Bring-In; Opening: lowest up card in stud games).
+
+    The seed's own stud opens with the highest card; with ``bring_in`` set the modern forced
+    opening is used.
+    """
+    rules = GAME.rules(overrides={"variant": "seven-card-stud", "forced": {"bring_in": 1}})
+    full = list(DECK)
+    seeded_rng(6).shuffle(full)
+    game = PokerDeal(
+        3, DealSetup(0, tuple(full), 1), rules, TinyJudge(), stacks=[50] * 3, in_deal=[True] * 3
+    )
+    ups = {seat: game.hands[seat].up[0].rank for seat in range(3)}
+    low = min(ups.values())
+    poster = next(seat for seat in (1, 2, 0) if ups[seat] == low)
+    assert game.view(0).bets[poster] == 1
+    assert game.to_move == (poster + 1) % 3

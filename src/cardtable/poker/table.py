@@ -342,8 +342,21 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.round_first = first
         last = self.round_index == self._rounds() - 1
         self.betting.start_round(self.round_index, first, last=last)
-        if self.round_index == 0:
-            blinds = self.rules.forced.blind_seats(self.seats, self.setup.dealer)
+        forced = self.rules.forced
+        if self.round_index == 0 and self.rules.variant is Variant.SEVEN_CARD_STUD:
+            if forced.bring_in:
+                order = self._dealing_order()
+                low = min(
+                    order,
+                    key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
+                )
+                first = (low + 1) % self.seats
+                self.betting.start_round(0, first, last=last)
+                self.round_first = first
+                self.betting.post_blind(low, forced.bring_in)
+                self.first_bettor = low
+        elif self.round_index == 0:
+            blinds = forced.blind_seats(self.seats, self.setup.dealer)
             live = [(seat, amount) for seat, amount in blinds if not self.betting.folded[seat]]
             if live:
                 after = (live[-1][0] + 1) % self.seats
