@@ -257,7 +257,8 @@ def test_blind_opening_with_dealer_ante_two_blinds_and_doubling_straddles() -> N
     betting.start_round(0, 3, last=False, straddles=forced.straddles)
     for seat, amount in forced.blind_seats(5, 0):
         betting.post_blind(seat, amount)
-    assert betting.contributed == [1, 1, 2, 0, 0]
+    assert betting.contributed == [0, 1, 2, 0, 0]
+    assert betting.dead == 1
     assert refused_unchanged(betting, 3, Call()) == (
         "first say whether you straddle: straddle or no straddle"
     )
@@ -265,7 +266,8 @@ def test_blind_opening_with_dealer_ante_two_blinds_and_doubling_straddles() -> N
     assert betting.owed(4) == 4
     assert refused_unchanged(betting, 4, RaiseTo(6)).endswith("2 is above the limit of 1")
     play(betting, (4, RaiseTo(5)), (0, Call()))
-    assert betting.contributed[0] == 1 + 5
+    assert betting.contributed[0] == 5
+    assert betting.stacks[0] == 50 - 1 - 5
 
 
 def test_antes_are_put_by_everyone_the_dealer_or_the_dealer_and_left_neighbours() -> None:

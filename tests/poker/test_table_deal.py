@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from cardtable.bots import Bot
-from cardtable.cards import Card
+from cardtable.cards import Card, parse_cards
 from cardtable.engine.deal import DealSetup
+from cardtable.engine.match import Match
 from cardtable.engine.record import parse_record, record_text
 from cardtable.engine.registry import register
 from cardtable.engine.replay import replay
@@ -18,15 +19,18 @@ from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
 from cardtable.poker.actions import (
+    AllIn,
     Bet,
     Call,
     Check,
     Declare,
     Discard,
+    Fold,
     NoStraddle,
     RaiseTo,
     Side,
     Straddle,
+    TableAction,
 )
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.table import DECK, PokerDeal, PokerRules, PokerTableGame, Variant
@@ -38,8 +42,12 @@ class TinyJudge:
 
     def high(self, cards: Sequence[Card]) -> int:
         counts = Counter(card.rank for card in cards)
+        ranked: list[tuple[int, int]] = sorted(
+            ((count, int(rank)) for rank, count in counts.items()), reverse=True
+        )
+        ranked += [(0, 0)] * (5 - len(ranked))
         value = 0
-        for rank, count in sorted(counts.items(), key=lambda item: (item[1], item[0]))[-5:]:
+        for count, rank in ranked[:5]:
             value = value * 100 + count * 16 + rank
         return value
 
@@ -57,7 +65,8 @@ class SketchGame(PokerTableGame):
     name = "poker-table-sketch"
 
 
-GAME = register(SketchGame(TinyJudge()))
+GAME = SketchGame(TinyJudge())
+register(GAME)
 
 TABLES: dict[str, dict[str, Any]] = {
     "draw-fixed": {},
@@ -287,3 +296,52 @@ def test_a_stud_bring_in_is_posted_by_the_lowest_up_card_and_the_next_player_act
     poster = next(seat for seat in (1, 2, 0) if ups[seat] == low)
     assert game.view(0).bets[poster] == 1
     assert game.to_move == (poster + 1) % 3
+
+
+def play(match: Match[Any, Any], *actions: TableAction) -> None:
+    for action in actions:
+        match.apply(action)
+
+
+def stacked(first: str) -> tuple[Card, ...]:
+    """The 52-card deck with ``first`` on top, in the order they are dealt."""
+    top = list(parse_cards(first))
+    return (*top, *(card for card in DECK if card not in top))
+
+
+def test_a_scripted_freeze_out_session_with_a_jackpot_and_a_wangdoodle() -> None:
+    """Джекпот; Вангдудл; «Замороженный вклад»; Смена сдающего.
+
+    Deal 1: Б opens and all fold to him, so in deal 2 the others ante a unit and the maximum
+    is the pot. Deal 2: А shows three kings, a wangdoodle hand, and В goes broke and leaves.
+    Deal 3 is played at doubled limits, dealt by А (the deal skips the eliminated В), and Б,
+    all-in, loses his last chips: А holds everything and the freeze-out is over.
+    """
+    limits: dict[str, Any] = {"minimum": 1, "maximum": 2, "freeze_out": True}
+    limits["freeze_out_stake"] = 8
+    limits |= {"jackpot": True, "wangdoodle": True, "wangdoodle_trigger": "three of a kind"}
+    match = GAME.new_match(GAME.rules(overrides={"limits": limits, "deals": 0}), ["А", "Б", "В"])
+
+    first = match.start_deal_from(DealSetup(0, DECK, 1))
+    assert first.why_illegal(Bet(3)) == "a bet or raise of 3 is above the limit of 2"
+    play(match, Bet(2), Fold(), Fold())
+    assert match.session.terms().jackpot_antes == {"А": 1, "В": 1}
+
+    second = match.start_deal_from(
+        DealSetup(1, stacked("2c 3d 4h 5s 7c Kc Kd Kh 9s 8d 2d 3h 4s 6c 8c"), 2)
+    )
+    assert isinstance(second, PokerDeal)
+    assert second.view(2).pot == 3 + 2
+    assert second.betting.bounds(2).maximum == 5
+    play(match, Bet(5), Call(), Call(), Discard(()), Discard(()), Discard(()))
+    assert second.outcome().best_category == "three of a kind"
+    assert match.session.players == ["А", "Б"]
+    assert match.session.terms().factor == 2
+
+    third = match.start_deal_from(DealSetup(0, stacked("2c 3d 4h 5s 7c Qc Qd 9h 8s 6d"), 3))
+    assert third.view(1).stacks == (19, 3, 0)
+    assert third.why_illegal(Bet(1)) == "a bet or raise of 1 is below the minimum of 2"
+    play(match, AllIn(), Call(), Discard(()), Discard(()))
+    assert match.is_over
+    assert match.ledger() == {"А": 16, "Б": -8, "В": -8, "kitty": 0, "house": 0, "pot": 0}
+    assert replay(parse_record(record_text(match.record()))).ledger() == match.ledger()

@@ -187,7 +187,8 @@ class Betting:
     ``stacks`` are the chips before each seat. Under table stakes and freeze-out a player
     bets only those and may go all-in; under the other systems he buys on credit from the
     banker and his stack may go below zero. Seats marked out in ``in_deal`` take no part.
-    ``dead`` chips (a void deal's pot carried over) are in the pot but belong to no seat.
+    ``dead`` chips (a void deal's pot carried over, and the antes) are in the main pot but
+    are no seat's bets.
     """
 
     def __init__(
@@ -293,8 +294,15 @@ class Betting:
     # ----------------------------------------------------------------- forced bets
 
     def post_ante(self, seat: int, amount: int) -> int:
-        """Put a dead ante of ``amount`` from ``seat`` (less if his table stake is short)."""
-        return self._pay_capped(seat, amount)
+        """Put a dead ante of ``amount`` from ``seat`` (less if his table stake is short).
+
+        Antes go to the dead chips of the main pot, not to the seat's bets: they do not count
+        to stay, and unequal antes (the dealer's, a jackpot's) must not make side pots.
+        """
+        paid = self._pay_capped(seat, amount)
+        self.contributed[seat] -= paid
+        self.dead += paid
+        return paid
 
     def start_round(
         self,

@@ -187,7 +187,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
             dead=carried,
         )
         events = self._antes(jackpot_antes)
-        self.betting.jackpot_maximum = self.betting.pot if jackpot_antes else 0
+        self.betting.jackpot_maximum = self.betting.pot if any(jackpot_antes) else 0
         self.dealt = False
         if rules.variant is Variant.SEVEN_CARD_STUD:
             events += self._deal_first()
@@ -504,9 +504,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
         pots, returned = build_pots(betting.contributed, betting.folded)
         for seat, back in enumerate(returned):
             final[seat] += back
-        if pots and betting.dead:
-            pots[0] = Pot(pots[0].amount + betting.dead, pots[0].eligible)
         in_hand = betting.in_hand
+        if pots:
+            pots[0] = Pot(pots[0].amount + betting.dead, pots[0].eligible)
+        elif betting.dead:
+            pots = [Pot(betting.dead, tuple(in_hand))]
         called = betting.last_aggressor if betting.last_aggressor in in_hand else None
         order = showdown_order(in_hand, self.round_first if called is None else called, self.seats)
         hands = _SeatHands(self.judge, {seat: self.hands[seat].cards for seat in in_hand})
