@@ -159,7 +159,6 @@ class Round:
     last: bool
     checking: bool
     checker_may_raise: bool
-    seats: int
     bets: list[int] = field(default_factory=list)
     high: int = 0
     to_act: int | None = None
@@ -202,7 +201,6 @@ class Betting:
         in_deal: list[bool] | None = None,
         factor: int = 1,
         jackpot_maximum: int = 0,
-        carried_put: int = 0,
         blind_option: bool = False,
         dead: int = 0,
     ) -> None:
@@ -212,12 +210,11 @@ class Betting:
         self.rules = rules
         self.dealer = dealer
         self.folded = [not playing for playing in (in_deal or [True] * seats)]
-        self.out = list(self.folded)
         self.all_in = [False] * seats
         self.contributed = [0] * seats
         self.factor = factor
         self.jackpot_maximum = jackpot_maximum
-        self.carried_put = carried_put
+        self.carried_put = 0
         self.blind_option = blind_option
         self.dead = dead
         self.opened = False
@@ -326,7 +323,6 @@ class Betting:
             last=last,
             checking=allowed,
             checker_may_raise=checker_may_raise,
-            seats=self.seats,
             bets=[0] * self.seats,
             raises_by=[0] * self.seats,
         )
