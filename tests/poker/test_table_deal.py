@@ -95,6 +95,7 @@ TABLES: dict[str, dict[str, Any]] = {
     "stud-high-low-chips": {"variant": "seven-card-stud", "high_low": "chips"},
     "stud-high-low-in-turn": {"variant": "seven-card-stud", "high_low": "in-turn"},
     "draw-high-low-cards-speak": {"high_low": "cards-speak"},
+    "draw-jacks-progressive": {"openers": "jacks", "progressive_openers": True},
 }
 
 
@@ -345,3 +346,36 @@ def test_a_scripted_freeze_out_session_with_a_jackpot_and_a_wangdoodle() -> None
     assert match.is_over
     assert match.ledger() == {"А": 16, "Б": -8, "В": -8, "kitty": 0, "house": 0, "pot": 0}
     assert replay(parse_record(record_text(match.record()))).ledger() == match.ledger()
+
+
+def test_jacks_or_better_needs_openers_and_the_requirement_rises_after_an_unopened_deal() -> None:
+    """Первый круг ставок 1) «Валеты и выше»; Варианты «Валеты и выше» 1).
+
+    Only a pair of jacks or better may open (others may pass first); each deal nobody opens
+    raises the need (queens, kings, aces) while the antes stay in the pot; the opener shows
+    his openers at the end.
+    """
+    rules = GAME.rules(overrides={"openers": "jacks", "progressive_openers": True})
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    hands = "2c 3d 4h 5s 7c Jc Jd 9h 8s 6d 2d 3h 4s 6c 8c"
+    first = match.start_deal_from(DealSetup(0, stacked(hands), 1))
+    assert first.why_illegal(Bet(1)) == "a pair of jacks or better is needed to open"
+    play(match, Check(), Check(), Check())
+    assert first.outcome().void
+    second = match.start_deal_from(DealSetup(1, stacked(hands), 2))
+    play(match, Check())
+    assert second.to_move == 0
+    assert second.why_illegal(Bet(1)) == "a pair of queens or better is needed to open"
+    play(match, Check(), Check())
+    third = match.start_deal_from(DealSetup(2, stacked("Qc Qd 4h 5s 7c"), 3))
+    assert third.why_illegal(Bet(1)) == "a pair of kings or better is needed to open"
+    play(match, Check(), Check(), Check())
+    fourth = match.start_deal_from(DealSetup(0, stacked("Kc Kd 4h 5s 7c Ac Ad 9h 8s 6d"), 4))
+    assert fourth.why_illegal(Bet(1)) == "a pair of aces or better is needed to open"
+    play(match, Check())
+    assert fourth.to_move == 2
+    play(match, Bet(1), Fold(), Fold())
+    assert fourth.outcome().changes == (-1, -1, 9 + 3 - 1)
+    proofs = [event for event in fourth.events if event.kind == "openers"]
+    assert [event.seat for event in proofs] == [2]
+    assert match.ledger()["pot"] == 0

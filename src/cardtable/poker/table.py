@@ -20,15 +20,17 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Protocol
 
-from cardtable.cards import Card, DeckSpec, Rank, cards_text
+from cardtable.cards import Card, DeckSpec, Rank, Suit, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.engine.rules import option
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import (
+    Check,
     Declare,
     Discard,
+    Fold,
     Side,
     TableAction,
     action_text,
@@ -58,6 +60,36 @@ class Variant(StrEnum):
     """«Покер с досдачей»: стандартный вариант."""
     SEVEN_CARD_STUD = "seven-card-stud"
     """«Семикарточный гвоздь»."""
+
+
+class Openers(StrEnum):
+    """What a player needs to open the first round of draw poker."""
+
+    ANY = "any"
+    """«Пас со сбросом»: any hand opens."""
+    JACKS = "jacks"
+    """«Валеты и выше»: a pair of jacks or better."""
+
+
+PROGRESSION = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.KING, Rank.QUEEN)
+"""The progressive openers after deals nobody opened: jacks, queens, kings, aces, kings,
+queens, and back to jacks ("Прогрессивная система приема начальной ставки")."""
+
+
+PAIR_NAMES = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+"""How players name the opening pairs."""
+
+
+def opening_pair(rank: Rank) -> tuple[Card, ...]:
+    """The least hand that opens at ``rank``: a pair of that rank with 4, 3, 2.
+
+    Any judge ranks every qualifying hand at least as high, so no evaluator needs to know
+    about openers.
+    """
+    others = [r for r in (Rank.FOUR, Rank.THREE, Rank.TWO, Rank.FIVE) if r != rank][:3]
+    suits = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
+    ranks = (rank, rank, *others)
+    return tuple(Card(r, suit) for r, suit in zip(ranks, suits, strict=True))
 
 
 class CardJudge(Protocol):
@@ -93,6 +125,17 @@ class PokerRules:
     )
     draw_most: int = option(
         3, "The most cards a player may draw.", f"{SEED}, досдача (одну, две или три карты)"
+    )
+    openers: Openers = option(
+        Openers.ANY,
+        "Draw poker's first round: open with any hand (пас со сбросом) or jacks or better.",
+        f"{SEED}, «Покер с досдачей»: стандартный вариант, Первый круг ставок 1)-2)",
+    )
+    progressive_openers: bool = option(
+        False,
+        "After a deal nobody opened, the next needs queens, then kings, aces, kings, queens, "
+        "jacks; an opened deal returns to jacks.",
+        f"{SEED}, Варианты «Валеты и выше» 1)",
     )
     stake: int = option(100, "The chips each player buys at the start.", f"{SEED}, Ставочные")
     deals: int = option(10, "Deals in a session (0: until a freeze-out ends).", SEED)
@@ -156,8 +199,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
         terms: DealTerms | None = None,
         carried: int = 0,
         jackpot_antes: Sequence[int] = (),
+        openers: Rank | None = None,
     ) -> None:
         super().__init__(seats, setup)
+        self.openers = openers
+        self.openers_shown: tuple[Card, ...] = ()
         self.rules = rules
         self.judge = judge
         self.start_stacks = tuple(stacks)
@@ -213,7 +259,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if seat is None:
             return []
         if self.phase == "bet":
-            return self.betting.legal_actions()
+            return [
+                action for action in self.betting.legal_actions() if not self.why_illegal(action)
+            ]
         if self.phase == "draw":
             cards = self.hands[seat].down
             most = self._draw_most()
@@ -229,7 +277,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.phase == "bet":
             if isinstance(action, Discard | Declare):
                 return "this is a betting round"
-            return self.betting.why_illegal(seat, action)
+            reason = self.betting.why_illegal(seat, action)
+            if reason is None and self._opens(action) and not self._may_open(seat):
+                assert self.openers is not None
+                return f"a pair of {PAIR_NAMES[self.openers]} or better is needed to open"
+            return reason
         if self.phase == "draw":
             if not isinstance(action, Discard):
                 return "it is the draw: discard cards or stand pat"
@@ -252,10 +304,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
             return self._draw(seat, action.cards) + self._after_draw()
         if isinstance(action, Declare):
             return self._declare(seat, action.side)
-        was_open = self.betting.opened
+        opening = self._opens(action)
         text = self.betting.act(seat, action)
-        if not was_open and self.betting.opened and self.first_bettor is None:
+        if opening:
             self.first_bettor = seat
+            self.openers_shown = tuple(self.hands[seat].cards)
         events = [public_event("bet", seat, text), *self._deal_after_blinds()]
         if self.betting.round_over:
             events += self._after_round()
@@ -290,6 +343,18 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return self.result
 
     # ----------------------------------------------------------------- dealing
+
+    def _opens(self, action: TableAction) -> bool:
+        """Whether ``action`` is the deal's first chips put in voluntarily (the opening)."""
+        return self.first_bettor is None and not isinstance(
+            action, Fold | Check | Discard | Declare
+        )
+
+    def _may_open(self, seat: int) -> bool:
+        if self.openers is None or self.round_index > 0:
+            return True
+        least = self.judge.high(opening_pair(self.openers))
+        return self.judge.high(self.hands[seat].cards) >= least
 
     def _antes(self, jackpot_antes: Sequence[int]) -> list[Event]:
         events = []
@@ -523,6 +588,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if hands.category(seat) in self.rules.house.bonus_hands and self.rules.house.bonus:
                     bonus.append(seat)
             best = hands.category(max(in_hand, key=hands.high))
+        if self.openers is not None and self.first_bettor is not None:
+            opener = self.first_bettor
+            events.append(
+                public_event(
+                    "openers", opener, f"seat {opener} proves his openers", self.openers_shown
+                )
+            )
         cut = cut_pots(pots, self.rules.house, raises=betting.raises_in_deal, winner_category=best)
         if self.rules.high_low is None or len(in_hand) == 1:
             shares = award_high(cut.pots, hands, order)
@@ -595,6 +667,7 @@ class PokerMatch(Match[TableAction, PokerRules]):
     ) -> None:
         super().__init__(game, rules, seats, preset)
         self.judge = judge
+        self.unopened = 0
         self.session = Session(seats, 0, rules.session, rules.limits, rules.house)
         stake = rules.limits.freeze_out_stake if rules.limits.freeze_out else rules.stake
         for name in seats:
@@ -636,6 +709,10 @@ class PokerMatch(Match[TableAction, PokerRules]):
         rules = self.rules
         if self.session.choice is not None:
             rules = replace(rules, variant=Variant(self.session.choice.variant))
+        openers = None
+        if rules.variant is Variant.DRAW and rules.openers is Openers.JACKS:
+            step = self.unopened % len(PROGRESSION) if rules.progressive_openers else 0
+            openers = PROGRESSION[step]
         return PokerDeal(
             len(self.seats),
             setup,
@@ -646,11 +723,13 @@ class PokerMatch(Match[TableAction, PokerRules]):
             terms=terms,
             carried=ledger.pot,
             jackpot_antes=antes,
+            openers=openers,
         )
 
     def _book(self, deal: Deal[TableAction, Any]) -> list[Event]:
         outcome: PokerOutcome = deal.outcome()
         ledger = self.session.ledger
+        self.unopened = self.unopened + 1 if outcome.void else 0
         changes = dict(zip(self.seats, outcome.changes, strict=True))
         ledger.move(
             changes,
