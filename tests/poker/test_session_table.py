@@ -96,6 +96,11 @@ TABLES: dict[str, dict[str, Any]] = {
     "stud-high-low-in-turn": {"variant": "seven-card-stud", "high_low": "in-turn"},
     "draw-high-low-cards-speak": {"high_low": "cards-speak"},
     "draw-jacks-progressive": {"openers": "jacks", "progressive_openers": True},
+    "lowball": {
+        "variant": "lowball",
+        "forced": {"ante_kind": "none", "blinds": [1, 1], "blind_start": 0},
+        "limits": {"round_maximum": [1, 5]},
+    },
 }
 
 
@@ -304,6 +309,11 @@ def play(match: Match[Any, Any], *actions: TableAction) -> None:
         match.apply(action)
 
 
+def play_deal(game: PokerDeal, *actions: TableAction) -> None:
+    for action in actions:
+        game.apply(action)
+
+
 def stacked(first: str) -> tuple[Card, ...]:
     """The 52-card deck with ``first`` on top, in the order they are dealt."""
     top = list(parse_cards(first))
@@ -379,3 +389,33 @@ def test_jacks_or_better_needs_openers_and_the_requirement_rises_after_an_unopen
     proofs = [event for event in fourth.events if event.kind == "openers"]
     assert [event.seat for event in proofs] == [2]
     assert match.ledger()["pot"] == 0
+
+
+def test_lowball_burns_a_card_forbids_raising_after_a_check_and_the_lowest_hand_wins() -> None:
+    """«Лоуболл» 1)-5).
+
+    The dealer and his left neighbour ante, and the antes count to stay; the next player must
+    open or fold, raising at most the ante; the dealer burns a card face up before the draw;
+    in the second round a player who checked may not raise; the lowest hand wins.
+    """
+    rules = GAME.rules(overrides=TABLES["lowball"])
+    hands = "Kc Kd Kh 9s 8d 7c 5d 4h 3s 2c Qc Jd 9h 6s 4d"
+    game = PokerDeal(
+        3, DealSetup(0, stacked(hands), 1), rules, TinyJudge(), stacks=[50] * 3, in_deal=[True] * 3
+    )
+    assert game.to_move == 2
+    assert game.why_illegal(Check()) == "there is a bet of 1 to call"
+    assert game.why_illegal(RaiseTo(3)) == "a bet or raise of 2 is above the limit of 1"
+    play_deal(game, Call())
+    assert game.phase == "draw"
+    burned = [event.cards for event in game.events if event.kind == "burn"]
+    assert len(burned) == 1
+    assert burned[0][0] not in {card for seat in range(3) for card in game.hands[seat].cards}
+    play_deal(game, Discard(()), Discard(()), Discard(()))
+    assert game.to_move == 1
+    play_deal(game, Check(), Bet(5))
+    assert game.why_illegal(RaiseTo(10)) is None
+    play_deal(game, Call())
+    assert game.why_illegal(RaiseTo(10)) == "a player who checked may not raise in this round"
+    play_deal(game, Call())
+    assert game.outcome().changes == (-6, -6, 12)

@@ -42,6 +42,7 @@ from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
     DeclarationMode,
     Declarations,
+    HandOrder,
     Pot,
     award_high,
     award_high_low,
@@ -60,6 +61,13 @@ class Variant(StrEnum):
     """«Покер с досдачей»: стандартный вариант."""
     SEVEN_CARD_STUD = "seven-card-stud"
     """«Семикарточный гвоздь»."""
+    LOWBALL = "lowball"
+    """«Лоуболл»: draw poker won by the lowest hand, with its own betting."""
+
+    @property
+    def draws(self) -> bool:
+        """Whether the form has a draw (five cards down, two betting rounds)."""
+        return self is not Variant.SEVEN_CARD_STUD
 
 
 class Openers(StrEnum):
@@ -112,7 +120,9 @@ class CardJudge(Protocol):
 class PokerRules:
     """Everything a table agrees before the first deal ("О каких правилах следует договориться")."""
 
-    variant: Variant = option(Variant.DRAW, "The form of poker: draw or seven-card-stud.", SEED)
+    variant: Variant = option(
+        Variant.DRAW, "The form of poker: draw, seven-card-stud or lowball.", SEED
+    )
     limits: Limits = option(Limits(), "The limit system and its numbers.", f"{SEED}, Пределы")
     betting: BettingRules = option(BettingRules(), "Checking, raise caps, freeze.", SEED)
     forced: ForcedBets = option(ForcedBets(), "Antes, blinds, straddles, bring-in.", SEED)
@@ -400,13 +410,23 @@ class PokerDeal(Deal[TableAction, PokerView]):
     # ----------------------------------------------------------------- rounds
 
     def _rounds(self) -> int:
-        return 2 if self.rules.variant is Variant.DRAW else 5
+        return 2 if self.rules.variant.draws else 5
 
     def _start_round(self) -> list[Event]:
         first = self._round_opener()
         self.round_first = first
         last = self.round_index == self._rounds() - 1
-        self.betting.start_round(self.round_index, first, last=last)
+        lowball = self.rules.variant is Variant.LOWBALL
+        # Лоуболл 2) and 4): no check in the first round; a checker may not raise in the second.
+        checking = None if not lowball or self.round_index > 0 else False
+        checker_may_raise = not (lowball and self.round_index > 0)
+        self.betting.start_round(
+            self.round_index,
+            first,
+            last=last,
+            checking=checking,
+            checker_may_raise=checker_may_raise,
+        )
         forced = self.rules.forced
         if self.round_index == 0 and self.rules.variant is Variant.SEVEN_CARD_STUD:
             if forced.bring_in:
@@ -425,7 +445,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
             live = [(seat, amount) for seat, amount in blinds if not self.betting.folded[seat]]
             if live:
                 after = (live[-1][0] + 1) % self.seats
-                self.betting.start_round(0, after, last=last, straddles=self.rules.forced.straddles)
+                self.betting.start_round(
+                    0, after, last=last, checking=checking, straddles=forced.straddles
+                )
                 self.round_first = after
                 for seat, amount in live:
                     self.betting.post_blind(seat, amount)
@@ -439,7 +461,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _deal_first(self) -> list[Event]:
         """The first cards: five down in draw, two down and one up in stud."""
         self.dealt = True
-        if self.rules.variant is Variant.DRAW:
+        if self.rules.variant.draws:
             return self._deal_round(down=5, up=0)
         return self._deal_round(down=2, up=1)
 
@@ -456,6 +478,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _round_opener(self) -> int:
         dealer = self.setup.dealer
         left = (dealer + 1) % self.seats
+        if self.rules.variant is Variant.LOWBALL:
+            return left
         if self.rules.variant is Variant.DRAW:
             if self.round_index == 0 or self.first_bettor is None:
                 return left
@@ -486,9 +510,15 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.round_index += 1
         if self.round_index >= self._rounds():
             return self._declare_or_show()
-        if self.rules.variant is Variant.DRAW:
+        if self.rules.variant.draws:
             self.phase = "draw"
             events.append(public_event("draw", None, "the draw"))
+            if self.rules.variant is Variant.LOWBALL:
+                # Лоуболл 3): "перед обменом сдающий «сжигает» (вскрывает и убирает в сброс)
+                # верхнюю карту колоды".
+                burned = self._take(1)
+                self.discards += burned
+                events.append(public_event("burn", None, "the dealer burns a card", burned))
             if self._next_drawer() is None:
                 events += self._after_draw()
             return events
@@ -577,6 +607,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
         called = betting.last_aggressor if betting.last_aggressor in in_hand else None
         order = showdown_order(in_hand, self.round_first if called is None else called, self.seats)
         hands = _SeatHands(self.judge, {seat: self.hands[seat].cards for seat in in_hand})
+        judged: HandOrder = hands
+        if self.rules.variant is Variant.LOWBALL:
+            judged = _LowWins(hands)
         best: str | None = None
         bonus: list[int] = []
         if len(in_hand) > 1:
@@ -597,7 +630,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
             )
         cut = cut_pots(pots, self.rules.house, raises=betting.raises_in_deal, winner_category=best)
         if self.rules.high_low is None or len(in_hand) == 1:
-            shares = award_high(cut.pots, hands, order)
+            shares = award_high(cut.pots, judged, order)
         else:
             said = self.declarations.made if self.declarations is not None else None
             shares = award_high_low(cut.pots, hands, order, said)
@@ -649,6 +682,23 @@ class _SeatHands:
 
     def category(self, seat: int) -> str:
         return self.judge.category(self.cards[seat])
+
+
+@dataclass
+class _LowWins:
+    """Lowball's order: the best low hand is the winner ("побеждает самый младший расклад")."""
+
+    hands: _SeatHands
+
+    def high(self, seat: int) -> int:
+        low = self.hands.low(seat)
+        return -1 if low is None else low
+
+    def low(self, seat: int) -> int | None:
+        return None
+
+    def category(self, seat: int) -> str:
+        return self.hands.category(seat)
 
 
 DECK = DeckSpec.named("52").cards()
