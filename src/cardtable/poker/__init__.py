@@ -1,0 +1,1 @@
+"""Poker by the Russian rulebook: hands, the table, and every variant."""
