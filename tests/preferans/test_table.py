@@ -52,8 +52,8 @@ def test_the_deal_passes_clockwise_and_a_deal_out_of_turn_is_refused() -> None:
     assert match.next_dealer() == 1
 
 
-def test_a_match_of_a_fixed_number_of_deals_ends_and_its_ledger_is_zero() -> None:
-    """Rule 15 leaves the pulka to the players; here a match has ``deals`` deals, 0 unlimited."""
+def test_a_pulka_stopped_after_the_agreed_deals_carries_each_open_pool_to_the_mountain() -> None:
+    """003_b655b01c110fd414.txt 4.2.3: an agreed end writes each pool's lack on the mountain."""
     rules = PREFERANS.rules(overrides={"deals": 2})
     match = PREFERANS.new_match(rules, ["A", "B", "C"])
     rng = seeded_rng(5)
@@ -62,7 +62,25 @@ def test_a_match_of_a_fixed_number_of_deals_ends_and_its_ledger_is_zero() -> Non
         while not deal.is_over:
             match.apply(deal.legal_actions()[0])
     assert len(match.deals) == 2
-    assert set(match.ledger().values()) == {0}
+    assert match.sheet.ended
+    assert all(match.sheet.pool(name) == 100 for name in match.seats)
+    assert all(match.sheet.mountain(name) > 0 for name in match.seats)
+    assert sum(match.ledger().values()) == 0
+    assert any(match.ledger().values())
+
+
+def test_a_pulka_ends_by_itself_when_every_pool_is_closed() -> None:
+    """001_776ed664a35a376f.txt rule 40: the game ends when the pools reach the agreed figure."""
+    rules = PREFERANS.rules("sochi", overrides={"pool": 4})
+    match = PREFERANS.new_match(rules, ["A", "B", "C"], "sochi")
+    rng = seeded_rng(11)
+    while not match.is_over:
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            match.apply(rng.choice(deal.legal_actions()))
+        assert len(match.deals) < 500
+    assert match.sheet.closed
+    assert match.deals[-1].events[-1].text == "the pulka is closed"
 
 
 def test_a_dealt_hand_is_seen_by_its_holder_alone_and_the_talon_by_nobody() -> None:

@@ -3,9 +3,10 @@
 A match's seats are given in their clockwise order at the table, seat 0 dealing first. Rule 7
 decides that order by drawn cards; :func:`seating_by_draw` turns the drawn cards into it, so a
 table that draws passes its result as the seat order. The dealer then passes clockwise (rule
-6). The score sheet is the pulka issue's: until it is wired in, :meth:`PreferansMatch.ledger`
-is zero for every seat, and each deal's :class:`~cardtable.preferans.outcome.DealOutcome` holds
-all the sheet will need.
+6). The match keeps the pulka: each finished deal is written on its
+:class:`~cardtable.preferans.sheet.Sheet` under the rules' convention, the match ends when the
+pools are closed (or after the agreed number of deals, closing the sheet then), and the ledger
+is the settlement in whists.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.cards import Card
-from cardtable.engine import Deal, DealSetup, Event, Game, Match
+from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Action, action_text, parse_action
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal
 from cardtable.preferans.outcome import DealOutcome
+from cardtable.preferans.pulka import deal_score
 from cardtable.preferans.rules import PreferansRules
+from cardtable.preferans.scoring import convention
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import DECK, card_order
 
 
@@ -44,13 +48,19 @@ def seating_by_draw(drawn: Sequence[Card]) -> list[int]:
 
 
 class PreferansMatch(Match[Action, PreferansRules]):
-    """A sequence of deals with the dealer passing clockwise from seat 0."""
+    """A pulka: deals with the dealer passing clockwise from seat 0, written on the sheet."""
+
+    def __init__(
+        self, game: Game[Any], rules: PreferansRules, seats: Sequence[str], preset: str | None
+    ) -> None:
+        super().__init__(game, rules, seats, preset)
+        scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
+        self.sheet = Sheet(seats, scoring)
 
     @property
     def is_over(self) -> bool:
-        """After ``rules.deals`` deals; never when that is 0 (the players stop)."""
-        limit = self.rules.deals
-        return limit > 0 and len(self.deals) >= limit and self.current is None
+        """When the sheet is closed: the pools are full or the agreed deals are played."""
+        return self.sheet.ended
 
     def next_dealer(self) -> int:
         """Seat 0 deals first, then each seat to the left in turn (rules 6–7)."""
@@ -74,11 +84,19 @@ class PreferansMatch(Match[Action, PreferansRules]):
         return PreferansDeal(len(self.seats), setup, self.rules, self.allpass_series())
 
     def _book(self, deal: Deal[Action, Any]) -> list[Event]:
-        return []
+        outcome = deal.outcome()
+        entries = list(self.sheet.write(deal_score(outcome, self.seats, self.sheet.rules)))
+        limit = self.rules.deals
+        if self.sheet.closed or (limit > 0 and len(self.deals) >= limit):
+            entries += self.sheet.close()
+        events = [public_event("score", None, str(entry)) for entry in entries]
+        if self.sheet.ended:
+            events.append(public_event("pulka over", None, "the pulka is closed"))
+        return events
 
     def ledger(self) -> dict[str, Fraction]:
-        """Zero for every seat: the pulka issue writes the sheet and settles it."""
-        return dict.fromkeys(self.seats, Fraction(0))
+        """Each player's result in whists: the settlement of the sheet as it stands."""
+        return dict(self.sheet.settlement().balance)
 
 
 class PreferansGame(Game[PreferansRules]):

@@ -23,6 +23,7 @@ HoldRule = Literal["after-pass", "senior", "none"]
 LoneWhist = Literal["choose", "open", "closed"]
 MisereOpen = Literal["none", "defenders", "declarer"]
 AllPassTalon = Literal["lead", "none"]
+Convention = Literal["classic-1992", "sochi", "leningrad", "rostov"]
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,20 @@ class PreferansRules:
 
     deals: int = option(
         0,
-        "Deals in a match; 0 plays until the players stop (the pulka issue closes pools).",
-        f"{SEED} rule 15 (the pulka is agreed before play)",
+        "Deals in a match; 0 plays until the pools are closed. When the agreed number is "
+        "reached the pulka is closed, each pool's shortfall going to the mountain.",
+        f"{SEED} rule 15 (the pulka is agreed before play); 003_b655b01c110fd414.txt 4.2.3",
+    )
+    convention: Convention = option(
+        "classic-1992",
+        "The score sheet's convention (docs/rules/preferans-scoring.md): classic-1992, "
+        "sochi, leningrad or rostov.",
+        f"{SEED} rules 38–48; {CODE}, 4.1–4.2",
+    )
+    pool: int = option(
+        0,
+        "The pool every player must write; 0 takes the convention's own.",
+        f"{SEED} rule 40",
     )
     talon_after_round: int = option(
         1,

@@ -490,27 +490,36 @@ class _Writer:
         taken = self.defence(defenders, whisters, tricks)
         short = level - tricks
         if short > 0:
-            self.add(
-                declarer,
-                Column.MOUNTAIN,
-                self.rules.remiz_points[index] * short,
-                f"{name} down {short}",
-            )
+            self.remiz(declarer, index, short, name)
         else:
             self.made(declarer, self.rules.contract_points[index], f"{name} made")
         self.whists(declarer, whisters, taken, index)
-        if short > 0:
-            for other in self.sheet.players:
-                if other != declarer:
-                    self.add(
-                        other,
-                        Column.WHISTS,
-                        self.rules.consolation_per_trick[index] * short,
-                        f"consolation, {short} down",
-                        on=declarer,
-                    )
+        self.consolation(declarer, index, short)
         self.obligation(whisters, taken, index, TRICKS - tricks)
         self.talon(declarer, index)
+
+    def remiz(self, declarer: str, index: int, short: int, name: str) -> None:
+        """Rule 43: the declarer writes the remiz price per missing trick on his mountain."""
+        self.add(
+            declarer,
+            Column.MOUNTAIN,
+            self.rules.remiz_points[index] * short,
+            f"{name} down {short}",
+        )
+
+    def consolation(self, declarer: str, index: int, short: int) -> None:
+        """Every other player writes the consolation per missing trick on the declarer."""
+        if short <= 0:
+            return
+        for other in self.sheet.players:
+            if other != declarer:
+                self.add(
+                    other,
+                    Column.WHISTS,
+                    self.rules.consolation_per_trick[index] * short,
+                    f"consolation, {short} down",
+                    on=declarer,
+                )
 
     def answers(self, defenders: list[str]) -> dict[str, Whist]:
         whist = self.deal.whist
@@ -553,10 +562,18 @@ class _Writer:
             self.sheet._earn(self.number, declarer, total - off, reason)
 
     def no_whist(self, declarer: str, level: int, name: str) -> None:
-        """Rule 25: both pass and the declarer writes his game without play."""
+        """Rule 25: both pass and the declarer writes his game without play.
+
+        A ten is not whisted but checked with the cards open (rule 26): a ten the check shows
+        short is a remiz with its consolations.
+        """
         tricks = self.deal.tricks
         if tricks is not None and self.tricks(tricks) < level:
-            raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
+            if level != TRICKS:
+                raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
+            self.remiz(declarer, level - 6, level - tricks, f"{name} checked")
+            self.consolation(declarer, level - 6, level - tricks)
+            return
         if self.deal.defender_tricks:
             raise self.fail("defender_tricks", "nobody whisted")
         self.made(declarer, self.rules.contract_points[level - 6], f"{name}, both passed")

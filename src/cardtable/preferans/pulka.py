@@ -1,0 +1,115 @@
+"""A played deal written on the pulka: from :class:`DealOutcome` to the sheet's :class:`DealScore`.
+
+The deal engine says what happened at the table; the sheet says what that is worth under a
+convention. This module is the one place that translates between them:
+
+- a lone whister's claim that the declarer accepted (rule 27) is the sheet's half-whist;
+- a ten checked with the cards open (rule 26) has no whist: both defenders pass, and a ten
+  that the check shows short is written as a remiz with its consolations;
+- after a defender's revoke the declarer is paid as if he made his contract (rule 35): the
+  tricks he lacks come off the defence, the revoker's first;
+- the four-handed dealer's good talon (rule 47) and all-pass tricks are passed on as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.cards import Rank
+from cardtable.preferans.outcome import DealOutcome, WhistChoice
+from cardtable.preferans.scoring import ScoringRules
+from cardtable.preferans.sheet import DealScore, GoodTalon, Play, Whist
+
+_WORDS: dict[WhistChoice, Whist] = {
+    "whist": Whist.WHIST,
+    "pass": Whist.PASS,
+    "half-whist": Whist.HALF,
+    "checked": Whist.PASS,
+}
+
+
+def deal_score(outcome: DealOutcome, names: Sequence[str], rules: ScoringRules) -> DealScore:
+    """The sheet's view of a finished deal, with seats named as on the sheet."""
+    dealer = names[outcome.dealer] if outcome.players == 4 else None
+    talon = _good_talon(outcome) if rules.good_talon else None
+    if outcome.kind == "all-pass":
+        allpass = {
+            names[seat]: tricks
+            for seat, tricks in enumerate(outcome.tricks)
+            if outcome.players == 3 or seat != outcome.dealer
+        }
+        return DealScore(allpass=allpass, dealer=dealer)
+    assert outcome.declarer is not None
+    declarer = names[outcome.declarer]
+    if outcome.kind == "misère":
+        return DealScore(
+            declarer=declarer,
+            contract=outcome.contract,
+            tricks=outcome.declarer_tricks,
+            dealer=dealer,
+            talon=talon,
+        )
+    whist = {names[seat]: _whist_word(outcome, seat, choice) for seat, choice in outcome.whist}
+    whisters = [seat for seat, word in outcome.whist if word == "whist"]
+    taken = _defence_tricks(outcome)
+    if not outcome.played:
+        return DealScore(
+            declarer=declarer,
+            contract=outcome.contract,
+            whist=whist,
+            dealer=dealer,
+            talon=talon,
+        )
+    defender_tricks = (
+        {names[seat]: tricks for seat, tricks in taken.items()} if len(whisters) == 2 else {}
+    )
+    return DealScore(
+        declarer=declarer,
+        contract=outcome.contract,
+        tricks=10 - sum(taken.values()),
+        whist=whist,
+        play=_play(outcome, len(whisters)),
+        defender_tricks=defender_tricks,
+        dealer=dealer,
+        talon=talon,
+    )
+
+
+def _defence_tricks(outcome: DealOutcome) -> dict[int, int]:
+    """The defenders' tricks, less what the declarer is credited after their revoke.
+
+    After a defender's revoke (rule 35) the declarer is paid in full, so the tricks he lacks
+    are taken from the defence, the revoker's first.
+    """
+    taken = {seat: outcome.tricks[seat] for seat in outcome.defenders}
+    assert outcome.contract is not None
+    lacking = outcome.contract.tricks - outcome.declarer_tricks
+    if not outcome.declarer_credited or lacking <= 0:
+        return taken
+    revokers = [r.seat for r in outcome.renonces if r.seat in taken]
+    for seat in [*revokers, *outcome.defenders]:
+        given_back = min(lacking, taken[seat])
+        taken[seat] -= given_back
+        lacking -= given_back
+    return taken
+
+
+def _whist_word(outcome: DealOutcome, seat: int, choice: WhistChoice) -> Whist:
+    if outcome.claimed and choice == "whist":
+        return Whist.HALF
+    return _WORDS[choice]
+
+
+def _play(outcome: DealOutcome, whisters: int) -> Play | None:
+    if whisters != 1:
+        return None
+    return Play.OPEN if outcome.defence == "open" else Play.CLOSED
+
+
+def _good_talon(outcome: DealOutcome) -> GoodTalon | None:
+    if outcome.players != 4 or not outcome.good_talon_tricks:
+        return None
+    if outcome.good_talon_tricks == 3:
+        return GoodTalon.TWO_ACES
+    aces = any(card.rank is Rank.ACE for card in outcome.talon)
+    return GoodTalon.ACE if aces else GoodTalon.MARRIAGE
