@@ -1,0 +1,267 @@
+"""Compiled hot paths: standard high-hand values from bitmasks, in batches, and equity.
+
+A hand is a 64-bit mask with bit ``16 * suit + rank - 2`` per card, so each suit's ranks
+are a 13-bit field. The value is ``category << 26 | primary << 13 | kickers`` where
+``primary`` and ``kickers`` are rank masks; comparing two masks of the same number of bits
+compares their ranks highest first, which is exactly the rulebook's tie-break
+("Расклады одного достоинства"). Categories: 0 high card … 8 straight flush.
+
+Only the tables depend on the rules (a stripped deck changes which rank masks are
+straights), so they are passed in as arrays built by :func:`tables`.
+
+Import this module lazily: importing numba takes a moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+RANK_BITS = 13
+FULL = (1 << RANK_BITS) - 1
+STRAIGHT_FLUSH = 8
+FLUSH = 5
+STRAIGHT = 4
+CATEGORY_SHIFT = 26
+
+IntArray = npt.NDArray[np.int64]
+Table = npt.NDArray[np.integer]
+CARD_BITS = np.array([1 << (16 * (i // 13) + i % 13) for i in range(52)], dtype=np.int64)
+"""The mask bit of each card by its dense index (13 × suit + rank − 2)."""
+
+
+def tables(ranks: Sequence[int]) -> tuple[IntArray, IntArray, IntArray]:
+    """The lookup tables for a deck of ``ranks`` (2..14): straights, top bits, popcounts.
+
+    ``straight[m]`` is 1 + the index of the highest straight whose ranks are all in the rank
+    mask ``m`` (the ace also plays below the lowest rank of the deck), 0 if none;
+    ``top[k, m]`` keeps the ``k`` highest bits of ``m``; ``count[m]`` is its bit count.
+    """
+    masks = np.arange(1 << RANK_BITS, dtype=np.int64)
+    count = np.zeros(1 << RANK_BITS, dtype=np.int64)
+    for bit in range(RANK_BITS):
+        count += (masks >> bit) & 1
+    top = np.zeros((6, 1 << RANK_BITS), dtype=np.int64)
+    remaining = masks.copy()
+    for k in range(1, 6):
+        highest = np.zeros_like(remaining)
+        for bit in range(RANK_BITS):
+            highest = np.where(remaining & (1 << bit), 1 << bit, highest)
+        top[k] = top[k - 1] | highest
+        remaining &= ~highest
+    bits = [rank - 2 for rank in sorted(ranks)]
+    sequence = [bits[-1], *bits]
+    straight = np.zeros(1 << RANK_BITS, dtype=np.int64)
+    for index in range(len(sequence) - 4):
+        window = 0
+        for bit in sequence[index : index + 5]:
+            window |= 1 << bit
+        straight = np.where((masks & window) == window, index + 1, straight)
+    # small tables stay in the first-level cache
+    return straight.astype(np.uint8), top.astype(np.uint16), count.astype(np.uint8)
+
+
+@njit(cache=True, inline="always")
+def _suit_value(mask: int, straight: IntArray, top: IntArray) -> int:
+    run: int = straight[mask]
+    if run:
+        return (STRAIGHT_FLUSH << CATEGORY_SHIFT) | run
+    kickers: int = top[5, mask]
+    return (FLUSH << CATEGORY_SHIFT) | kickers
+
+
+@njit(cache=True)
+def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray) -> int:
+    """The value of the best five cards in the card mask ``mask`` (any number of cards)."""
+    c = mask & FULL
+    d = (mask >> 16) & FULL
+    h = (mask >> 32) & FULL
+    s = (mask >> 48) & FULL
+    r1 = c | d | h | s
+    r2 = (c & d) | (h & s) | ((c | d) & (h | s))
+    r3 = (c & d & (h | s)) | (h & s & (c | d))
+    r4 = c & d & h & s
+    best = 0
+    if r4:
+        quad = top[1, r4]
+        best = (7 << CATEGORY_SHIFT) | (quad << 13) | top[1, r1 ^ quad]
+    elif r3 and count[r2] >= 2:
+        trip = top[1, r3]
+        best = (6 << CATEGORY_SHIFT) | (trip << 13) | top[1, r2 ^ trip]
+    elif straight[r1]:
+        best = (STRAIGHT << CATEGORY_SHIFT) | straight[r1]
+    elif r3:
+        best = (3 << CATEGORY_SHIFT) | (r3 << 13) | top[2, r1 ^ r3]
+    elif r2:
+        if count[r2] >= 2:
+            pairs = top[2, r2]
+            best = (2 << CATEGORY_SHIFT) | (pairs << 13) | top[1, r1 ^ pairs]
+        else:
+            best = (1 << CATEGORY_SHIFT) | (r2 << 13) | top[3, r1 ^ r2]
+    else:
+        best = top[5, r1]
+    if count[c] >= 5:
+        best = max(best, _suit_value(c, straight, top))
+    if count[d] >= 5:
+        best = max(best, _suit_value(d, straight, top))
+    if count[h] >= 5:
+        best = max(best, _suit_value(h, straight, top))
+    if count[s] >= 5:
+        best = max(best, _suit_value(s, straight, top))
+    return int(best)
+
+
+@njit(cache=True)
+def card_bit(index: int) -> int:
+    """The mask bit of the card with dense index ``index`` (13 × suit + rank − 2)."""
+    return 1 << (16 * (index // 13) + index % 13)
+
+
+@njit(cache=True, parallel=True)
+def values_of_hands(
+    hands: npt.NDArray[np.uint8], straight: IntArray, top: IntArray, count: IntArray
+) -> npt.NDArray[np.int32]:
+    """The value of every row of ``hands`` (card indices 0..51, one hand per row)."""
+    rows, width = hands.shape
+    out = np.empty(rows, dtype=np.int32)
+    bits = CARD_BITS
+    for row in prange(rows):
+        mask = 0
+        for j in range(width):
+            mask |= bits[hands[row, j]]
+        out[row] = value_of_mask(mask, straight, top, count)
+    return out
+
+
+@njit(cache=True)
+def _settle(
+    values: IntArray, wins: IntArray, ties: IntArray, shares: npt.NDArray[np.float64]
+) -> None:
+    best = values.max()
+    winners = 0
+    for p in range(values.shape[0]):
+        if values[p] == best:
+            winners += 1
+    for p in range(values.shape[0]):
+        if values[p] == best:
+            if winners == 1:
+                wins[p] += 1
+            else:
+                ties[p] += 1
+            shares[p] += 1.0 / winners
+
+
+@njit(cache=True, parallel=True)
+def exact_equity(
+    hand_masks: IntArray,
+    board_mask: int,
+    deck: IntArray,
+    need: int,
+    straight: IntArray,
+    top: IntArray,
+    count: IntArray,
+) -> tuple[IntArray, IntArray, npt.NDArray[np.float64], int]:
+    """Deal every ``need``-card completion (0 to 5) of the board from ``deck`` (card bits).
+
+    Count per hand the boards won alone, the boards tied, and the pot shares.
+    """
+    players = hand_masks.shape[0]
+    size = deck.shape[0]
+    firsts = size if need > 0 else 1
+    wins = np.zeros((firsts, players), dtype=np.int64)
+    ties = np.zeros((firsts, players), dtype=np.int64)
+    shares = np.zeros((firsts, players), dtype=np.float64)
+    boards = np.zeros(firsts, dtype=np.int64)
+    for a in prange(firsts):
+        values = np.zeros(players, dtype=np.int64)
+        idx = np.zeros(5, dtype=np.int64)
+        idx[0] = a
+        depth = 1
+        if need == 0:
+            depth = 0
+        # an odometer over the remaining positions, strictly increasing indices
+        for j in range(1, need):
+            idx[j] = a + j
+        if need > 0 and idx[need - 1] >= size:
+            continue
+        while True:
+            board = board_mask
+            for j in range(need):
+                board |= deck[idx[j]]
+            for p in range(players):
+                values[p] = value_of_mask(hand_masks[p] | board, straight, top, count)
+            _settle(values, wins[a], ties[a], shares[a])
+            boards[a] += 1
+            j = need - 1
+            while j >= depth and idx[j] == size - need + j:
+                j -= 1
+            if j < depth:
+                break
+            idx[j] += 1
+            for k in range(j + 1, need):
+                idx[k] = idx[k - 1] + 1
+    return wins.sum(axis=0), ties.sum(axis=0), shares.sum(axis=0), boards.sum()
+
+
+@njit(cache=True)
+def _mix(x: np.uint64) -> np.uint64:
+    # splitmix64: every trial's deal depends only on (seed, trial), not on threads
+    x = (x + np.uint64(0x9E3779B97F4A7C15)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    x = ((x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    x = ((x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True, parallel=True)
+def sampled_equity(
+    hand_masks: IntArray,
+    board_mask: int,
+    deck: IntArray,
+    need: int,
+    seed: int,
+    first: int,
+    trials: int,
+    straight: IntArray,
+    top: IntArray,
+    count: IntArray,
+) -> tuple[IntArray, IntArray, npt.NDArray[np.float64]]:
+    """Deal trials ``first`` … ``first + trials - 1`` of random board completions."""
+    players = hand_masks.shape[0]
+    size = deck.shape[0]
+    chunks = 64
+    wins = np.zeros((chunks, players), dtype=np.int64)
+    ties = np.zeros((chunks, players), dtype=np.int64)
+    shares = np.zeros((chunks, players), dtype=np.float64)
+    per = (trials + chunks - 1) // chunks
+    for chunk in prange(chunks):
+        values = np.zeros(players, dtype=np.int64)
+        order = np.arange(size)
+        swaps = np.zeros(5, dtype=np.int64)
+        for t in range(chunk * per, min(trials, (chunk + 1) * per)):
+            state = _mix(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first + t))
+            board = board_mask
+            for j in range(need):
+                state = _mix(state)
+                k = j + np.int64(state % np.uint64(size - j))
+                swaps[j] = k
+                order[j], order[k] = order[k], order[j]
+                board |= deck[order[j]]
+            for j in range(need - 1, -1, -1):
+                k = swaps[j]
+                order[j], order[k] = order[k], order[j]
+            for p in range(players):
+                values[p] = value_of_mask(hand_masks[p] | board, straight, top, count)
+            _settle(values, wins[chunk], ties[chunk], shares[chunk])
+    return wins.sum(axis=0), ties.sum(axis=0), shares.sum(axis=0)
+
+
+STANDARD_STRAIGHT, STANDARD_TOP, STANDARD_COUNT = tables(range(2, 15))
+
+
+@njit(cache=True)
+def standard_value(mask: int) -> int:
+    """:func:`value_of_mask` for the full 52-card deck, its tables compiled in."""
+    return value_of_mask(mask, STANDARD_STRAIGHT, STANDARD_TOP, STANDARD_COUNT)
