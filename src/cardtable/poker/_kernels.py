@@ -73,6 +73,16 @@ def _suit_value(mask: int, straight: IntArray, top: IntArray) -> int:
     return (FLUSH << CATEGORY_SHIFT) | kickers
 
 
+@njit(cache=True, inline="always")
+def _has_five_of_a_suit(mask: int) -> bool:
+    # count the bits of each 16-bit suit field at once, then test every field for >= 5
+    x = mask - ((mask >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = (x + (x >> 8)) & 0x001F001F001F001F
+    return ((x + 0x000B000B000B000B) & 0x0010001000100010) != 0
+
+
 @njit(cache=True)
 def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray) -> int:
     """The value of the best five cards in the card mask ``mask`` (any number of cards)."""
@@ -103,14 +113,10 @@ def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray)
             best = (1 << CATEGORY_SHIFT) | (r2 << 13) | top[3, r1 ^ r2]
     else:
         best = top[5, r1]
-    if count[c] >= 5:
-        best = max(best, _suit_value(c, straight, top))
-    if count[d] >= 5:
-        best = max(best, _suit_value(d, straight, top))
-    if count[h] >= 5:
-        best = max(best, _suit_value(h, straight, top))
-    if count[s] >= 5:
-        best = max(best, _suit_value(s, straight, top))
+    if _has_five_of_a_suit(mask):
+        for suit_mask in (c, d, h, s):
+            if count[suit_mask] >= 5:
+                best = max(best, _suit_value(suit_mask, straight, top))
     return int(best)
 
 

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -81,11 +81,20 @@ def card_mask(cards: Iterable[Card]) -> int:
 def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> int:
     """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
     mask = cards if isinstance(cards, int) else card_mask(cards)
-    module = kernels()
     if rules is None or not rules.stripped:
-        return int(module.standard_value(mask))
+        return int(standard_value()(mask))
     _require(rules)
-    return int(module.value_of_mask(mask, *tables(_ranks(rules))))
+    return int(kernels().value_of_mask(mask, *tables(_ranks(rules))))
+
+
+@lru_cache(maxsize=1)
+def standard_value() -> Callable[[int], int]:
+    """The compiled one-hand call for the full deck: card mask in, value out.
+
+    The fastest way to rank one hand from Python: ``standard_value()(card_mask(cards))``.
+    """
+    function: Callable[[int], int] = kernels().standard_value
+    return function
 
 
 def hand_values(
