@@ -20,6 +20,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cardtable.bots import make_bot
+from cardtable.cli.poker import app as poker_app
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
 from cardtable.errors import CardtableError
 
@@ -30,6 +31,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(poker_app, name="poker")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
