@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.errors import CardParseError
-from cardtable.poker import Category, HandError, HandRules, evaluate, showdown
+from cardtable.poker import Category, HandError, HandRules, evaluate, evaluate_best_of, showdown
 from cardtable.poker.hands import Evaluation
 
 LADDER = [
@@ -146,3 +146,18 @@ def test_a_card_given_twice_is_refused() -> None:
     """002_053e85955f9a4108.txt, Иерархия карт: one deck holds each card once."""
     with pytest.raises(CardParseError, match="twice"):
         showdown([parse_cards("A♠ K♠"), parse_cards("A♠ Q♦")])
+
+
+def test_a_variant_may_restrict_which_cards_go_together() -> None:
+    """002_053e85955f9a4108.txt, Перекрестье.
+
+    Sometimes only the three board cards of one straight line of the cross may be used.
+    """
+    held = parse_cards("A♠ A♦ 7♣ 2♥")
+    across, down = parse_cards("A♣ 9♥ K♦"), parse_cards("7♦ 9♥ 7♠")
+    assert evaluate_best_of([held + across]).category is Category.THREE_OF_A_KIND
+    restricted = evaluate_best_of([held + across, held + down])
+    assert restricted.category is Category.FULL_HOUSE
+    assert sorted(c.rank for c in restricted.cards).count(7) == 3
+    everything = evaluate(held + parse_cards("A♣ 9♥ K♦ 7♦ 7♠"))
+    assert everything.value > restricted.value

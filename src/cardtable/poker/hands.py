@@ -381,6 +381,30 @@ def evaluate(
     return best
 
 
+def evaluate_best_of(
+    pools: Iterable[Sequence[Card]],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> Evaluation:
+    """The best hand of several pools of cards, each ranked as by :func:`evaluate`.
+
+    For variants that restrict which cards go together: in crisscross a player may use only
+    the three board cards of one line ("Перекрестье"), so each pool is his hand plus a line.
+
+    >>> from cardtable.cards import parse_cards
+    >>> hand = parse_cards("A♠ A♦ 7♣ 2♥")
+    >>> across, down = parse_cards("A♣ 9♥ K♦"), parse_cards("7♦ 9♥ 7♠")
+    >>> evaluate_best_of([hand + across, hand + down]).category.value
+    'full_house'
+    """
+    extra = frozenset(wild)
+    best = [evaluate(pool, rules, wild=extra) for pool in pools]
+    if not best:
+        raise HandError("no pools of cards to choose from")
+    return max(best)
+
+
 def evaluate_low(
     cards: Sequence[Card],
     rules: HandRules | None = None,
