@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.cards import parse_cards
+from cardtable.cards import Rank, parse_cards
 from cardtable.errors import CardParseError
 from cardtable.poker import Category, HandError, HandRules, evaluate, evaluate_best_of, showdown
 from cardtable.poker.hands import Evaluation
@@ -158,6 +158,6 @@ def test_a_variant_may_restrict_which_cards_go_together() -> None:
     assert evaluate_best_of([held + across]).category is Category.THREE_OF_A_KIND
     restricted = evaluate_best_of([held + across, held + down])
     assert restricted.category is Category.FULL_HOUSE
-    assert sorted(c.rank for c in restricted.cards).count(7) == 3
+    assert [c.rank for c in restricted.cards].count(Rank.SEVEN) == 3
     everything = evaluate(held + parse_cards("A♣ 9♥ K♦ 7♦ 7♠"))
     assert everything.value > restricted.value
