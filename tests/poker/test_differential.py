@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.poker import HandRules, evaluate
-from cardtable.poker.fast import hand_value, hand_values
+from cardtable.poker.fast import hand_masks, hand_value, hand_values, mask_values
 from poker.reference import assert_same_order, best_keys, random_hands
 
 SEED = "002_053e85955f9a4108.txt"
@@ -39,11 +39,12 @@ def test_rule_evaluator_orders_random_hands_exactly_like_the_reference(size: int
     assert_same_order(best_keys(hands), ours)
 
 
-def test_one_hand_call_agrees_with_the_batch() -> None:
+def test_one_hand_call_and_the_mask_batch_agree_with_the_batch() -> None:
     """002_053e85955f9a4108.txt, Покерные расклады: one hand at a time gives the batch's values."""
     hands = random_hands(np.random.default_rng(7), 500, 7)
     single = [hand_value([Card.from_index(int(i)) for i in row]) for row in hands]
     assert single == hand_values(hands).tolist()
+    assert mask_values(hand_masks(hands)).tolist() == single
 
 
 def test_kernel_on_a_stripped_deck_orders_hands_like_the_rule_evaluator() -> None:

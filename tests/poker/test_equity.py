@@ -66,12 +66,18 @@ def test_ten_hands_share_the_whole_pot() -> None:
     assert result.hands[0].equity == max(h.equity for h in result.hands)
 
 
-def test_the_rule_by_rule_path_agrees_with_the_kernel_when_the_rules_change_nothing() -> None:
+@pytest.mark.parametrize("known", ["2♣ 7♦ 9♥", "2♣ 7♦", "2♣"])
+def test_the_rule_by_rule_path_agrees_with_the_kernel_when_the_rules_change_nothing(
+    known: str,
+) -> None:
     """002_053e85955f9a4108.txt, Козырные карты: a wild card that is out of play changes nothing."""
-    board = parse_cards("2♣ 7♦ 9♥")
-    fast = equity([AK, QQ], board=board)
-    slow = equity([AK, QQ], board=board, rules=HandRules(wild=("K♣",)), dead=parse_cards("K♣"))
-    plain = equity([AK, QQ], board=board, dead=parse_cards("K♣"))
+    board = parse_cards(known)
+    size = len(board) + 2
+    fast = equity([AK, QQ], board=board, board_size=size)
+    wild = HandRules(wild=("K♣",))
+    dead = parse_cards("K♣")
+    slow = equity([AK, QQ], board=board, rules=wild, dead=dead, board_size=size, exact=True)
+    plain = equity([AK, QQ], board=board, dead=dead, board_size=size)
     assert slow.boards == plain.boards < fast.boards
     for ours, theirs in zip(slow.hands, plain.hands, strict=True):
         assert ours.equity == pytest.approx(theirs.equity)

@@ -142,22 +142,37 @@ def values_of_hands(
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
+def values_of_masks(
+    masks: IntArray, straight: IntArray, top: IntArray, count: IntArray
+) -> npt.NDArray[np.int32]:
+    """The value of every card mask in ``masks``."""
+    out = np.empty(masks.shape[0], dtype=np.int32)
+    for row in prange(masks.shape[0]):
+        out[row] = value_of_mask(masks[row], straight, top, count)
+    return out
+
+
+@njit(cache=True, inline="always")
 def _settle(
     values: IntArray, wins: IntArray, ties: IntArray, shares: npt.NDArray[np.float64]
 ) -> None:
-    best = values.max()
-    winners = 0
-    for p in range(values.shape[0]):
-        if values[p] == best:
+    best = values[0]
+    winners = 1
+    for p in range(1, values.shape[0]):
+        if values[p] > best:
+            best = values[p]
+            winners = 1
+        elif values[p] == best:
             winners += 1
     for p in range(values.shape[0]):
         if values[p] == best:
             if winners == 1:
                 wins[p] += 1
+                shares[p] += 1.0
             else:
                 ties[p] += 1
-            shares[p] += 1.0 / winners
+                shares[p] += 1.0 / winners
 
 
 @njit(cache=True, parallel=True)
@@ -172,7 +187,8 @@ def exact_equity(
 ) -> tuple[IntArray, IntArray, npt.NDArray[np.float64], int]:
     """Deal every ``need``-card completion (0 to 5) of the board from ``deck`` (card bits).
 
-    Count per hand the boards won alone, the boards tied, and the pot shares.
+    Count per hand the boards won alone, the boards tied, and the pot shares. The last card
+    dealt varies in the innermost loop over masks prepared for the cards before it.
     """
     players = hand_masks.shape[0]
     size = deck.shape[0]
@@ -181,34 +197,52 @@ def exact_equity(
     ties = np.zeros((firsts, players), dtype=np.int64)
     shares = np.zeros((firsts, players), dtype=np.float64)
     boards = np.zeros(firsts, dtype=np.int64)
-    for a in prange(firsts):
+    for step in prange(firsts):
+        # low first cards have far more boards after them: pair each with a high one so
+        # that the contiguous blocks prange hands to the threads weigh about the same
+        a = step // 2 if step % 2 == 0 else firsts - 1 - step // 2
         values = np.zeros(players, dtype=np.int64)
-        idx = np.zeros(5, dtype=np.int64)
-        idx[0] = a
-        depth = 1
-        if need == 0:
-            depth = 0
-        # an odometer over the remaining positions, strictly increasing indices
-        for j in range(1, need):
-            idx[j] = a + j
-        if need > 0 and idx[need - 1] >= size:
-            continue
-        while True:
-            board = board_mask
-            for j in range(need):
-                board |= deck[idx[j]]
+        partial = np.zeros(players, dtype=np.int64)
+        my_wins = np.zeros(players, dtype=np.int64)
+        my_ties = np.zeros(players, dtype=np.int64)
+        my_shares = np.zeros(players, dtype=np.float64)
+        dealt = 0
+        if need <= 1:
+            board = board_mask | (deck[a] if need == 1 else 0)
             for p in range(players):
                 values[p] = value_of_mask(hand_masks[p] | board, straight, top, count)
-            _settle(values, wins[a], ties[a], shares[a])
-            boards[a] += 1
-            j = need - 1
-            while j >= depth and idx[j] == size - need + j:
-                j -= 1
-            if j < depth:
-                break
-            idx[j] += 1
-            for k in range(j + 1, need):
-                idx[k] = idx[k - 1] + 1
+            _settle(values, my_wins, my_ties, my_shares)
+            dealt = 1
+        elif size - a >= need:
+            # idx holds the cards before the last; an odometer of strictly rising indices
+            inner = need - 1
+            idx = np.zeros(5, dtype=np.int64)
+            for j in range(inner):
+                idx[j] = a + j
+            while True:
+                prefix = board_mask
+                for j in range(inner):
+                    prefix |= deck[idx[j]]
+                for p in range(players):
+                    partial[p] = hand_masks[p] | prefix
+                for last in range(idx[inner - 1] + 1, size):
+                    card = deck[last]
+                    for p in range(players):
+                        values[p] = value_of_mask(partial[p] | card, straight, top, count)
+                    _settle(values, my_wins, my_ties, my_shares)
+                    dealt += 1
+                j = inner - 1
+                while j >= 1 and idx[j] == size - need + j:
+                    j -= 1
+                if j < 1:
+                    break
+                idx[j] += 1
+                for later in range(j + 1, inner):
+                    idx[later] = idx[later - 1] + 1
+        wins[a] = my_wins
+        ties[a] = my_ties
+        shares[a] = my_shares
+        boards[a] = dealt
     return wins.sum(axis=0), ties.sum(axis=0), shares.sum(axis=0), boards.sum()
 
 

@@ -103,10 +103,35 @@ def hand_values(
     """The value of every row of ``hands``: card indices (``Card.index``, 0..51) per row."""
     rules = rules or HandRules()
     _require(rules)
+    values: npt.NDArray[np.int32] = kernels().values_of_hands(
+        _indices(hands), *tables(_ranks(rules))
+    )
+    return values
+
+
+def _indices(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     array = np.ascontiguousarray(hands, dtype=np.uint8)
     if array.ndim != 2 or (array.size and int(array.max()) > 51):
         raise HandError("hands must be a 2-D array of card indices 0..51")
-    values: npt.NDArray[np.int32] = kernels().values_of_hands(array, *tables(_ranks(rules)))
+    return array
+
+
+def hand_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """The :func:`card_mask` of every row of card indices, for :func:`mask_values`."""
+    array = _indices(hands)
+    bits: npt.NDArray[np.int64] = kernels().CARD_BITS
+    masks: npt.NDArray[np.int64] = np.bitwise_or.reduce(bits[array], axis=1)
+    return masks
+
+
+def mask_values(
+    masks: npt.NDArray[np.int64], rules: HandRules | None = None
+) -> npt.NDArray[np.int32]:
+    """The value of every card mask of ``masks`` (see :func:`hand_masks`)."""
+    rules = rules or HandRules()
+    _require(rules)
+    array = np.ascontiguousarray(masks, dtype=np.int64)
+    values: npt.NDArray[np.int32] = kernels().values_of_masks(array, *tables(_ranks(rules)))
     return values
 
 
