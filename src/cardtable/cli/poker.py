@@ -271,7 +271,14 @@ def equity_command(
     board: Annotated[str, typer.Option(help="Board cards known so far.")] = "",
     dead: Annotated[str, typer.Option(help="Cards out of play (folded, burnt).")] = "",
     board_size: Annotated[int, typer.Option(help="Board cards at the showdown.")] = 5,
-    trials: Annotated[int, typer.Option(min=1, help="Boards to sample if not exact.")] = 200_000,
+    trials: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Boards to sample if not exact [default: 200000, or 5000 "
+            "when the rules need the rule-by-rule evaluator].",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the sampled boards.")] = 1,
     exact: Annotated[
         bool | None, typer.Option("--exact/--sample", help="Force enumeration or sampling.")

@@ -181,15 +181,41 @@ def _grouped(ranks: Sequence[int]) -> tuple[list[int], list[int]]:
     return [c for _, c in groups], [r for r, c in groups for _ in range(c)]
 
 
-def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Category, list[int]]:
-    """The category and comparing order of a hand of real or substituted cards."""
-    ranks = [r for r, _ in pips]
-    shape, order = _grouped(ranks)
+def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Category, int]:
+    """The category and packed value (without the wild-card count) of a hand.
+
+    The cards may be real or substituted; the work is cached on what matters: the ranks, a
+    flush, a four flush's ranks.
+    """
+    ranks = tuple(sorted((r for r, _ in pips), reverse=True))
+    suits = [s for _, s in pips]
     full = len(pips) == table.size
-    suits = {s for _, s in pips}
-    flush = full and table.size >= 3 and len(suits) == 1 and None not in suits
+    flush = full and table.size >= 3 and None not in suits and len(set(suits)) == 1
+    suited: tuple[int, ...] = ()
+    if rules.four_flush and len(pips) >= 4 and not flush:
+        suit, count = Counter(suits).most_common(1)[0]
+        if count >= 4 and suit is not None:
+            suited = tuple(sorted((r for r, s in pips if s == suit), reverse=True))
+    return _scored(ranks, flush, suited, full, rules)
+
+
+@lru_cache(maxsize=1 << 16)
+def _scored(
+    ranks: tuple[int, ...], flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+) -> tuple[Category, int]:
+    table = _table(rules)
+    category, order = _categorise(ranks, flush=flush, suited=suited, full=full, rules=rules)
+    code = table.codes.get(category, -1)
+    return category, (_pack(code, order, 0) if code >= 0 else -1)
+
+
+def _categorise(
+    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+) -> tuple[Category, list[int]]:
+    table = _table(rules)
+    shape, order = _grouped(ranks)
     window = table.straights.get(frozenset(ranks)) if full and len(shape) == table.size else None
-    descending = sorted(ranks, reverse=True)
+    descending = list(ranks)
     if table.size == 2:
         return (C.ONE_PAIR if shape[0] == 2 else C.HIGH_CARD), order
     if table.size == 3:
@@ -208,8 +234,7 @@ def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Catego
         flush=flush,
         window=window,
         descending=descending,
-        pips=pips,
-        rules=rules,
+        suited=suited,
         table=table,
     )
     court = full and all(r in (11, 12, 13) for r in ranks)
@@ -225,8 +250,7 @@ def _score_five(
     flush: bool,
     window: int | None,
     descending: list[int],
-    pips: Sequence[Pip],
-    rules: HandRules,
+    suited: tuple[int, ...],
     table: _Table,
 ) -> tuple[Category, list[int]]:
     if shape[0] == 5:
@@ -246,11 +270,11 @@ def _score_five(
         return C.THREE_OF_A_KIND, order
     if shape[:2] == [2, 2]:
         return C.TWO_PAIR, order
-    if rules.four_flush and len(pips) >= 4:
-        suit, count = Counter(s for _, s in pips).most_common(1)[0]
-        if count >= 4 and suit is not None:
-            four = sorted((r for r, s in pips if s == suit), reverse=True)
-            return C.FOUR_FLUSH, four + [r for r, s in pips if s != suit]
+    if suited:
+        rest = list(descending)
+        for rank in suited:
+            rest.remove(rank)
+        return C.FOUR_FLUSH, list(suited) + rest
     return (C.ONE_PAIR if shape[0] == 2 else C.HIGH_CARD), order
 
 
@@ -366,13 +390,12 @@ def evaluate(
             table=table,
             extra_ranks=extra,
         ):
-            pips = natural_pips + chosen
-            category, order = _score(pips, rules, table)
-            if category not in table.codes:
+            category, base = _score(natural_pips + chosen, rules, table)
+            if base < 0:
                 continue
             if repeated and category not in (C.FIVE_OF_A_KIND, C.DOUBLE_ACE_FLUSH):
                 continue
-            value = _pack(table.codes[category], order, 15 - len(wilds))
+            value = base + 15 - len(wilds)
             if best is None or value > best.value:
                 stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
                 best = Evaluation(value, category, tuple(natural) + tuple(wilds), stands)
