@@ -136,7 +136,9 @@ def wild_key(pips: Sequence[Pip]) -> int | None:
     return key
 
 
-def brute_wild_key(natural: Sequence[Pip], wilds: int, *, any_card: bool) -> int:
+def brute_wild_key(
+    natural: Sequence[Pip], wilds: int, *, any_card: bool, held: Sequence[Pip] = ()
+) -> int:
     """The best key of five cards.
 
     ``natural`` plus ``wilds`` wild cards tried as every card.  With ``any_card`` a wild card may be
@@ -151,3 +153,15 @@ def brute_wild_key(natural: Sequence[Pip], wilds: int, *, any_card: bool) -> int
         if key is not None:
             best = max(best, key)
     return best * 8 + (7 - wilds)
+
+
+def brute_best_wild_key(pips: Sequence[Pip | None], *, any_card: bool) -> int:
+    """The best :func:`brute_wild_key` of any five of ``pips`` (None for a wild card)."""
+    natural_all = [p for p in pips if p is not None]
+    best = -1
+    for five in combinations(range(len(pips)), 5):
+        natural = [pips[i] for i in five if pips[i] is not None]
+        wilds = 5 - len(natural)
+        key = brute_wild_key(natural, wilds, any_card=any_card, held=natural_all)
+        best = max(best, key)
+    return best

@@ -10,7 +10,7 @@ from cardtable.cards import Card, Rank, Suit, parse_cards
 from cardtable.poker import Category, HandError, HandRules, evaluate, showdown
 from cardtable.poker.hands import Evaluation
 from cardtable.poker.rules import deal_wild_cards, wild_cards
-from poker.reference import assert_same_order, brute_wild_key
+from poker.reference import assert_same_order, brute_best_wild_key, brute_wild_key
 
 JOKERS = HandRules(wild=("jokers",))
 JOKERS_ANY = HandRules(wild=("jokers",), wild_mode="any")
@@ -46,6 +46,30 @@ def test_wild_hands_rank_like_every_substitution_tried_by_brute_force(rules: Han
         brute_wild_key(
             [(int(c.rank), int(c.suit)) for c in h if c.suit is not None],
             sum(c.is_joker for c in h),
+            any_card=rules.wild_mode == "any",
+        )
+        for h in hands
+    ]
+    assert_same_order(theirs, ours)
+
+
+@pytest.mark.parametrize("rules", [JOKERS, JOKERS_ANY], ids=["missing", "any"])
+def test_best_five_of_seven_with_wild_cards_match_brute_force(rules: HandRules) -> None:
+    """002_053e85955f9a4108.txt, Козырные карты; Семикарточный гвоздь.
+
+    With seven cards the best five are chosen, and under rule а the wild card may not be any
+    card the player holds, even one left out of his five.
+    """
+    rng = random.Random(21)
+    deck = [Card.from_index(i) for i in range(52)]
+    hands = [
+        (*rng.sample(deck, 7 - w), *(Card.joker(n) for n in range(1, w + 1)))
+        for w in [1] * 24 + [2] * 4
+    ]
+    ours = [evaluate(h, rules).value for h in hands]
+    theirs = [
+        brute_best_wild_key(
+            [None if c.suit is None else (int(c.rank), int(c.suit)) for c in h],
             any_card=rules.wild_mode == "any",
         )
         for h in hands
