@@ -160,7 +160,7 @@ def brute_best_wild_key(pips: Sequence[Pip | None], *, any_card: bool) -> int:
     natural_all = [p for p in pips if p is not None]
     best = -1
     for five in combinations(range(len(pips)), 5):
-        natural = [pips[i] for i in five if pips[i] is not None]
+        natural = [p for i in five if (p := pips[i]) is not None]
         wilds = 5 - len(natural)
         key = brute_wild_key(natural, wilds, any_card=any_card, held=natural_all)
         best = max(best, key)
