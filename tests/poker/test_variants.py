@@ -10,6 +10,7 @@ from cardtable.poker import (
     Category,
     HandRules,
     evaluate,
+    evaluate_high_low,
     evaluate_low,
     first_to_bet,
     hand_rules_from_toml,
@@ -212,3 +213,13 @@ def test_rules_read_from_toml_and_contradictions_are_refused() -> None:
         hand_rules_from_toml('wild = ["purple"]\n')
     with pytest.raises(RulesError, match="stripped"):
         hand_rules_from_toml("stripped = [9]\n")
+
+
+def test_a_high_low_player_with_seven_cards_may_make_two_different_hands() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше».
+
+    With more than five cards a player going both ways makes two different five-card hands.
+    """
+    high, lowest = evaluate_high_low(parse_cards("9♠ 9♦ 9♣ 6♥ 4♦ 2♣ A♥"), HandRules(low="high-low"))
+    assert high.category is Category.THREE_OF_A_KIND
+    assert sorted(int(c.rank) for c in lowest.cards) == [2, 4, 6, 9, 14]

@@ -462,6 +462,20 @@ def evaluate_low(
     return best
 
 
+def evaluate_high_low(
+    cards: Sequence[Card],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> tuple[Evaluation, Evaluation]:
+    """The best high and the best low hand of ``cards`` at once.
+
+    With more than five cards each may use a different five (Покер «Больше-меньше»:
+    "составлять два разных расклада").
+    """
+    return evaluate(cards, rules, wild=wild), evaluate_low(cards, rules, wild=wild)
+
+
 _LOW_CODES = {c: i for i, c in enumerate(_FIVE_ORDER)}
 
 
