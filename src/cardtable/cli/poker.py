@@ -133,10 +133,6 @@ def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, Any]:
     }
 
 
-def _describe(hand: Evaluation) -> str:
-    return hand.describe()
-
-
 @contextmanager
 def _errors() -> Iterator[None]:
     from cardtable.cli.main import one_line_errors  # noqa: PLC0415 - main imports this module
@@ -200,9 +196,9 @@ def hand_command(
     if as_json:
         _print_json(data)
         return
-    _out(_describe(primary))
+    _out(primary.describe())
     if second is not None:
-        _out(_describe(second))
+        _out(second.describe())
 
 
 @app.command("showdown")
@@ -256,7 +252,7 @@ def showdown_command(
         marks = ("high " if index in result.winners else "") + (
             "low " if rules.low == "high-low" and index in result.low_winners else ""
         )
-        _out(f"{index}: {cards_text(cards)} — {_describe(hand)} {marks.strip()}".rstrip())
+        _out(f"{index}: {cards_text(cards)} — {hand.describe()} {marks.strip()}".rstrip())
     names = ", ".join(str(i) for i in result.winners)
     _out(f"winners: {names}" + ("" if len(result.winners) == 1 else " (split)"))
     if rules.low == "high-low":

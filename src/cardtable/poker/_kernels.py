@@ -120,12 +120,6 @@ def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray)
     return int(best)
 
 
-@njit(cache=True)
-def card_bit(index: int) -> int:
-    """The mask bit of the card with dense index ``index`` (13 × suit + rank − 2)."""
-    return 1 << (16 * (index // 13) + index % 13)
-
-
 @njit(cache=True, parallel=True)
 def values_of_hands(
     hands: npt.NDArray[np.uint8], straight: IntArray, top: IntArray, count: IntArray
