@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from cardtable.cards import Card
-from cardtable.poker import HandRules, evaluate
-from cardtable.poker.fast import hand_masks, hand_value, hand_values, mask_values
+from cardtable.poker import HandRules, evaluate, evaluate_low
+from cardtable.poker.fast import hand_masks, hand_value, hand_values, low_values, mask_values
 from poker.reference import assert_same_order, best_keys, random_hands
 
 SEED = "002_053e85955f9a4108.txt"
@@ -75,3 +75,17 @@ def test_kernel_orders_random_hands_like_phevaluator() -> None:
     # phevaluator numbers cards 4 × rank + suit with suits c, d, h, s
     theirs = [-evaluate_cards(*[4 * (i % 13) + i // 13 for i in row.tolist()]) for row in hands]
     assert_same_order(theirs, hand_values(hands))
+
+
+@pytest.mark.parametrize("low", ["lowball", "high-low"])
+@pytest.mark.parametrize("size", [5, 7])
+def test_kernel_orders_low_hands_exactly_like_the_rule_evaluator(low: str, size: int) -> None:
+    """002_053e85955f9a4108.txt, Лоуболл 5 and Покер «Больше-меньше».
+
+    The kernel's low hands (aces low; straights and flushes ignored in lowball, counted in
+    high-low) order random hands as the rule-by-rule evaluator does.
+    """
+    rules = HandRules(low=low)  # type: ignore[arg-type]
+    hands = random_hands(np.random.default_rng(40 + size), 1500, size)
+    ours = [evaluate_low([Card.from_index(int(i)) for i in row], rules).value for row in hands]
+    assert_same_order(ours, low_values(hands, rules))

@@ -120,6 +120,111 @@ def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray)
     return int(best)
 
 
+LOW_SHIFT = 26
+WORST = (1 << 31) - 1
+
+
+@njit(cache=True, inline="always")
+def _low_order(field: int) -> int:
+    # a 13-bit suit field with the ace moved from the top bit to the bottom
+    return ((field << 1) & FULL) | (field >> 12)
+
+
+@njit(cache=True)
+def _low_five(cards: IntArray, suits: IntArray, highlow: bool, count: IntArray) -> int:
+    """How bad five cards are as a low hand (smaller is lower).
+
+    ``cards`` are rank bits in ace-low order. Lowball ignores straights and flushes;
+    high-low counts them.
+    """
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    r4 = 0
+    for i in range(5):
+        bit = cards[i]
+        r4 |= r3 & bit
+        r3 |= r2 & bit
+        r2 |= r1 & bit
+        r1 |= bit
+    distinct = count[r1]
+    if distinct == 5:
+        if highlow:
+            straight = r1 // (r1 & -r1) == 31
+            flush = suits[0] == suits[1] == suits[2] == suits[3] == suits[4]
+            if straight and flush:
+                return (8 << LOW_SHIFT) | r1
+            if flush:
+                return (5 << LOW_SHIFT) | r1
+            if straight:
+                return (4 << LOW_SHIFT) | r1
+        return r1
+    if r4:
+        return (7 << LOW_SHIFT) | (r4 << 13) | (r1 ^ r4)
+    if r3:
+        if count[r2] >= 2:
+            return (6 << LOW_SHIFT) | (r3 << 13) | (r2 ^ r3)
+        return (3 << LOW_SHIFT) | (r3 << 13) | (r1 ^ r3)
+    if count[r2] >= 2:
+        return (2 << LOW_SHIFT) | (r2 << 13) | (r1 ^ r2)
+    return (1 << LOW_SHIFT) | (r2 << 13) | (r1 ^ r2)
+
+
+@njit(cache=True)
+def low_value_of_mask(mask: int, highlow: bool, count: IntArray) -> int:
+    """The best low hand of five of the cards in ``mask`` (at least five), larger is lower.
+
+    Every five are tried: with straights and flushes counting, the lowest five ranks are not
+    always the lowest hand.
+    """
+    cards = np.zeros(16, dtype=np.int64)
+    suits = np.zeros(16, dtype=np.int64)
+    n = 0
+    for suit in range(4):
+        field = _low_order((mask >> (16 * suit)) & FULL)
+        while field and n < 16:
+            bit = field & -field
+            cards[n] = bit
+            suits[n] = suit
+            n += 1
+            field ^= bit
+    five = np.zeros(5, dtype=np.int64)
+    five_suits = np.zeros(5, dtype=np.int64)
+    best = WORST
+    for a in range(n - 4):
+        for b in range(a + 1, n - 3):
+            for c in range(b + 1, n - 2):
+                for d in range(c + 1, n - 1):
+                    for e in range(d + 1, n):
+                        five[0], five[1], five[2], five[3], five[4] = (
+                            cards[a],
+                            cards[b],
+                            cards[c],
+                            cards[d],
+                            cards[e],
+                        )
+                        five_suits[0], five_suits[1], five_suits[2] = suits[a], suits[b], suits[c]
+                        five_suits[3], five_suits[4] = suits[d], suits[e]
+                        best = min(best, _low_five(five, five_suits, highlow, count))
+    return WORST - best
+
+
+@njit(cache=True, parallel=True)
+def low_values_of_hands(
+    hands: npt.NDArray[np.uint8], highlow: bool, count: IntArray
+) -> npt.NDArray[np.int64]:
+    """The low value of every row of ``hands`` (card indices), larger is lower."""
+    rows, width = hands.shape
+    out = np.empty(rows, dtype=np.int64)
+    bits = CARD_BITS
+    for row in prange(rows):
+        mask = 0
+        for j in range(width):
+            mask |= bits[hands[row, j]]
+        out[row] = low_value_of_mask(mask, highlow, count)
+    return out
+
+
 @njit(cache=True, parallel=True)
 def values_of_hands(
     hands: npt.NDArray[np.uint8], straight: IntArray, top: IntArray, count: IntArray
@@ -147,10 +252,13 @@ def values_of_masks(
     return out
 
 
+HIGH = 0
+LOWBALL = 1
+HIGH_LOW = 2
+
+
 @njit(cache=True, inline="always")
-def _settle(
-    values: IntArray, wins: IntArray, ties: IntArray, shares: npt.NDArray[np.float64]
-) -> None:
+def _split(values: IntArray, weight: float, share: npt.NDArray[np.float64]) -> None:
     best = values[0]
     winners = 1
     for p in range(1, values.shape[0]):
@@ -161,12 +269,49 @@ def _settle(
             winners += 1
     for p in range(values.shape[0]):
         if values[p] == best:
-            if winners == 1:
-                wins[p] += 1
-                shares[p] += 1.0
-            else:
-                ties[p] += 1
-                shares[p] += 1.0 / winners
+            share[p] += weight / winners
+
+
+@njit(cache=True, inline="always")
+def _showdown(
+    partial: IntArray,
+    card: int,
+    mode: int,
+    tables: tuple[IntArray, IntArray, IntArray],
+    values: IntArray,
+    lows: IntArray,
+    share: npt.NDArray[np.float64],
+) -> None:
+    """Each hand's share of one pot: ``partial`` masks plus ``card``.
+
+    The pot goes by HIGH, LOWBALL or HIGH_LOW (half to the best high, half to the best low).
+    """
+    straight, top, count = tables
+    for p in range(partial.shape[0]):
+        share[p] = 0.0
+        if mode != LOWBALL:
+            values[p] = value_of_mask(partial[p] | card, straight, top, count)
+        if mode != HIGH:
+            lows[p] = low_value_of_mask(partial[p] | card, mode == HIGH_LOW, count)
+    if mode == HIGH:
+        _split(values, 1.0, share)
+    elif mode == LOWBALL:
+        _split(lows, 1.0, share)
+    else:
+        _split(values, 0.5, share)
+        _split(lows, 0.5, share)
+
+
+@njit(cache=True, inline="always")
+def _tally(
+    share: npt.NDArray[np.float64], wins: IntArray, ties: IntArray, shares: npt.NDArray[np.float64]
+) -> None:
+    for p in range(share.shape[0]):
+        if share[p] == 1.0:
+            wins[p] += 1
+        elif share[p] > 0.0:
+            ties[p] += 1
+        shares[p] += share[p]
 
 
 @njit(cache=True, parallel=True)
@@ -175,6 +320,7 @@ def exact_equity(
     board_mask: int,
     deck: IntArray,
     need: int,
+    mode: int,
     straight: IntArray,
     top: IntArray,
     count: IntArray,
@@ -196,43 +342,40 @@ def exact_equity(
         # that the contiguous blocks prange hands to the threads weigh about the same
         a = step // 2 if step % 2 == 0 else firsts - 1 - step // 2
         values = np.zeros(players, dtype=np.int64)
+        lows = np.zeros(players, dtype=np.int64)
+        share = np.zeros(players, dtype=np.float64)
         partial = np.zeros(players, dtype=np.int64)
         my_wins = np.zeros(players, dtype=np.int64)
         my_ties = np.zeros(players, dtype=np.int64)
         my_shares = np.zeros(players, dtype=np.float64)
         dealt = 0
-        if need <= 1:
-            board = board_mask | (deck[a] if need == 1 else 0)
-            for p in range(players):
-                values[p] = value_of_mask(hand_masks[p] | board, straight, top, count)
-            _settle(values, my_wins, my_ties, my_shares)
-            dealt = 1
-        elif size - a >= need:
-            # idx holds the cards before the last; an odometer of strictly rising indices
-            inner = need - 1
-            idx = np.zeros(5, dtype=np.int64)
+        # idx holds the cards before the last, an odometer of strictly rising indices; the
+        # last card runs in the innermost loop (none at all when no card is to come)
+        inner = max(need - 1, 0)
+        idx = np.zeros(5, dtype=np.int64)
+        for j in range(inner):
+            idx[j] = a + j
+        while need == 0 or size - a >= need:
+            prefix = board_mask
             for j in range(inner):
-                idx[j] = a + j
-            while True:
-                prefix = board_mask
-                for j in range(inner):
-                    prefix |= deck[idx[j]]
-                for p in range(players):
-                    partial[p] = hand_masks[p] | prefix
-                for last in range(idx[inner - 1] + 1, size):
-                    card = deck[last]
-                    for p in range(players):
-                        values[p] = value_of_mask(partial[p] | card, straight, top, count)
-                    _settle(values, my_wins, my_ties, my_shares)
-                    dealt += 1
-                j = inner - 1
-                while j >= 1 and idx[j] == size - need + j:
-                    j -= 1
-                if j < 1:
-                    break
-                idx[j] += 1
-                for later in range(j + 1, inner):
-                    idx[later] = idx[later - 1] + 1
+                prefix |= deck[idx[j]]
+            for p in range(players):
+                partial[p] = hand_masks[p] | prefix
+            start = a if need == 1 else idx[inner - 1] + 1 if need > 1 else 0
+            stop = a + 1 if need <= 1 else size
+            for last in range(start, stop):
+                card = deck[last] if need > 0 else 0
+                _showdown(partial, card, mode, (straight, top, count), values, lows, share)
+                _tally(share, my_wins, my_ties, my_shares)
+                dealt += 1
+            j = inner - 1
+            while j >= 1 and idx[j] == size - need + j:
+                j -= 1
+            if j < 1:
+                break
+            idx[j] += 1
+            for later in range(j + 1, inner):
+                idx[later] = idx[later - 1] + 1
         wins[a] = my_wins
         ties[a] = my_ties
         shares[a] = my_shares
@@ -255,6 +398,7 @@ def sampled_equity(
     board_mask: int,
     deck: IntArray,
     need: int,
+    mode: int,
     seed: int,
     first: int,
     trials: int,
@@ -272,6 +416,8 @@ def sampled_equity(
     per = (trials + chunks - 1) // chunks
     for chunk in prange(chunks):
         values = np.zeros(players, dtype=np.int64)
+        lows = np.zeros(players, dtype=np.int64)
+        share = np.zeros(players, dtype=np.float64)
         order = np.arange(size)
         swaps = np.zeros(5, dtype=np.int64)
         for t in range(chunk * per, min(trials, (chunk + 1) * per)):
@@ -286,9 +432,8 @@ def sampled_equity(
             for j in range(need - 1, -1, -1):
                 k = swaps[j]
                 order[j], order[k] = order[k], order[j]
-            for p in range(players):
-                values[p] = value_of_mask(hand_masks[p] | board, straight, top, count)
-            _settle(values, wins[chunk], ties[chunk], shares[chunk])
+            _showdown(hand_masks, board, mode, (straight, top, count), values, lows, share)
+            _tally(share, wins[chunk], ties[chunk], shares[chunk])
     return wins.sum(axis=0), ties.sum(axis=0), shares.sum(axis=0)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from math import comb
 
@@ -91,14 +91,16 @@ def equity(
     if need > len(deck):
         raise HandError(f"{need} board cards are needed but only {len(deck)} remain")
     boards = comb(len(deck), need)
-    fast = _fast_ok(rules, known)
+    mode = _kernel_mode(rules, known)
+    fast = mode is not None
     limit = FAST_EXACT_LIMIT if fast else SLOW_EXACT_LIMIT
     enumerate_all = exact if exact is not None else boards <= limit
     if trials is None:
         trials = FAST_TRIALS if fast else SLOW_TRIALS
-    if fast:
+    if mode is not None:
         return _fast(
             hands,
+            mode=mode,
             board=board,
             deck=deck,
             need=need,
@@ -129,10 +131,21 @@ def _refuse_twice(cards: Sequence[Card]) -> None:
         seen.add(card)
 
 
-def _fast_ok(rules: HandRules, known: Sequence[Card]) -> bool:
+def _kernel_mode(rules: HandRules, known: Sequence[Card]) -> int | None:
+    """How the kernel settles a pot under ``rules``: high, lowball, high-low.
+
+    None when only the rule-by-rule evaluator knows these rules.
+    """
     from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numpy on demand
 
-    return kernel_supports(rules) and not any(card.is_joker for card in known)
+    if any(card.is_joker for card in known):
+        return None
+    if kernel_supports(rules):
+        return 0
+    high = replace(rules, low="none")
+    if rules.low != "none" and not rules.stripped and kernel_supports(high):
+        return 1 if rules.low == "lowball" else 2
+    return None
 
 
 def _result(
@@ -157,6 +170,7 @@ def _result(
 def _fast(
     hands: Sequence[Sequence[Card]],
     *,
+    mode: int,
     board: Sequence[Card],
     deck: Sequence[Card],
     need: int,
@@ -177,7 +191,7 @@ def _fast(
     bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
     if exact:
         total = comb(len(deck), need)
-        wins, ties, shares, dealt = module.exact_equity(masks, board_mask, bits, need, *table)
+        wins, ties, shares, dealt = module.exact_equity(masks, board_mask, bits, need, mode, *table)
         if progress is not None:
             progress(total, total)
         return _result(
@@ -194,7 +208,7 @@ def _fast(
     for first in range(0, trials, _CHUNK):
         count = min(_CHUNK, trials - first)
         wins, ties, shares = module.sampled_equity(
-            masks, board_mask, bits, need, seed, first, count, *table
+            masks, board_mask, bits, need, mode, seed, first, count, *table
         )
         wins_sum += wins
         ties_sum += ties

@@ -135,6 +135,23 @@ def mask_values(
     return values
 
 
+def low_values(hands: npt.NDArray[np.uint8], rules: HandRules) -> npt.NDArray[np.int64]:
+    """The low value (larger is lower) of every row of card indices, five cards or more.
+
+    ``rules.low`` chooses lowball or the high-low low; no wild cards or stripped deck.
+    """
+    if rules.low == "none" or rules.wild or rules.deal_wild != "none" or rules.stripped:
+        raise HandError("the fast low evaluator needs low rules without wild cards")
+    array = _indices(hands)
+    if array.shape[1] < 5:
+        raise HandError("a low hand needs five cards")
+    _, _, count = tables(_ranks(rules))
+    values: npt.NDArray[np.int64] = kernels().low_values_of_hands(
+        array, rules.low == "high-low", count
+    )
+    return values
+
+
 def kernel_category(value: int) -> Category:
     """The category of a kernel value (a royal flush is reported as a straight flush)."""
     return _CATEGORIES[value >> 26]
