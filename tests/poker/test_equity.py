@@ -111,3 +111,26 @@ def test_impossible_equity_questions_are_refused() -> None:
         equity([AK, parse_cards("A♥ 2♦")])
     with pytest.raises(HandError, match="more than"):
         equity([AK, QQ], board=parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣"))
+
+
+@pytest.mark.parametrize("low", ["lowball", "high-low"])
+def test_low_equity_from_the_kernel_agrees_with_the_rule_by_rule_path(low: str) -> None:
+    """002_053e85955f9a4108.txt, Лоуболл and Покер «Больше-меньше».
+
+    The kernel's low and high-low pots are split exactly as the rule-by-rule evaluator splits
+    them (a dead wild card forces the latter without changing any hand).
+    """
+    hands = [parse_cards("A♥ 3♥"), parse_cards("Q♠ Q♦"), parse_cards("4♣ 5♣")]
+    board = parse_cards("2♣ 7♦ 9♥")
+    dead = parse_cards("K♣")
+    fast = equity(hands, board=board, dead=dead, rules=HandRules(low=low))  # type: ignore[arg-type]
+    slow = equity(
+        hands,
+        board=board,
+        dead=dead,
+        rules=HandRules(low=low, wild=("K♣",)),  # type: ignore[arg-type]
+    )
+    assert fast.boards == slow.boards
+    for ours, theirs in zip(fast.hands, slow.hands, strict=True):
+        assert (ours.win, ours.tie) == pytest.approx((theirs.win, theirs.tie))
+        assert ours.equity == pytest.approx(theirs.equity)
