@@ -100,9 +100,14 @@ def standard_value() -> Callable[[int], int]:
 def hand_values(
     hands: npt.NDArray[np.uint8], rules: HandRules | None = None
 ) -> npt.NDArray[np.int32]:
-    """The value of every row of ``hands``: card indices (``Card.index``, 0..51) per row."""
+    """The value of every row of ``hands``: five or more card indices (``Card.index``).
+
+    The cards of a row must differ; they are not checked, for speed.
+    """
     rules = rules or HandRules()
     _require(rules)
+    if np.ndim(hands) == 2 and np.shape(hands)[1] < 5:
+        raise HandError("a hand needs five cards")
     values: npt.NDArray[np.int32] = kernels().values_of_hands(
         _indices(hands), *tables(_ranks(rules))
     )

@@ -398,10 +398,18 @@ def evaluate(
             value = base + 15 - len(wilds)
             if best is None or value > best.value:
                 stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
-                best = Evaluation(value, category, tuple(natural) + tuple(wilds), stands)
+                shown = _in_order([*natural, *wilds], natural_pips + chosen)
+                best = Evaluation(value, category, shown, stands)
     if best is None:
         raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
     return best
+
+
+def _in_order(cards: Sequence[Card], pips: Sequence[Pip]) -> tuple[Card, ...]:
+    """The cards as players lay them out: bigger groups first, then higher ranks."""
+    counts = Counter(r for r, _ in pips)
+    order = sorted(range(len(cards)), key=lambda i: (counts[pips[i][0]], pips[i][0]), reverse=True)
+    return tuple(cards[i] for i in order)
 
 
 def evaluate_best_of(
