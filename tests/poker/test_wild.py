@@ -198,3 +198,25 @@ def test_a_joker_in_a_hand_where_jokers_are_not_wild_is_refused() -> None:
     """002_053e85955f9a4108.txt, Игровые принадлежности 2: jokers are used only by agreement."""
     with pytest.raises(HandError, match="not wild"):
         hand("Jo A♠ K♠ Q♠ J♠", HandRules())
+
+
+def test_the_lowest_board_card_and_its_rank_are_wild_in_lame_brain_pete() -> None:
+    """002_053e85955f9a4108.txt, Пит-простак.
+
+    The lowest board card is wild, and so is every card of its rank.
+    """
+    rules = HandRules(deal_wild="lowest-board-and-rank")
+    board = parse_cards("9♠ 4♦ K♥ J♣ 6♦")
+    assert deal_wild_cards(rules, board=board) == frozenset(parse_cards("4♣ 4♦ 4♥ 4♠"))
+
+
+def test_the_last_hole_card_and_its_rank_are_wild_in_mexican_stud() -> None:
+    """002_053e85955f9a4108.txt, Мексиканский гвоздь.
+
+    Sometimes the last hole card is wild together with every card of that rank in the hand.
+    """
+    rules = HandRules(deal_wild="last-hole-and-rank")
+    wild = deal_wild_cards(rules, hole=parse_cards("Q♠ 8♦"))
+    assert wild == frozenset(parse_cards("8♣ 8♦ 8♥ 8♠"))
+    hand = parse_cards("8♦ 8♣ A♠ A♥ 3♦")
+    assert evaluate(hand, rules, wild=wild).category is Category.FOUR_OF_A_KIND

@@ -25,7 +25,14 @@ SEED = "002_053e85955f9a4108.txt"
 
 WildMode = Literal["missing", "any"]
 LowMode = Literal["none", "lowball", "high-low"]
-DealWild = Literal["none", "board-card-and-rank", "board-rank", "lowest-hole"]
+DealWild = Literal[
+    "none",
+    "board-card-and-rank",
+    "board-rank",
+    "lowest-board-and-rank",
+    "lowest-hole",
+    "last-hole-and-rank",
+]
 BlazePlace = Literal[
     "high_card",
     "one_pair",
@@ -65,9 +72,11 @@ class HandRules:
     )
     deal_wild: DealWild = option(
         "none",
-        "wild cards fixed by the deal: a board card and all of its rank, only the other cards "
-        "of its rank, or each player's lowest hole card",
-        f"{SEED}, Свинья в мешке; Семикарточный гвоздь: козырь — младшая забивная карта",
+        "wild cards fixed by the deal: the last board card shown and all of its rank, or only "
+        "the other cards of its rank; the lowest board card and its rank; each player's "
+        "lowest hole card; or his last hole card and every card of its rank",
+        f"{SEED}, Свинья в мешке; Перекрестье; Пит-простак; Семикарточный гвоздь: козырь — "
+        "младшая забивная карта; Мексиканский гвоздь",
     )
     jokers: int = option(
         0,
@@ -206,8 +215,10 @@ def deal_wild_cards(
 ) -> frozenset[Card]:
     """The wild cards the deal fixes for a player with ``hole`` cards and a shared ``board``.
 
-    "Свинья в мешке": the exposed board card and every card of its rank (or only the other
-    cards of its rank); "младшая забивная карта": the player's lowest hole card.
+    "Свинья в мешке", "Перекрестье": the exposed (centre) board card and every card of its
+    rank (or only the other cards of its rank); "Пит-простак": the lowest board card and its
+    rank; "младшая забивная карта": the player's lowest hole card; "Мексиканский гвоздь": his
+    last hole card and every card of its rank.
 
     >>> sorted(c.text() for c in deal_wild_cards(
     ...     HandRules(deal_wild="lowest-hole"), parse_cards("9♠ 4♦ K♥")))
@@ -215,17 +226,24 @@ def deal_wild_cards(
     """
     if rules.deal_wild == "none":
         return frozenset()
-    if rules.deal_wild == "lowest-hole":
-        natural = [card for card in hole if not card.is_joker]
-        return frozenset({min(natural, key=lambda card: card.rank)}) if natural else frozenset()
+    hole_cards = [card for card in hole if not card.is_joker]
     shown = [card for card in board if not card.is_joker]
+    if rules.deal_wild == "lowest-hole":
+        return frozenset({min(hole_cards, key=lambda c: c.rank)}) if hole_cards else frozenset()
+    if rules.deal_wild == "last-hole-and-rank":
+        return _rank_of(hole_cards[-1]) if hole_cards else frozenset()
     if not shown:
         return frozenset()
+    if rules.deal_wild == "lowest-board-and-rank":
+        return _rank_of(min(shown, key=lambda c: c.rank))
     exposed = shown[-1]
-    same = {Card(exposed.rank, suit) for suit in Suit}
     if rules.deal_wild == "board-rank":
-        same.discard(exposed)
-    return frozenset(same)
+        return _rank_of(exposed) - {exposed}
+    return _rank_of(exposed)
+
+
+def _rank_of(card: Card) -> frozenset[Card]:
+    return frozenset(Card(card.rank, suit) for suit in Suit)
 
 
 def hand_rules(
