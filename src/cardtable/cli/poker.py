@@ -271,8 +271,8 @@ def equity_command(
         int | None,
         typer.Option(
             min=1,
-            help="Boards to sample if not exact [default: 200000, or 5000 "
-            "when the rules need the rule-by-rule evaluator].",
+            help="Boards to sample if not exact (by default 200,000, or 5,000 "
+            "when the rules need the rule-by-rule evaluator).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the sampled boards.")] = 1,
