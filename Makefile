@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit clean
+.PHONY: play test lint typecheck unit bench clean
 
 play: $(STAMP)
 	$(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json
@@ -20,6 +20,11 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# speed beside phevaluator, eval7, treys and pokerkit (the bench extra), measured in one run
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python benchmarks/poker_hands.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }

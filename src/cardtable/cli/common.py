@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.progress import Progress
 
 from cardtable.errors import CardtableError
 
@@ -38,3 +40,25 @@ def one_line_errors() -> Iterator[None]:
 def print_json(data: Any) -> None:
     """Write ``data`` as JSON on standard output."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+@contextmanager
+def lazy_progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress callback that shows a bar on standard error once a second has passed."""
+    started = time.perf_counter()
+    progress = Progress(console=err, transient=True)
+    task = progress.add_task("dealing", total=total)
+    shown = False
+
+    def advance(count: int) -> None:
+        nonlocal shown
+        progress.advance(task, count)
+        if not shown and time.perf_counter() - started > 1.0:
+            progress.start()
+            shown = True
+
+    try:
+        yield advance
+    finally:
+        if shown:
+            progress.stop()

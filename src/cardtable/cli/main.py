@@ -7,21 +7,18 @@ malformed record or card) prints one line on standard error and exits with statu
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import Progress
 from rich.table import Table
 
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
-from cardtable.cli.common import err, one_line_errors, out, print_json
+from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
+from cardtable.cli.poker import app as poker_app
 from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
 
 app = typer.Typer(
@@ -33,6 +30,7 @@ app = typer.Typer(
 )
 app.add_typer(preferans.app)
 app.add_typer(piquet_app)
+app.add_typer(poker_app, name="poker")
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -181,28 +179,6 @@ def simulate_command(
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
-
-
-@contextmanager
-def lazy_progress(total: int) -> Iterator[Callable[[int], None]]:
-    """A progress callback that shows a bar on standard error once a second has passed."""
-    started = time.perf_counter()
-    progress = Progress(console=err, transient=True)
-    task = progress.add_task("dealing", total=total)
-    shown = False
-
-    def advance(count: int) -> None:
-        nonlocal shown
-        progress.advance(task, count)
-        if not shown and time.perf_counter() - started > 1.0:
-            progress.start()
-            shown = True
-
-    try:
-        yield advance
-    finally:
-        if shown:
-            progress.stop()
 
 
 app.command("play")(play_command)

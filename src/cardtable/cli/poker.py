@@ -1,0 +1,351 @@
+"""``cardtable poker``: rank one hand, compare hands at a showdown, and compute equity.
+
+Every command takes the hand-rule options (or ``--rules FILE`` in TOML, which the options
+then override) and ``--json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cardtable.cards import Card, cards_text, parse_cards
+from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
+from cardtable.errors import CardParseError
+from cardtable.poker import (
+    Evaluation,
+    HandRules,
+    equity,
+    evaluate,
+    evaluate_low,
+    hand_rules,
+    hand_rules_from_toml,
+    showdown,
+)
+
+app = typer.Typer(
+    name="poker",
+    help="Poker hands by the rulebook: rank a hand, hold a showdown, compute equity.",
+    no_args_is_help=True,
+)
+
+Wild = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--wild",
+        help="Wild cards: jokers, deuce-of-spades, deuces, deuces-treys, red-tens, or cards "
+        "(K♠,Q♥) or ranks; repeat to combine.",
+    ),
+]
+WildMode = Annotated[
+    str | None, typer.Option("--wild-mode", help="missing: a card not held; any: any card.")
+]
+FiveOfAKind = Annotated[
+    bool | None,
+    typer.Option("--five-of-a-kind/--no-five-of-a-kind", help="Five of a kind with wild cards."),
+]
+DoubleAceFlush = Annotated[
+    bool | None,
+    typer.Option("--double-ace-flush/--no-double-ace-flush", help="The flush with two aces."),
+]
+FourFlush = Annotated[
+    bool, typer.Option("--four-flush", help="A four flush beats a pair, loses to two pair.")
+]
+Blaze = Annotated[bool, typer.Option("--blaze", help="Five court cards make a blaze.")]
+Low = Annotated[str | None, typer.Option("--low", help="lowball or high-low.")]
+ThreeCard = Annotated[bool, typer.Option("--three-card", help="Three-card poker.")]
+TwoCard = Annotated[bool, typer.Option("--two-card", help="Two-card poker.")]
+Stripped = Annotated[
+    str | None, typer.Option("--stripped", help="Ranks taken out of the deck, e.g. 2,3.")
+]
+RulesFile = Annotated[
+    Path | None, typer.Option("--rules", help="Hand rules from a TOML file.", metavar="FILE")
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def build_rules(
+    *,
+    rules_file: Path | None,
+    wild: list[str] | None,
+    wild_mode: str | None,
+    five_of_a_kind: bool | None,
+    double_ace_flush: bool | None,
+    four_flush: bool,
+    blaze: bool,
+    low: str | None,
+    three_card: bool,
+    two_card: bool,
+    stripped: str | None,
+) -> HandRules:
+    """The hand rules of a file, if given, changed by the options given on the command line."""
+    base = HandRules()
+    if rules_file is not None:
+        base = hand_rules_from_toml(rules_file.read_text(encoding="utf-8"), where=str(rules_file))
+    changes: dict[str, Any] = {}
+    if wild:
+        changes["wild"] = [part for entry in wild for part in _split(entry)]
+    if wild_mode is not None:
+        changes["wild_mode"] = wild_mode
+    if five_of_a_kind is not None:
+        changes["five_of_a_kind"] = five_of_a_kind
+    if double_ace_flush is not None:
+        changes["double_ace_flush"] = double_ace_flush
+    for name, flag in (
+        ("four_flush", four_flush),
+        ("blaze", blaze),
+        ("three_card", three_card),
+        ("two_card", two_card),
+    ):
+        if flag:
+            changes[name] = True
+    if low is not None:
+        changes["low"] = low
+    if stripped is not None:
+        changes["stripped"] = [_rank_number(part) for part in _split(stripped)]
+    return hand_rules(changes, base=base)
+
+
+def _split(text: str) -> list[str]:
+    return [part for part in text.replace(",", " ").split() if part]
+
+
+def _rank_number(text: str) -> int:
+    if not text.isdigit():
+        raise CardParseError(f"--stripped takes rank numbers such as 2,3, not {text!r}")
+    return int(text)
+
+
+def _card_list(cards: Sequence[Card]) -> list[str]:
+    return [card.text() for card in cards]
+
+
+def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, Any]:
+    """One evaluated hand as the JSON of ``poker hand`` and ``poker showdown``."""
+    return {
+        "cards": cards_text(cards),
+        "category": hand.category.value,
+        "best": _card_list(hand.cards),
+        "wild": {wild.text(): stands.text() for wild, stands in hand.wild},
+    }
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+
+    with one_line_errors():
+        yield
+
+
+def _print_json(data: Any) -> None:
+
+    print_json(data)
+
+
+def _out(text: str) -> None:
+
+    out.print(text, soft_wrap=True)
+
+
+@app.command("hand")
+def hand_command(
+    cards: Annotated[list[str], typer.Argument(metavar="CARDS...", help="The hand's cards.")],
+    wild: Wild = None,
+    wild_mode: WildMode = None,
+    five_of_a_kind: FiveOfAKind = None,
+    double_ace_flush: DoubleAceFlush = None,
+    four_flush: FourFlush = False,
+    blaze: Blaze = False,
+    low: Low = None,
+    three_card: ThreeCard = False,
+    two_card: TwoCard = False,
+    stripped: Stripped = None,
+    rules_file: RulesFile = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print the category and the best cards of one hand, with what each wild card stands for."""
+    with _errors():
+        rules = build_rules(
+            rules_file=rules_file,
+            wild=wild,
+            wild_mode=wild_mode,
+            five_of_a_kind=five_of_a_kind,
+            double_ace_flush=double_ace_flush,
+            four_flush=four_flush,
+            blaze=blaze,
+            low=low,
+            three_card=three_card,
+            two_card=two_card,
+            stripped=stripped,
+        )
+        held = parse_cards(" ".join(cards))
+        if rules.low == "lowball":
+            primary, second = evaluate_low(held, rules), None
+        else:
+            primary = evaluate(held, rules)
+            second = evaluate_low(held, rules) if rules.low == "high-low" else None
+    data: dict[str, Any] = hand_data(held, primary)
+    if second is not None:
+        data["low"] = hand_data(held, second)
+    if as_json:
+        _print_json(data)
+        return
+    _out(primary.describe())
+    if second is not None:
+        _out(second.describe())
+
+
+@app.command("showdown")
+def showdown_command(
+    hands: Annotated[
+        list[str], typer.Argument(metavar="HAND HAND...", help='Hands, each quoted: "A♠ K♠ …".')
+    ],
+    wild: Wild = None,
+    wild_mode: WildMode = None,
+    five_of_a_kind: FiveOfAKind = None,
+    double_ace_flush: DoubleAceFlush = None,
+    four_flush: FourFlush = False,
+    blaze: Blaze = False,
+    low: Low = None,
+    three_card: ThreeCard = False,
+    two_card: TwoCard = False,
+    stripped: Stripped = None,
+    rules_file: RulesFile = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Rank several hands and name the winners (several on a split; high and low in high-low)."""
+    with _errors():
+        rules = build_rules(
+            rules_file=rules_file,
+            wild=wild,
+            wild_mode=wild_mode,
+            five_of_a_kind=five_of_a_kind,
+            double_ace_flush=double_ace_flush,
+            four_flush=four_flush,
+            blaze=blaze,
+            low=low,
+            three_card=three_card,
+            two_card=two_card,
+            stripped=stripped,
+        )
+        held = [parse_cards(text) for text in hands]
+        result = showdown(held, rules)
+    entries = [hand_data(cards, hand) for cards, hand in zip(held, result.hands, strict=True)]
+    if rules.low == "high-low":
+        for entry, cards, hand in zip(entries, held, result.lows, strict=True):
+            entry["low"] = hand_data(cards, hand)
+    data = {
+        "hands": entries,
+        "winners": list(result.winners),
+        "low_winners": list(result.low_winners),
+    }
+    if as_json:
+        _print_json(data)
+        return
+    for index, (cards, hand) in enumerate(zip(held, result.hands, strict=True)):
+        marks = ("high " if index in result.winners else "") + (
+            "low " if rules.low == "high-low" and index in result.low_winners else ""
+        )
+        _out(f"{index}: {cards_text(cards)} — {hand.describe()} {marks.strip()}".rstrip())
+    names = ", ".join(str(i) for i in result.winners)
+    _out(f"winners: {names}" + ("" if len(result.winners) == 1 else " (split)"))
+    if rules.low == "high-low":
+        _out("low winners: " + ", ".join(str(i) for i in result.low_winners))
+
+
+@app.command("equity")
+def equity_command(
+    hands: Annotated[
+        list[str], typer.Argument(metavar="HAND HAND...", help="Two to ten hands, each quoted.")
+    ],
+    board: Annotated[str, typer.Option(help="Board cards known so far.")] = "",
+    dead: Annotated[str, typer.Option(help="Cards out of play (folded, burnt).")] = "",
+    board_size: Annotated[int, typer.Option(help="Board cards at the showdown.")] = 5,
+    trials: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Boards to sample if not exact (by default 200,000, or 5,000 "
+            "when the rules need the rule-by-rule evaluator).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the sampled boards.")] = 1,
+    exact: Annotated[
+        bool | None, typer.Option("--exact/--sample", help="Force enumeration or sampling.")
+    ] = None,
+    wild: Wild = None,
+    wild_mode: WildMode = None,
+    five_of_a_kind: FiveOfAKind = None,
+    double_ace_flush: DoubleAceFlush = None,
+    four_flush: FourFlush = False,
+    blaze: Blaze = False,
+    low: Low = None,
+    three_card: ThreeCard = False,
+    two_card: TwoCard = False,
+    stripped: Stripped = None,
+    rules_file: RulesFile = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Win, tie and equity of each hand over every board (or a seeded sample of boards)."""
+    with _errors():
+        rules = build_rules(
+            rules_file=rules_file,
+            wild=wild,
+            wild_mode=wild_mode,
+            five_of_a_kind=five_of_a_kind,
+            double_ace_flush=double_ace_flush,
+            four_flush=four_flush,
+            blaze=blaze,
+            low=low,
+            three_card=three_card,
+            two_card=two_card,
+            stripped=stripped,
+        )
+        held = [parse_cards(text) for text in hands]
+        with lazy_progress(100) as advance:
+            result = equity(
+                held,
+                board=parse_cards(board),
+                dead=parse_cards(dead),
+                rules=rules,
+                board_size=board_size,
+                trials=trials,
+                seed=seed,
+                exact=exact,
+                progress=_percent(advance),
+            )
+    data = {
+        "boards": result.boards,
+        "exact": result.exact,
+        "hands": [
+            {"cards": cards_text(h.cards), "win": h.win, "tie": h.tie, "equity": h.equity}
+            for h in result.hands
+        ],
+    }
+    if as_json:
+        _print_json(data)
+        return
+    how = "every board" if result.exact else f"{result.boards:,} sampled boards (seed {seed})"
+    _out(f"{result.boards:,} boards — {how}")
+    for h in result.hands:
+        _out(
+            f"{cards_text(h.cards):<16} win {h.win:8.4%}  tie {h.tie:8.4%}  equity {h.equity:8.4%}"
+        )
+
+
+def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
+    """Turn (done, total) reports into percentage steps of a progress bar of 100."""
+    shown = 0
+
+    def report(done: int, total: int) -> None:
+        nonlocal shown
+        reached = done * 100 // max(total, 1)
+        if reached > shown:
+            advance(reached - shown)
+            shown = reached
+
+    return report

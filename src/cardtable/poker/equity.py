@@ -1,0 +1,286 @@
+"""Equity: how often each hand wins, ties, and what share of the pot it takes on average.
+
+Known hands, a partial board and dead cards are given; the rest of the board is dealt every
+possible way when that is few enough boards (exact), or at random with a seed otherwise
+(Monte Carlo). Standard high rules go through the compiled kernel; any other rules (wild
+cards, low, high-low, three-card) through :mod:`cardtable.poker.hands`.
+
+>>> from cardtable.cards import parse_cards
+>>> result = equity([parse_cards("A♥ K♥"), parse_cards("Q♠ Q♦")],
+...                 board=parse_cards("2♣ 7♦ 9♥ J♥"))
+>>> result.exact, result.boards, round(result.hands[0].equity, 4)
+(True, 44, 0.3409)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from math import comb
+
+from cardtable.cards import Card, cards_text
+from cardtable.errors import CardParseError
+from cardtable.poker.hands import HandError, evaluate, evaluate_low
+from cardtable.poker.rules import HandRules
+
+Progress = Callable[[int, int], None]
+"""Called with (boards done, boards in all) as the work goes on."""
+
+FAST_EXACT_LIMIT = 3_000_000
+"""Most boards the kernel enumerates rather than samples (a few tenths of a second)."""
+SLOW_EXACT_LIMIT = 5_000
+"""Most boards the rule-by-rule evaluator enumerates."""
+FAST_TRIALS = 200_000
+"""Boards sampled by default with the kernel."""
+SLOW_TRIALS = 5_000
+"""Boards sampled by default with the rule-by-rule evaluator (about a millisecond a hand)."""
+_CHUNK = 250_000
+
+
+@dataclass(frozen=True, slots=True)
+class HandEquity:
+    """One hand's results: ``win`` alone, ``tie`` (a share of the pot) and ``equity``."""
+
+    cards: tuple[Card, ...]
+    win: float
+    tie: float
+    equity: float
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """Every hand's equity, the boards dealt, and whether they were all of them."""
+
+    hands: tuple[HandEquity, ...]
+    boards: int
+    exact: bool
+
+
+def equity(
+    hands: Sequence[Sequence[Card]],
+    *,
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    rules: HandRules | None = None,
+    board_size: int = 5,
+    trials: int | None = None,
+    seed: int = 1,
+    exact: bool | None = None,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """The equity of two to ten ``hands`` with ``board_size`` shared cards to come.
+
+    ``exact`` forces enumeration (True) or sampling (False); by default the boards are
+    enumerated when they are few enough, and otherwise ``trials`` boards are sampled with
+    ``seed`` (by default 200,000 with the kernel, 5,000 when the rules need the rule-by-rule
+    evaluator), so the same arguments always give the same answer.
+    """
+    rules = rules or HandRules()
+    if not 2 <= len(hands) <= 10:
+        raise HandError(f"equity needs two to ten hands, not {len(hands)}")
+    if len(board) > board_size:
+        raise HandError(f"the board has {len(board)} cards, more than {board_size}")
+    if trials is not None and trials < 1:
+        raise HandError("trials must be at least 1")
+    known = [card for hand in hands for card in hand] + list(board) + list(dead)
+    _refuse_twice(known)
+    deck = [card for card in rules.deck().cards() if card not in set(known)]
+    need = board_size - len(board)
+    if need > len(deck):
+        raise HandError(f"{need} board cards are needed but only {len(deck)} remain")
+    boards = comb(len(deck), need)
+    mode = _kernel_mode(rules, known)
+    fast = mode is not None
+    limit = FAST_EXACT_LIMIT if fast else SLOW_EXACT_LIMIT
+    enumerate_all = exact if exact is not None else boards <= limit
+    if trials is None:
+        trials = FAST_TRIALS if fast else SLOW_TRIALS
+    if mode is not None:
+        return _fast(
+            hands,
+            mode=mode,
+            board=board,
+            deck=deck,
+            need=need,
+            rules=rules,
+            exact=enumerate_all,
+            trials=trials,
+            seed=seed,
+            progress=progress,
+        )
+    return _slow(
+        hands,
+        board=board,
+        deck=deck,
+        need=need,
+        rules=rules,
+        exact=enumerate_all,
+        trials=trials,
+        seed=seed,
+        progress=progress,
+    )
+
+
+def _refuse_twice(cards: Sequence[Card]) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardParseError(f"card given twice: {card.text()}")
+        seen.add(card)
+
+
+def _kernel_mode(rules: HandRules, known: Sequence[Card]) -> int | None:
+    """How the kernel settles a pot under ``rules``: high, lowball, high-low.
+
+    None when only the rule-by-rule evaluator knows these rules.
+    """
+    from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numpy on demand
+
+    if any(card.is_joker for card in known):
+        return None
+    if kernel_supports(rules):
+        return 0
+    high = replace(rules, low="none")
+    if rules.low != "none" and not rules.stripped and kernel_supports(high):
+        return 1 if rules.low == "lowball" else 2
+    return None
+
+
+def _result(
+    hands: Sequence[Sequence[Card]],
+    *,
+    wins: Sequence[float],
+    ties: Sequence[float],
+    shares: Sequence[float],
+    boards: int,
+    exact: bool,
+) -> EquityResult:
+    return EquityResult(
+        tuple(
+            HandEquity(tuple(hand), wins[i] / boards, ties[i] / boards, shares[i] / boards)
+            for i, hand in enumerate(hands)
+        ),
+        boards,
+        exact,
+    )
+
+
+def _fast(
+    hands: Sequence[Sequence[Card]],
+    *,
+    mode: int,
+    board: Sequence[Card],
+    deck: Sequence[Card],
+    need: int,
+    rules: HandRules,
+    exact: bool,
+    trials: int,
+    seed: int,
+    progress: Progress | None,
+) -> EquityResult:
+    import numpy as np  # noqa: PLC0415 - numpy on demand
+
+    from cardtable.poker.fast import card_mask, kernels, tables  # noqa: PLC0415
+
+    module = kernels()
+    table = tables(tuple(int(rank) for rank in rules.ranks))
+    masks = np.array([card_mask(hand) for hand in hands], dtype=np.int64)
+    board_mask = card_mask(board)
+    bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
+    if exact:
+        total = comb(len(deck), need)
+        wins, ties, shares, dealt = module.exact_equity(masks, board_mask, bits, need, mode, *table)
+        if progress is not None:
+            progress(total, total)
+        return _result(
+            hands,
+            wins=wins.tolist(),
+            ties=ties.tolist(),
+            shares=shares.tolist(),
+            boards=int(dealt),
+            exact=True,
+        )
+    wins_sum = np.zeros(len(hands), dtype=np.int64)
+    ties_sum = np.zeros(len(hands), dtype=np.int64)
+    shares_sum = np.zeros(len(hands), dtype=np.float64)
+    for first in range(0, trials, _CHUNK):
+        count = min(_CHUNK, trials - first)
+        wins, ties, shares = module.sampled_equity(
+            masks, board_mask, bits, need, mode, seed, first, count, *table
+        )
+        wins_sum += wins
+        ties_sum += ties
+        shares_sum += shares
+        if progress is not None:
+            progress(first + count, trials)
+    return _result(
+        hands,
+        wins=wins_sum.tolist(),
+        ties=ties_sum.tolist(),
+        shares=shares_sum.tolist(),
+        boards=trials,
+        exact=False,
+    )
+
+
+def _slow(
+    hands: Sequence[Sequence[Card]],
+    *,
+    board: Sequence[Card],
+    deck: Sequence[Card],
+    need: int,
+    rules: HandRules,
+    exact: bool,
+    trials: int,
+    seed: int,
+    progress: Progress | None,
+) -> EquityResult:
+    source: Iterator[tuple[Card, ...]]
+    if exact:
+        total = comb(len(deck), need)
+        source = combinations(deck, need)
+    else:
+        total = trials
+        rng = random.Random(seed)
+        source = (tuple(rng.sample(deck, need)) for _ in range(trials))
+    players = len(hands)
+    wins = [0.0] * players
+    ties = [0.0] * players
+    shares = [0.0] * players
+    done = 0
+    for extra in source:
+        full = tuple(board) + extra
+        share = _pot_shares([tuple(hand) + full for hand in hands], rules)
+        for i, part in enumerate(share):
+            shares[i] += part
+            if part == 1.0:
+                wins[i] += 1
+            elif part > 0:
+                ties[i] += 1
+        done += 1
+        if progress is not None and done % 1000 == 0:
+            progress(done, total)
+    if progress is not None:
+        progress(done, total)
+    if done == 0:
+        raise HandError(f"no boards to deal for {cards_text(board)}")
+    return _result(hands, wins=wins, ties=ties, shares=shares, boards=done, exact=exact)
+
+
+def _pot_shares(hands: Sequence[tuple[Card, ...]], rules: HandRules) -> list[float]:
+    """Each hand's share of one pot: split among the best, halved between high and low."""
+    if rules.low == "lowball":
+        return _split([evaluate_low(hand, rules).value for hand in hands])
+    high = _split([evaluate(hand, rules).value for hand in hands])
+    if rules.low != "high-low":
+        return high
+    low = _split([evaluate_low(hand, rules).value for hand in hands])
+    return [(h + lo) / 2 for h, lo in zip(high, low, strict=True)]
+
+
+def _split(values: Sequence[int]) -> list[float]:
+    best = max(values)
+    winners = sum(1 for v in values if v == best)
+    return [1.0 / winners if v == best else 0.0 for v in values]

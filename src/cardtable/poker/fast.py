@@ -1,0 +1,171 @@
+"""The typed face of the compiled kernel: standard high hands, one at a time or in batches.
+
+The kernel ranks hands exactly as :func:`cardtable.poker.hands.evaluate` does for rules
+without wild cards, special hands or low hands (a stripped deck is fine); its values are
+plain integers, larger is better, comparable only with one another.
+
+>>> from cardtable.cards import parse_cards
+>>> hand_value(parse_cards("A♠ A♦ K♣ 7♥ 2♠")) > hand_value(parse_cards("K♠ K♦ A♣ 7♥ 2♠"))
+True
+>>> kernel_category(hand_value(parse_cards("5♠ 4♦ 3♣ 2♥ A♠ K♦ 9♦"))).value
+'straight'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.cards import Card
+from cardtable.poker.hands import Category, HandError
+from cardtable.poker.rules import HandRules
+
+_CATEGORIES = (
+    Category.HIGH_CARD,
+    Category.ONE_PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.STRAIGHT,
+    Category.FLUSH,
+    Category.FULL_HOUSE,
+    Category.FOUR_OF_A_KIND,
+    Category.STRAIGHT_FLUSH,
+)
+
+
+def kernels() -> ModuleType:
+    """The compiled kernel module, imported (and compiled or loaded from cache) on first use."""
+    from cardtable.poker import _kernels  # noqa: PLC0415 - numba is slow to import
+
+    return _kernels
+
+
+def kernel_supports(rules: HandRules) -> bool:
+    """Whether the kernel ranks hands as ``rules`` do.
+
+    That is high hands of five without wild cards, four flush or blaze; a stripped deck is
+    supported.
+    """
+    return (
+        not rules.wild
+        and rules.deal_wild == "none"
+        and rules.low == "none"
+        and rules.hand_size == 5
+        and not rules.four_flush
+        and not rules.blaze
+    )
+
+
+@lru_cache(maxsize=16)
+def tables(ranks: tuple[int, ...]) -> tuple[Any, Any, Any]:
+    """The kernel's lookup tables for a deck of ``ranks``."""
+    built: tuple[Any, Any, Any] = kernels().tables(ranks)
+    return built
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The kernel's bitmask of ``cards``: bit ``16 × suit + rank − 2`` per card."""
+    mask = 0
+    for card in cards:
+        if card.suit is None:
+            raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
+        mask |= 1 << (16 * card.suit + card.rank - 2)
+    return mask
+
+
+def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> int:
+    """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
+    mask = cards if isinstance(cards, int) else card_mask(cards)
+    if rules is None or not rules.stripped:
+        return int(standard_value()(mask))
+    _require(rules)
+    return int(kernels().value_of_mask(mask, *tables(_ranks(rules))))
+
+
+@lru_cache(maxsize=1)
+def standard_value() -> Callable[[int], int]:
+    """The compiled one-hand call for the full deck: card mask in, value out.
+
+    The fastest way to rank one hand from Python: ``standard_value()(card_mask(cards))``.
+    """
+    function: Callable[[int], int] = kernels().standard_value
+    return function
+
+
+def hand_values(
+    hands: npt.NDArray[np.uint8], rules: HandRules | None = None
+) -> npt.NDArray[np.int32]:
+    """The value of every row of ``hands``: five or more card indices (``Card.index``).
+
+    The cards of a row must differ; they are not checked, for speed.
+    """
+    rules = rules or HandRules()
+    _require(rules)
+    if np.ndim(hands) == 2 and np.shape(hands)[1] < 5:
+        raise HandError("a hand needs five cards")
+    values: npt.NDArray[np.int32] = kernels().values_of_hands(
+        _indices(hands), *tables(_ranks(rules))
+    )
+    return values
+
+
+def _indices(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    array = np.ascontiguousarray(hands, dtype=np.uint8)
+    if array.ndim != 2 or (array.size and int(array.max()) > 51):
+        raise HandError("hands must be a 2-D array of card indices 0..51")
+    return array
+
+
+def hand_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """The :func:`card_mask` of every row of card indices, for :func:`mask_values`."""
+    array = _indices(hands)
+    bits: npt.NDArray[np.int64] = kernels().CARD_BITS
+    masks: npt.NDArray[np.int64] = np.bitwise_or.reduce(bits[array], axis=1)
+    return masks
+
+
+def mask_values(
+    masks: npt.NDArray[np.int64], rules: HandRules | None = None
+) -> npt.NDArray[np.int32]:
+    """The value of every card mask of ``masks`` (see :func:`hand_masks`)."""
+    rules = rules or HandRules()
+    _require(rules)
+    array = np.ascontiguousarray(masks, dtype=np.int64)
+    values: npt.NDArray[np.int32] = kernels().values_of_masks(array, *tables(_ranks(rules)))
+    return values
+
+
+def low_values(hands: npt.NDArray[np.uint8], rules: HandRules) -> npt.NDArray[np.int64]:
+    """The low value (larger is lower) of every row of card indices, five cards or more.
+
+    ``rules.low`` chooses lowball or the high-low low; no wild cards or stripped deck.
+    """
+    if rules.low == "none" or rules.wild or rules.deal_wild != "none" or rules.stripped:
+        raise HandError("the fast low evaluator needs low rules without wild cards")
+    array = _indices(hands)
+    if array.shape[1] < 5:
+        raise HandError("a low hand needs five cards")
+    _, _, count = tables(_ranks(rules))
+    values: npt.NDArray[np.int64] = kernels().low_values_of_hands(
+        array, rules.low == "high-low", count
+    )
+    return values
+
+
+def kernel_category(value: int) -> Category:
+    """The category of a kernel value (a royal flush is reported as a straight flush)."""
+    return _CATEGORIES[value >> 26]
+
+
+def _ranks(rules: HandRules) -> tuple[int, ...]:
+    return tuple(int(rank) for rank in rules.ranks)
+
+
+def _require(rules: HandRules) -> None:
+    if not kernel_supports(rules):
+        raise HandError("the fast evaluator ranks standard high hands only; use evaluate()")
