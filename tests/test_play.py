@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from cardtable.cli.play import MENU_LENGTH, PlainScreen
 from cardtable.engine import parse_record, replay
 from toygame.game import ToyGame
 
@@ -101,3 +102,14 @@ def test_a_program_can_play_through_json_lines(toy: ToyGame) -> None:
     assert any("refused" in line for line in lines)
     assert lines[-1]["finished"] is True
     assert sum(lines[-1]["ledger"].values()) == 0
+
+
+def test_a_long_menu_is_cut_and_the_rest_is_typed(toy: ToyGame) -> None:
+    """A move outside the numbered menu is typed in the game's notation (the TUI issue, item 1)."""
+    lines: list[str] = []
+    screen = PlainScreen(lambda prompt: "q", lines.append)
+    menu = [f"move {n}" for n in range(MENU_LENGTH + 5)]
+    screen.prompt("you", {"hand": []}, menu)
+    assert f"  {MENU_LENGTH}. move {MENU_LENGTH - 1}" in lines
+    assert "  … 5 more: type the move, e.g. 'move 44'" in lines
+    assert not any(line.startswith(f"  {MENU_LENGTH + 1}.") for line in lines)

@@ -39,6 +39,9 @@ from cardtable.errors import CardtableError, IllegalAction
 HUMAN = "you"
 """The word that seats a person in ``--seats``."""
 
+MENU_LENGTH = 40
+"""Legal moves listed by number; past that (a piquet discard has ~1,500) the move is typed."""
+
 
 @dataclass
 class Table:
@@ -122,8 +125,10 @@ class PlainScreen:
         items = data.items() if isinstance(data, dict) else [("view", data)]
         for key, value in items:
             self.say(f"  {key}: {_plain(value)}")
-        for number, text in enumerate(legal, start=1):
+        for number, text in enumerate(legal[:MENU_LENGTH], start=1):
             self.say(f"  {number}. {text}")
+        if len(legal) > MENU_LENGTH:
+            self.say(f"  … {len(legal) - MENU_LENGTH} more: type the move, e.g. {legal[-1]!r}")
         return self.ask("your move (number or text, q to stop)")
 
     def refused(self, reason: str) -> None:
