@@ -95,7 +95,7 @@ class PiquetAdapter(Adapter):
         text = Text(view.phase, style="bold")
         if view.phase == "exchange":
             elder, dealer = view.talon_left
-            text.append(f" · talon: {elder} for the elder, {dealer} for the dealer")
+            text.append(f" · talon left: elder {elder}, dealer {dealer}")
         if view.category:
             text.append(f" · calling the {view.category}")
         if view.standing:

@@ -15,7 +15,6 @@ Enter on a screen that names him and shows no card.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -139,7 +138,7 @@ class TableScreen:
             self.message = None
             answer = self.ask(f"{seat} › ").strip()
             if answer.lower() in PAGE_KEYS:
-                pages = max(1, math.ceil(len(legal) / self._page_size(legal)))
+                pages = len(self._pages(legal)[1])
                 self.page = (self.page + PAGE_KEYS[answer.lower()]) % pages
                 continue
             if answer.lower() in HELP_KEYS:
@@ -205,16 +204,15 @@ class TableScreen:
     def _draw(self, seat: int | None, view: Any, legal: list[str], deal: int) -> None:
         painter = Painter()
         width, height = self.console.width, self.console.height - 1
-        page = self._page_size(legal)
-        rows = min(math.ceil(len(legal) / self._columns(legal)), self._menu_rows()) if legal else 1
+        rows, pages = self._pages(legal) if legal else (1, [(0, 1)])
         layout = Layout()
         body = height - 1 - 3 - (rows + 2) - 1
         layout.split_column(
             Layout(self._header(view), size=1),
             Layout(name="body", size=body),
             Layout(self._hand(seat, view, painter), size=3),
-            Layout(self._menu_panel(legal, page, rows), size=rows + 2),
-            Layout(self.message or self._hint(legal, page), size=1),
+            Layout(self._menu_panel(legal, rows, pages), size=rows + 2),
+            Layout(self.message or self._hint(legal, len(pages) > 1), size=1),
         )
         right = min(max(self.adapter.score_width, width // 2 - 4), 64)
         layout["body"].split_row(
@@ -303,22 +301,48 @@ class TableScreen:
         keys.sort()
         return [key[-1] for key in keys], {key[-1]: legal[key[-2]] for key in keys}
 
-    def _columns(self, legal: list[str]) -> int:
-        item = max((len(text) for text in legal[:200]), default=4) + len(str(len(legal))) + 4
-        return max(1, (self.console.width - 4) // max(item, 10))
-
     def _menu_rows(self) -> int:
         return max(1, self.console.height - 1 - 1 - 3 - 2 - 1 - MIN_BODY - 2)
 
-    def _page_size(self, legal: list[str]) -> int:
-        return self._columns(legal) * self._menu_rows()
+    def _pages(self, legal: list[str]) -> tuple[int, list[tuple[int, int]]]:
+        """The menu's rows, and each page's first item and its number of columns.
 
-    def _menu_panel(self, legal: list[str], page: int, rows: int) -> Panel:
+        Items run down the columns (a preferans ladder reads a level per column); a menu that
+        fits on fewer rows takes fewer, and a long one is cut into pages of full rows.
+        """
+        limit = self._menu_rows()
+        for rows in range(1, limit + 1):
+            columns = self._fit(legal, 0, rows)
+            if columns * rows >= len(legal):
+                return rows, [(0, columns)]
+        pages = []
+        start = 0
+        while start < len(legal):
+            columns = self._fit(legal, start, limit)
+            pages.append((start, columns))
+            start += columns * limit
+        return limit, pages
+
+    def _fit(self, legal: list[str], start: int, rows: int) -> int:
+        """How many columns of ``rows`` items from ``start`` fit across the screen."""
+        room = self.console.width - 4
+        used = 0
+        columns = 0
+        while start + columns * rows < len(legal):
+            first = start + columns * rows
+            cells = range(first, min(first + rows, len(legal)))
+            width = max(len(f"{number + 1}. {legal[number]}") for number in cells)
+            used += width + (2 if columns else 0)
+            if used > room and columns:
+                break
+            columns += 1
+        return max(columns, 1)
+
+    def _menu_panel(self, legal: list[str], rows: int, pages: list[tuple[int, int]]) -> Panel:
         if not legal:
             return Panel(Text("", style="dim"), title="actions", title_align="left")
-        start = min(self.page * page, max(0, len(legal) - 1))
-        shown = legal[start : start + page]
-        columns = self._columns(legal)
+        start, columns = pages[self.page % len(pages)]
+        shown = legal[start : start + rows * columns]
         grid = Table.grid(padding=(0, 2))
         for _ in range(columns):
             grid.add_column(no_wrap=True)
@@ -327,16 +351,16 @@ class TableScreen:
             for number, text in enumerate(shown)
         ]
         for row in range(rows):
-            grid.add_row(*cells[row * columns : (row + 1) * columns])
+            grid.add_row(*cells[row::rows])
         title = "actions"
-        if len(legal) > page:
+        if len(pages) > 1:
             title += f" {start + 1}–{start + len(shown)} of {len(legal):,} (n/p: pages)"
         return Panel(grid, title=title, title_align="left")
 
-    def _hint(self, legal: list[str], page: int) -> Text:
+    def _hint(self, legal: list[str], paged: bool) -> Text:
         if not legal:
             return Text("")
-        if len(legal) > page:
+        if paged:
             return Text(f" type a number, or the action itself, e.g. '{legal[-1]}'; ? rules")
         return Text(" type a number or the action (any spelling); ? rules · q stop", style="dim")
 
