@@ -20,7 +20,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.engine import Match
+from cardtable.engine import Event, Match
 from cardtable.tui.paint import Painter
 
 ADAPTER_MODULES = {
@@ -51,12 +51,22 @@ class Adapter:
         cards: Sequence[Card] = getattr(view, "hand", None) or getattr(view, "down", None) or ()
         return sorted(cards, key=self.sort_key)
 
+    def hand_text(self, cards: Sequence[Card], painter: Painter) -> Text:
+        """The sorted hand as held: a gap between suits."""
+        return painter.grouped(cards)
+
     def phase(self, view: Any) -> str:
         """The phase of the deal, as the view names it."""
         return str(getattr(view, "phase", ""))
 
-    def table(self, view: Any, names: Sequence[str], painter: Painter) -> list[Text]:
-        """The cards on the table and the state of the deal, one line each."""
+    def table(
+        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+    ) -> list[Text]:
+        """The cards on the table and the state of the deal, one line each.
+
+        ``events`` are the deal's events as the seat saw them, for games that show each
+        seat's last action.
+        """
         lines = []
         for item in dataclasses.fields(view):
             if item.name in SHOWN_ELSEWHERE:

@@ -15,7 +15,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Match
+from cardtable.engine import Event, Match
 from cardtable.piquet.deal import PiquetView
 from cardtable.piquet.game import PiquetMatch
 from cardtable.piquet.scoring import KOROLIK_DEALS
@@ -69,7 +69,9 @@ class PiquetAdapter(Adapter):
         assert card.suit is not None
         return SUITS.index(card.suit), int(card.rank)
 
-    def table(self, view: Any, names: Sequence[str], painter: Painter) -> list[Text]:
+    def table(
+        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+    ) -> list[Text]:
         """The phase's state, each seat's count and tricks, the trick and the shown cards."""
         assert isinstance(view, PiquetView)
         lines = [self._headline(view, names)]

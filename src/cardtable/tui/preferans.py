@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.engine import Match
+from cardtable.engine import Event, Match
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.sheet import Column, Sheet
 from cardtable.preferans.tricks import card_order
@@ -100,7 +100,9 @@ class PreferansAdapter(Adapter):
         """The game's own order (♠ ♣ ♦ ♥, seven to ace), as players arrange a hand."""
         return card_order(card)
 
-    def table(self, view: Any, names: Sequence[str], painter: Painter) -> list[Text]:
+    def table(
+        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+    ) -> list[Text]:
         """The contract, each seat's calls or tricks, the trick on the table, the talon."""
         assert isinstance(view, PreferansView)
         lines = [self._headline(view, names)]

@@ -87,6 +87,7 @@ class TableScreen:
         *,
         ask: Callable[[str], str] | None = None,
         frames: list[Frame] | None = None,
+        adapter: Adapter | None = None,
     ) -> None:
         self.game = game
         self.match = match
@@ -94,7 +95,7 @@ class TableScreen:
         self.console = console
         self.ask = ask if ask is not None else live_ask(console)
         self.frames = frames
-        self.adapter: Adapter = adapter_for(game.name)
+        self.adapter: Adapter = adapter if adapter is not None else adapter_for(game.name)
         self.showing: int | None = None if len(people) > 1 else people[0] if people else None
         self.message: Text | None = None
         self.refusal: str | None = None
@@ -247,10 +248,12 @@ class TableScreen:
     def _table(self, seat: int | None, view: Any, painter: Painter, room: int, deal: int) -> Panel:
         names = self.match.seats
         lines: list[Text] = []
+        events = (
+            self.match.deals[deal - 1].events_seen_by(seat) if seat is not None and deal else []
+        )
         if view is not None:
-            lines = self.adapter.table(view, names, painter)
+            lines = self.adapter.table(view, names, events, painter)
         if seat is not None and deal:
-            events = self.match.deals[deal - 1].events_seen_by(seat)
             log = [self._event(event, painter) for event in events]
             space = max(0, room - len(lines) - 1)
             if space and log:
@@ -278,7 +281,8 @@ class TableScreen:
             return Panel(Text("(hidden)", style="dim"), title="hand", title_align="left")
         cards = self.adapter.hand(view)
         name = self.match.seats[seat]
-        return Panel(painter.grouped(cards), title=f"hand of {name}", title_align="left")
+        hand = self.adapter.hand_text(cards, painter)
+        return Panel(hand, title=f"hand of {name}", title_align="left")
 
     def _ordered(self, legal: list[str]) -> tuple[list[str], dict[str, str]]:
         """The menu in the hand's order, and the game's own text of each item shown.
