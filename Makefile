@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
-	if [ -f pulka.json ]; then $(BIN)/cardtable play preferans --seats you,bot,bot --load pulka.json; \
+	@if [ -f pulka.json ]; then $(BIN)/cardtable play preferans --seats you,bot,bot --load pulka.json; \
 	else $(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json; fi
 
 test: $(STAMP) lint typecheck unit

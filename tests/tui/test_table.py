@@ -10,7 +10,7 @@ from cardtable.cards import parse_cards
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.sheet import Column
 from cardtable.preferans.tricks import card_order
-from cardtable.tui.adapter import number_text
+from cardtable.tui.adapter import number_text, signed
 from cardtable.tui.screen import Frame
 from tui.driver import Person, last_with, menu, play
 
@@ -177,3 +177,42 @@ def test_the_pulka_on_the_screen_is_the_match_sheet_after_each_deal() -> None:
                 or re.search(rf"\.{number_text(total)}\b", frame.text)
             )
     assert sum(run.table.match.ledger().values(), Fraction(0)) == 0
+
+
+def test_a_whole_pulka_is_played_at_the_table_to_its_settlement() -> None:
+    """What `make play` opens can be played to the end.
+
+    The pulka ends when the pools are closed (001 preferans rule 38; 000, "ПОДСЧЕТЫ И
+    РАСЧЕТЫ"): the last screen shows the closed sheet and each player's balance in whists.
+    """
+    run = play("preferans", Person(), seats="you,bot,bot", seed=11, deals=None)
+    match = run.table.match
+    assert isinstance(match, PreferansMatch)
+    assert match.is_over
+    last = last_with(run, "The match is over")
+    assert "closed" in last.text
+    for player, amount in match.ledger().items():
+        assert f"{player} {signed(amount)}" in last.text
+
+
+def test_actions_typed_in_russian_are_read_as_the_game_reads_them() -> None:
+    """Every spelling the game's parser accepts is an answer.
+
+    A player at a Russian table says "пас" and "вист" (001 preferans rules 16, 24); the table
+    passes what is typed to the game's parser, so the record holds 'pass'.
+    """
+    said: list[str] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        items = menu(frame).values()
+        if "pass" in items and not said:
+            said.append("пас")
+            return "пас"
+        return None
+
+    person = Person(typed=typed)
+    run = play("preferans", person, seats="you,bot,bot", seed=3)
+    assert said
+    typed_at = person.answers.index("пас")
+    assert "refused" not in run.frames[typed_at + 1].text
+    assert "pass" in run.table.match.record().deals[0].actions

@@ -111,7 +111,7 @@ class PiquetAdapter(Adapter):
         assert isinstance(match, PiquetMatch)
         names = match.seats
         text = Text()
-        if match.deals:
+        if match.deals and not match.three:
             counts = match.deals[-1].view(0).counts
             text.append("this deal: ", style="dim")
             text.append("  ".join(f"{names[s]} {c}" for s, c in counts.items()))

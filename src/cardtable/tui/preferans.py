@@ -135,7 +135,7 @@ class PreferansAdapter(Adapter):
         if view.contract is not None and view.declarer is not None:
             text = Text(f"contract {view.contract}", style="bold")
             text.append(f" by {names[view.declarer]}")
-            if view.defence:
+            if view.defence and view.defence != "none":
                 text.append(f" · {view.defence} whist", style="dim")
             return text
         if view.phase == "auction":
@@ -173,7 +173,7 @@ class PreferansAdapter(Adapter):
             lines.append(Text("talon: ", style="dim") + painter.cards(view.talon))
         if view.discard:
             lines.append(Text("your discard: ", style="dim") + painter.cards(view.discard))
-        for seat, cards in view.open_hands:
+        for seat, cards in (item for item in view.open_hands if item[1]):
             line = Text(f"{names[seat]} open: ", style="dim")
             lines.append(line + painter.grouped(sorted(cards, key=self.sort_key)))
         return lines
@@ -206,14 +206,15 @@ def pulka_text(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width
         text.append(mountain.ljust(half), style="red")
         text.append(" pool ", style="dim")
         text.append(pool, style="green")
-        text.append("\n" + " " * (name_width + 2))
-        text.append("whists ", style="dim")
+        # The whists go on a line of their own, each towards one opponent, as on the sheet.
         others = sheet.left_of(player)
-        share = max((room - 7) // len(others) - 2, 6)
-        for number, other in enumerate(others):
+        prefix = "  whists " if len(players) == 3 else "  "
+        text.append("\n" + prefix, style="dim")
+        share = max((width - len(prefix)) // len(others), 8)
+        for other in others:
             label = f"{other[:6]} "
-            figures = series(sheet.running(player, Column.WHISTS, on=other), share - len(label))
-            text.append(("  " if number else "") + label, style="dim")
+            figures = series(sheet.running(player, Column.WHISTS, on=other), share - len(label) - 1)
+            text.append(label, style="dim")
             text.append(figures.ljust(share - len(label)))
     text.append("\n± ", style="dim")
     for number, player in enumerate(players):
