@@ -50,3 +50,19 @@ def test_the_score_shown_after_a_deal_is_the_sheet_as_it_stood_then(tmp_path: Pa
     assert "1 deal" in text
     assert "2 deals" not in text
     assert len(text.rstrip("\n").splitlines()) <= 23
+
+
+def test_replay_show_keeps_the_hands_of_a_deal_in_progress_hidden(tmp_path: Path) -> None:
+    """A saved match that is to be resumed is not spoiled.
+
+    The review shows every hand, so it shows only finished deals: the deal in progress keeps
+    its players' hands hidden (DESIGN.md §4, information hiding).
+    """
+    path = tmp_path / "pulka.json"
+    play("preferans", Person(moves=3), seats="you,bot,bot", seed=8, save=path)
+    record = parse_record(path.read_text(encoding="utf-8"))
+    assert len(record.deals) == 1
+    result = runner.invoke(app, ["replay", str(path), "--show"], input="\n")
+    assert result.exit_code == 0, result.output
+    assert "in progress and is not shown" in result.output
+    assert "hands as dealt" not in result.output

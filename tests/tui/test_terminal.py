@@ -134,3 +134,16 @@ def test_a_second_save_to_an_existing_record_is_refused_and_names_the_file(
     assert str(path) in screen
     assert "--load" in screen
     assert path.read_text(encoding="utf-8") == "{}"
+
+
+def test_plain_keeps_the_plain_prompt_on_a_terminal(tmp_path: Path) -> None:
+    """`--plain` opens the plain prompt even where the full-screen table would open.
+
+    The plain prompt stays for those who want it (issue 9).
+    """
+    term = Terminal("play", "preferans", "--plain", "--seed", "3")
+    screen = term.wait_for("your move")
+    assert "─ hand of you" not in screen
+    assert "1. " in screen
+    term.type("q")
+    assert term.close() == 0

@@ -32,8 +32,17 @@ def match_after(record: Record, deals: int) -> Match[Any, Any]:
 
 
 def show_replay(record: Record, console: Console, ask: Callable[[str], str]) -> None:
-    """Show deal after deal; Enter goes on, ``b`` goes back, ``q`` leaves."""
-    total = len(record.deals)
+    """Show deal after deal; Enter goes on, ``b`` goes back, ``q`` leaves.
+
+    Only finished deals are shown: a deal still in progress (a match saved to be resumed)
+    would show the hands its players have not seen.
+    """
+    total = finished_deals(record)
+    if total < len(record.deals):
+        console.print(
+            f"Deal {len(record.deals)} is in progress and is not shown; "
+            f"{total} finished deal{'' if total == 1 else 's'} to review."
+        )
     number = 1
     while 1 <= number <= total:
         draw_deal(record, number, console)
@@ -41,6 +50,14 @@ def show_replay(record: Record, console: Console, ask: Callable[[str], str]) -> 
         if answer in QUIT:
             return
         number = max(1, number - 1) if answer in BACK else number + 1
+
+
+def finished_deals(record: Record) -> int:
+    """How many of the record's deals are finished."""
+    if not record.deals:
+        return 0
+    last = match_after(record, len(record.deals)).deals[-1]
+    return len(record.deals) if last.is_over else len(record.deals) - 1
 
 
 def draw_deal(record: Record, number: int, console: Console) -> None:
