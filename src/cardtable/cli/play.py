@@ -292,10 +292,9 @@ def _play_full_screen(table: Table, rng: random.Random, deals: int | None) -> No
 
     console = Console(highlight=False)
     screen = TableScreen(table.game, table.match, table.people(), console)
-    with full_screen(console):
-        # Ctrl-C while the bots move stops play: every move made is already in the record.
-        with contextlib.suppress(KeyboardInterrupt):
-            play_match(table, rng, screen, deals)
+    # Ctrl-C while the bots move stops play: every move made is already in the record.
+    with full_screen(console), contextlib.suppress(KeyboardInterrupt):
+        play_match(table, rng, screen, deals)
     console.print(score_line(table.match), markup=False)
     if table.save is not None:
         console.print(f"The record is in {table.save}; resume with --load {table.save}.")
