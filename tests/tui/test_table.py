@@ -6,6 +6,8 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from cardtable.cards import parse_cards
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.sheet import Column
@@ -152,18 +154,25 @@ def test_a_resumed_match_continues_exactly_where_it_stopped(tmp_path: Path) -> N
     assert second.table.match.record().deals[0] == whole.table.match.record().deals[0]
 
 
-def test_the_pulka_on_the_screen_is_the_match_sheet_after_each_deal() -> None:
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (140, 40)])
+def test_the_pulka_on_the_screen_is_the_match_sheet_after_each_deal(
+    width: int, height: int
+) -> None:
     """The pulka drawn is the match's sheet.
 
     The pulka is drawn after each deal as the sheet holds it: each player's mountain, pool and
-    whists on each opponent (001 preferans rules 42–48; 003 4.2.1).
+    whists on each opponent (001 preferans rules 42–48; 003 4.2.1), as a list in 80×24 and as
+    the paper sheet's drawing in a larger terminal.
     """
-    run = play("preferans", Person(), seats="you,bot,bot", seed=8, deals=3)
+    run = play(
+        "preferans", Person(), seats="you,bot,bot", seed=8, deals=3, width=width, height=height
+    )
     match = run.table.match
     assert isinstance(match, PreferansMatch)
     sheet = match.sheet
     frame = last_with(run, "Press Enter to leave")
     assert f"{sheet.deals} deals" in frame.text
+    assert ("╲" in frame.text) == (width > 100)
     for player in sheet.players:
         for other in sheet.left_of(player):
             whists = sheet.running(player, Column.WHISTS, on=other)

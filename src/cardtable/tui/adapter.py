@@ -76,8 +76,10 @@ class Adapter:
             lines.append(line)
         return lines
 
-    def score(self, match: Match[Any, Any], painter: Painter, width: int) -> RenderableType:
-        """The score as players keep it; generically the match's ledger."""
+    def score(
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+    ) -> RenderableType:
+        """The score as players keep it in ``width`` × ``height``; generically the ledger."""
         return ledger_text(match)
 
     def help(self, phase: str) -> str:

@@ -106,7 +106,9 @@ class PiquetAdapter(Adapter):
             text.append(f" · {names_in(view.offer, names)} may be demanded")
         return text
 
-    def score(self, match: Match[Any, Any], painter: Painter, width: int) -> RenderableType:
+    def score(
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+    ) -> RenderableType:
         """The korolik sheet for two (games and koroliks), else the match's sheet lines."""
         assert isinstance(match, PiquetMatch)
         names = match.seats

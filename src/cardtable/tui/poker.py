@@ -96,7 +96,9 @@ class PokerAdapter(Adapter):
             lines.append(line)
         return lines
 
-    def score(self, match: Match[Any, Any], painter: Painter, width: int) -> RenderableType:
+    def score(
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+    ) -> RenderableType:
         """Stacks, the pots of the deal in progress, and the session's ledger."""
         text = Text()
         names = match.seats

@@ -178,10 +178,15 @@ class PreferansAdapter(Adapter):
             lines.append(line + painter.grouped(sorted(cards, key=self.sort_key)))
         return lines
 
-    def score(self, match: Match[Any, Any], painter: Painter, width: int) -> RenderableType:
+    def score(
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+    ) -> RenderableType:
         """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
         sheet: Sheet = match.sheet  # type: ignore[attr-defined]
-        return pulka_text(sheet, match.ledger(), str(match.rules.convention), width)
+        convention = str(match.rules.convention)
+        if len(sheet.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
+            return pulka_drawing(sheet, match.ledger(), convention, width)
+        return pulka_text(sheet, match.ledger(), convention, width)
 
     def help(self, phase: str) -> str:
         """The phase's rules with their clause."""
@@ -220,6 +225,84 @@ def pulka_text(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width
     for number, player in enumerate(players):
         amount = ledger.get(player, Fraction(0))
         text.append((" " if number else "") + f"{player[:8]} ")
+        text.append(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
+    return text
+
+
+SHEET_WIDTH = 56
+"""The score panel's width from which the pulka is drawn as the paper sheet."""
+SHEET_HEIGHT = 14
+"""The score panel's height from which the pulka is drawn as the paper sheet."""
+
+
+def pulka_drawing(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
+    """The pulka for three as it is drawn on paper, for a terminal with room for it.
+
+    The sheet is cut into three parts meeting at a circle holding the pool's size: the first
+    player's at the bottom, the player on his left at the left, the other at the right. Each
+    part holds its owner's mountain nearest the circle, his pool around it and, along the
+    edge, his whists, each written towards the opponent they are on (003 4.2.1; the layout of
+    the classic paper sheet, whose figure the seed's text lost).
+    """
+    bottom, left, right = sheet.players[0], sheet.players[1], sheet.players[2]
+    half = (width - 1) // 2
+    room = half - 12
+
+    def whists(player: str, on: str) -> str:
+        return series(sheet.running(player, Column.WHISTS, on=on), room)
+
+    def column(player: str, kind: Column) -> str:
+        return series(sheet.running(player, kind), room)
+
+    def row(first: str, middle: str, last: str) -> Text:
+        text = Text(first[:half].ljust(half))
+        text.append(middle, style="dim")
+        text.append(last[:half].rjust(width - half - 1))
+        return text
+
+    def centred(words: str, style: str = "") -> Text:
+        return Text(words[:width].center(width), style=style)
+
+    circle = f"╲  ({number_text(sheet.rules.pool)})  ╱"
+    rows = [
+        row(
+            f"{left} → {right} {whists(left, right)}",
+            "│",
+            f"{right} → {left} {whists(right, left)}",
+        ),
+        row("─" * (half - 2), "│", "─" * (half - 2)),
+        row(f"  pool {column(left, Column.POOL)}", "│", f"pool {column(right, Column.POOL)}  "),
+        row(
+            f"    mount {column(left, Column.MOUNTAIN)}",
+            "│",
+            f"mount {column(right, Column.MOUNTAIN)}    ",
+        ),
+        centred(circle, "bold"),
+        row(
+            f"{left} → {bottom} {whists(left, bottom)}",
+            " ",
+            f"{right} → {bottom} {whists(right, bottom)}",
+        ),
+        centred(f"mount {column(bottom, Column.MOUNTAIN)}"),
+        centred(f"pool {column(bottom, Column.POOL)}"),
+        row("─" * (half - 2), " ", "─" * (half - 2)),
+        row(
+            f"{bottom} → {left} {whists(bottom, left)}",
+            " ",
+            f"{bottom} → {right} {whists(bottom, right)}",
+        ),
+        centred(bottom, "bold"),
+    ]
+    text = Text(f"pool to {number_text(sheet.rules.pool)} · {convention}", style="bold")
+    text.append(f" · {sheet.deals} deal{'' if sheet.deals == 1 else 's'}", style="dim")
+    text.append(" · closed" if sheet.ended else "", style="dim")
+    for line in rows:
+        text.append("\n")
+        text.append_text(line)
+    text.append("\n± ", style="dim")
+    for number, player in enumerate(sheet.players):
+        amount = ledger.get(player, Fraction(0))
+        text.append(("  " if number else "") + f"{player} ")
         text.append(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
     return text
 

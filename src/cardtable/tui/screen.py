@@ -218,7 +218,7 @@ class TableScreen:
         right = min(max(self.adapter.score_width, width // 2 - 4), 64)
         layout["body"].split_row(
             Layout(self._table(seat, view, painter, body - 2, deal), name="table"),
-            Layout(self._score(painter, right - 4), size=right),
+            Layout(self._score(painter, right - 4, body - 2), size=right),
         )
         self.console.clear()
         self.console.print(layout, height=height)
@@ -272,8 +272,8 @@ class TableScreen:
             text.append_text(painter.cards(event.cards))
         return text
 
-    def _score(self, painter: Painter, width: int) -> Panel:
-        body: RenderableType = self.adapter.score(self.match, painter, width)
+    def _score(self, painter: Painter, width: int, height: int) -> Panel:
+        body: RenderableType = self.adapter.score(self.match, painter, width, height)
         return Panel(body, title="score", title_align="left")
 
     def _hand(self, seat: int | None, view: Any, painter: Painter) -> Panel:
