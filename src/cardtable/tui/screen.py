@@ -110,7 +110,7 @@ class TableScreen:
         """Before a new deal, show how the last one ended until the person presses Enter."""
         deals = self.match.deals
         self.refusal = None
-        if len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
+        if not self.people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
             return
         seat = self.showing if self.showing is not None else self.people[0]
         self.message = Text(
@@ -143,7 +143,7 @@ class TableScreen:
                 self.page = (self.page + PAGE_KEYS[answer.lower()]) % pages
                 continue
             if answer.lower() in HELP_KEYS:
-                self._help(index, view)
+                self._help(view)
                 continue
             if not answer:
                 continue
@@ -158,9 +158,9 @@ class TableScreen:
 
     def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until the person presses Enter."""
-        if stopped or not self.match.deals:
+        if stopped or not self.match.deals or not self.people:
             return
-        seat = self.showing if self.showing is not None else self.people[0] if self.people else 0
+        seat = self.showing if self.showing is not None else self.people[0]
         over = "The match is over." if self.match.is_over else "The deals asked for are played."
         self.message = Text(f"{over} Press Enter to leave the table.", style="bold")
         self._draw(seat, self.match.deals[-1].view(seat), [], len(self.match.deals))
@@ -180,7 +180,7 @@ class TableScreen:
         self.message = None
         self.showing = seat
 
-    def _help(self, seat: int, view: Any) -> None:
+    def _help(self, view: Any) -> None:
         phase = self.adapter.phase(view)
         lines = [
             Text(f"{self.game.title}: the {phase} phase", style="bold"),
