@@ -16,6 +16,7 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
 from cardtable.poker.pots import build_pots
+from cardtable.poker.table import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
 
@@ -52,11 +53,9 @@ class PokerAdapter(Adapter):
 
     def hand(self, view: Any) -> list[Card]:
         """The seat's down cards and its own up cards."""
-        cards = list(getattr(view, "down", ()))
-        up = getattr(view, "up", ())
-        if view.seat < len(up):
-            cards += list(up[view.seat])
-        return sorted(cards, key=self.sort_key)
+        if not isinstance(view, PokerView):
+            return super().hand(view)
+        return sorted([*view.down, *view.up[view.seat]], key=self.sort_key)
 
     def hand_text(self, cards: Sequence[Card], painter: Painter) -> Text:
         """A poker hand by rank, without gaps between suits."""
@@ -65,7 +64,13 @@ class PokerAdapter(Adapter):
     def table(
         self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
-        """Each seat: stack, bet in this round, up cards, shown cards and last action."""
+        """Each seat: stack, bet in this round, up cards, shown cards and last action.
+
+        A view of another shape (a poker game registered with views of its own) is listed
+        field by field, as the generic adapter does.
+        """
+        if not isinstance(view, PokerView):
+            return super().table(view, names, events, painter)
         lines = [
             Text(f"{view.variant} · {view.phase} · round {view.round_index + 1}", style="bold")
             + Text(f" · pot {view.pot}")
