@@ -14,6 +14,7 @@ from cardtable.preferans.sheet import Column
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import number_text, signed
 from cardtable.tui.screen import Frame
+from toygame.game import ToyGame
 from tui.driver import Person, last_with, menu, play
 
 PREF = "001_776ed664a35a376f.txt"
@@ -235,3 +236,18 @@ def test_a_table_of_bots_alone_plays_through_without_asking_anyone() -> None:
     run = play("preferans", Person(moves=0), seats="bot,bot,bot", seed=3, deals=2)
     assert len(run.table.match.deals) == 2
     assert not run.frames
+
+
+def test_a_game_without_an_adapter_is_drawn_from_its_view_alone(toy: ToyGame) -> None:
+    """A newly registered game is playable at the table at once.
+
+    The generic adapter lists the view's fields and the ledger (issue 9: one renderer for all
+    games, fed by view(seat)); the toy game's face-down discard stays hidden from the other
+    seat on every screen.
+    """
+    run = play("toy", Person(), seats="you,bot", seed=5)
+    assert run.table.match.deals[0].is_over
+    moving = [frame for frame in run.frames if menu(frame)]
+    assert moving
+    assert "tricks:" in moving[-1].text
+    assert "─ hand of you" in moving[-1].text

@@ -237,8 +237,9 @@ class TableScreen:
             deal = match.deals[-1]
             text.append(f" · deal {len(match.deals)}", style="reverse")
             text.append(f" · dealer {match.seats[deal.setup.dealer]}", style="reverse")
-        if view is not None:
-            text.append(f" · {self.adapter.phase(view)}", style="reverse")
+        phase = self.adapter.phase(view) if view is not None else ""
+        if phase:
+            text.append(f" · {phase}", style="reverse")
         seat = match.to_move
         if seat is not None:
             text.append(f" · to move: {match.seats[seat]} ", style="bold reverse yellow")
