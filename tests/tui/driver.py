@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
@@ -72,11 +71,10 @@ class Person:
 
 @dataclass
 class Run:
-    """A table played in process: the match, its frames, and each frame's known cards."""
+    """A table played in process: the match and every frame drawn."""
 
     table: Table
     frames: list[Frame]
-    known: list[frozenset[Card] | None]
 
 
 def play(
@@ -97,23 +95,15 @@ def play(
         file=io.StringIO(), width=width, height=height, record=True, color_system=None
     )
     frames: list[Frame] = []
-    known: list[frozenset[Card] | None] = []
 
     def ask(prompt: str) -> str:
         frame = frames[-1]
-        known.append(_known(table, frame))
         check_frame(table, frame)
         return person.answer(frame)
 
     screen = TableScreen(table.game, table.match, table.people(), console, ask=ask, frames=frames)
     play_match(table, seeded_rng(seed), screen, deals)
-    return Run(table, frames, known)
-
-
-def _known(table: Table, frame: Frame) -> frozenset[Card] | None:
-    if frame.seat is None or not frame.deal:
-        return None
-    return table.match.deals[frame.deal - 1].cards_known_to(frame.seat)
+    return Run(table, frames)
 
 
 def check_frame(table: Table, frame: Frame) -> None:
@@ -143,8 +133,3 @@ def _unmistakable(table: Table, card: Card) -> bool:
 def last_with(run: Run, words: str) -> Frame:
     """The last frame that says ``words``."""
     return next(frame for frame in reversed(run.frames) if words in frame.text)
-
-
-def view_of(run: Run, seat: int) -> Any:
-    """The seat's view of the last deal."""
-    return run.table.match.deals[-1].view(seat)

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.cards import Rank
 from cardtable.engine import parse_record, replay
+from cardtable.preferans.tricks import DECK
 
 pty = pytest.importorskip("pty")
 fcntl = pytest.importorskip("fcntl")
@@ -75,6 +77,19 @@ class Terminal:
         return os.waitstatus_to_exitcode(status)
 
 
+def _check_hidden(screen: str, path: Path) -> None:
+    """The screen names no court card or ace that seat 0 was not shown.
+
+    The record is saved before each prompt, so replaying it gives the deal on the screen.
+    Low cards are not checked by text: preferans writes its contracts as cards ('7♥').
+    """
+    deal = replay(parse_record(path.read_text(encoding="utf-8"))).deals[-1]
+    hidden = set(DECK) - deal.cards_known_to(0)
+    for card in hidden:
+        if card.rank in {Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}:
+            assert card.text() not in screen, f"{card} is on seat 0's screen"
+
+
 def _hand(screen: str) -> str:
     lines = screen.splitlines()
     index = max(i for i, line in enumerate(lines) if "─ hand of you" in line)
@@ -96,9 +111,11 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
     screen = first.wait_for(PROMPT)
     assert "─ hand of you" in screen
     assert "1. " in screen
+    _check_hidden(screen, path)
     for _ in range(3):
         first.type("1")
         screen = first.wait_for(PROMPT)
+        _check_hidden(screen, path)
     saved = parse_record(path.read_text(encoding="utf-8"))
     hand = _hand(screen)
     first.kill()
@@ -109,6 +126,7 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
     screen = second.wait_for(PROMPT)
     assert _hand(screen) == hand
     while "Press Enter to leave" not in screen:
+        _check_hidden(screen, path)
         second.type("1")
         screen = second.wait_for(PROMPT)
     second.type("")
