@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck unit bench clean
 
+# A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
-	$(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json
+	@if [ -f pulka.json ]; then $(BIN)/cardtable play preferans --seats you,bot,bot --load pulka.json; \
+	else $(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json; fi
 
 test: $(STAMP) lint typecheck unit
 

@@ -19,7 +19,15 @@ from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.poker import app as poker_app
-from cardtable.engine import describe_rules, games, get_game, parse_record, replay, view_to_data
+from cardtable.engine import (
+    Record,
+    describe_rules,
+    games,
+    get_game,
+    parse_record,
+    replay,
+    view_to_data,
+)
 
 app = typer.Typer(
     name="cardtable",
@@ -105,11 +113,17 @@ def rules_command(
 def replay_command(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
     as_json: JsonFlag = False,
+    show: Annotated[
+        bool, typer.Option("--show", help="Step through the match deal by deal.")
+    ] = False,
 ) -> None:
-    """Check that a match record replays, and print its summary."""
+    """Check that a match record replays, and print its summary (or show it deal by deal)."""
     with one_line_errors():
         record = parse_record(path.read_text(encoding="utf-8"))
         match = replay(record)
+        if show:
+            show_record(record)
+            return
     summary = {
         "game": record.game,
         "preset": record.preset,
@@ -179,6 +193,19 @@ def simulate_command(
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+def show_record(record: Record) -> None:
+    """Step through ``record`` deal by deal on the whole terminal."""
+    from cardtable.tui.replay import show_replay  # noqa: PLC0415 - keeps start-up fast
+
+    def ask(prompt: str) -> str:
+        try:
+            return out.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return "q"
+
+    show_replay(record, out, ask)
 
 
 app.command("play")(play_command)

@@ -8,9 +8,11 @@ so that ``--load FILE`` resumes exactly where play stopped.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -268,12 +270,18 @@ def play_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Talk in JSON lines: a program plays the seats.")
     ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="The plain prompt even on a terminal.")
+    ] = False,
 ) -> None:
-    """Play a game at the prompt against bots (or friends at the same keyboard)."""
+    """Play a game against bots (or friends at the same keyboard): full-screen on a terminal."""
     console = Console(highlight=False)
     with one_line_errors():
         table = _open_table(game_name, preset, rules_file, seats, save, load)
         rng = seeded_rng(seed) if seed is not None else system_rng()
+        if not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty():
+            _play_full_screen(table, rng, deals)
+            return
         say: Callable[[str], None] = (
             (lambda line: print(line, flush=True))
             if as_json
@@ -281,6 +289,20 @@ def play_command(
         )
         screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
         play_match(table, rng, screen, deals)
+
+
+def _play_full_screen(table: Table, rng: random.Random, deals: int | None) -> None:
+    # Imported here so that the plain and JSON prompts start without the screen's code.
+    from cardtable.tui.screen import TableScreen, full_screen, score_line  # noqa: PLC0415
+
+    console = Console(highlight=False)
+    screen = TableScreen(table.game, table.match, table.people(), console)
+    # Ctrl-C while the bots move stops play: every move made is already in the record.
+    with full_screen(console), contextlib.suppress(KeyboardInterrupt):
+        play_match(table, rng, screen, deals)
+    console.print(score_line(table.match), markup=False)
+    if table.save is not None:
+        console.print(f"The record is in {table.save}; resume with --load {table.save}.")
 
 
 def _ask(prompt: str) -> str:
@@ -299,6 +321,8 @@ def _open_table(
     save: Path | None,
     load: Path | None,
 ) -> Table:
+    if save is not None and save.exists() and (load is None or save.resolve() != load.resolve()):
+        raise CardtableError(f"{save} already holds a record: resume it with --load {save}")
     if load is not None:
         match = replay(parse_record(load.read_text(encoding="utf-8")))
         game = match.game

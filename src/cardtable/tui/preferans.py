@@ -1,0 +1,311 @@
+"""The preferans adapter: the hand in the game's order, the table, the pulka, the phase rules.
+
+The score panel is the pulka drawn from the match's :class:`~cardtable.preferans.sheet.Sheet`:
+each player's mountain ("гора"), pool ("пуля") and the whists written on each opponent
+("висты"), each column as the dotted series of running totals players write
+(001_776ed664a35a376f.txt, preferans rules 38 and 42–48; 003_b655b01c110fd414.txt, 4.2.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from cardtable.cards import Card
+from cardtable.engine import Event, Match
+from cardtable.preferans.deal import PreferansView
+from cardtable.preferans.sheet import Column, Sheet
+from cardtable.preferans.tricks import card_order
+from cardtable.tui.adapter import Adapter, number_text, signed
+from cardtable.tui.paint import Painter
+
+SEED = "001_776ed664a35a376f.txt, preferans"
+
+HELP = {
+    "auction": (
+        f"The auction ({SEED} rules 16–20, 23). First hand speaks first, then each to the left. "
+        "Bid a contract above the last one (6♠ < 6♣ < 6♦ < 6♥ < 6 NT < 7♠ …), or pass; a pass "
+        "is final. The first hand may answer a bid of the same height with 'mine'. Misère is "
+        "bid once, in the auction, before the talon is seen (rule 23). When everyone passes "
+        "the deal is played as an all-pass (rule 29)."
+    ),
+    "discard": (
+        f"The talon ({SEED} rules 20–21). The declarer takes the two talon cards, shown to all, "
+        "and lays two cards face down: 'discard 8♣ 7♥'."
+    ),
+    "contract": (
+        f"The contract ({SEED} rule 21). After the discard the declarer names his game: at "
+        "least the height he bought, in any suit."
+    ),
+    "whist": (
+        f"The whist ({SEED} rules 24–27). Each defender in turn says 'whist' (to play against "
+        "the contract and take his share of tricks) or 'pass'. When both pass the declarer "
+        "writes his game without play (rule 25); a ten is checked with open cards (rule 26). "
+        "Half-whist, where the convention has it, follows a first pass (the Code, 3.8)."
+    ),
+    "lone": (
+        f"The lone whister ({SEED} rules 27–28). He plays 'open' (both defenders' cards face "
+        "up, he plays for both) or 'closed'; at six or seven he may 'claim' a score without "
+        "play if the declarer agrees (rule 27)."
+    ),
+    "answer": (
+        f"A claim without play ({SEED} rule 27). The declarer 'agree's to the lone whister's "
+        "claim or 'refuse's it, and the deal is played."
+    ),
+    "play": (
+        f"The play ({SEED} rules 30–32). The first hand leads; follow suit, else trump, else "
+        "any card. The highest trump, else the highest card of the suit led, takes the trick "
+        "and its taker leads. In an all-pass each trick costs its taker (rules 29, 48); the "
+        "talon cards lead the first tricks."
+    ),
+    "over": (
+        f"The deal is over: it is written on the pulka ({SEED} rules 42–48): made games in the "
+        "pool, remizes on the mountain, whists on the declarer."
+    ),
+}
+"""Each phase of a preferans deal in a few sentences, with the seed's rules."""
+
+
+def series(values: Sequence[Fraction], room: int) -> str:
+    """A column as written on paper, ``2.6.10``, cut from the left to fit ``room``.
+
+    >>> series([Fraction(2), Fraction(6), Fraction(10)], 20)
+    '2.6.10'
+    >>> series([Fraction(n) for n in range(10, 20)], 9)
+    '…17.18.19'
+    >>> series([], 5)
+    '—'
+    """
+    if not values:
+        return "—"
+    parts = [number_text(value) for value in values]
+    text = ".".join(parts)
+    while len(text) > room and len(parts) > 1:
+        parts = parts[1:]
+        text = "…" + ".".join(parts)
+    return text
+
+
+class PreferansAdapter(Adapter):
+    """Preferans: suits ♠ ♣ ♦ ♥ and ranks upwards, the calls, the trick, the pulka."""
+
+    help_source = SEED
+    score_width = 42
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """The game's own order (♠ ♣ ♦ ♥, seven to ace), as players arrange a hand."""
+        return card_order(card)
+
+    def table(
+        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+    ) -> list[Text]:
+        """The contract, each seat's calls or tricks, the trick on the table, the talon."""
+        assert isinstance(view, PreferansView)
+        lines = [self._headline(view, names)]
+        order = [(view.first_hand + step) % view.players for step in range(view.players)]
+        calls: dict[int, list[str]] = {}
+        for seat, call in view.calls:
+            calls.setdefault(seat, []).append(call)
+        whist = dict(view.whist)
+        width = max(len(name) for name in names)
+        for seat in order:
+            line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
+            line.append(names[seat].ljust(width), style="bold" if seat == view.seat else "")
+            if seat == view.dealer:
+                line.append(" (deals)", style="dim")
+            if view.players == 4 and seat == view.dealer:
+                lines.append(line)
+                continue
+            if view.phase == "auction" or view.contract is None:
+                line.append("  " + (" ".join(calls.get(seat, [])) or "…"))
+            else:
+                role = "declarer" if seat == view.declarer else whist.get(seat, "")
+                line.append(f"  {role}".rstrip())
+            if view.phase in ("play", "over") or any(view.tricks):
+                line.append(f"  tricks {view.tricks[seat]}", style="cyan")
+            lines.append(line)
+        lines += self._cards(view, names, painter)
+        return lines
+
+    def _headline(self, view: PreferansView, names: Sequence[str]) -> Text:
+        if view.contract is not None and view.declarer is not None:
+            text = Text(f"contract {view.contract}", style="bold")
+            text.append(f" by {names[view.declarer]}")
+            if view.defence and view.defence != "none":
+                text.append(f" · {view.defence} whist", style="dim")
+            return text
+        if view.phase == "auction":
+            text = Text("auction", style="bold")
+            text.append(f" · high bid {view.high_bid or '—'}")
+            if view.allpass_series:
+                text.append(f" · after {view.allpass_series} all-pass", style="dim")
+            return text
+        if view.declarer is None and view.phase in ("play", "over"):
+            series_text = f" ×{view.allpass_series}" if view.allpass_series > 1 else ""
+            return Text(f"all-pass{series_text}: every trick costs its taker", style="bold")
+        return Text(view.phase, style="bold")
+
+    def _cards(self, view: PreferansView, names: Sequence[str], painter: Painter) -> list[Text]:
+        lines = []
+        if view.trick or view.talon_lead is not None:
+            line = Text("trick: ", style="dim")
+            if view.talon_lead is not None:
+                line.append("talon ")
+                line.append_text(painter.card(view.talon_lead))
+                line.append("  ")
+            for seat, card in view.trick:
+                line.append(f"{names[seat]} ")
+                line.append_text(painter.card(card))
+                line.append("  ")
+            lines.append(line)
+        if view.last_trick:
+            line = Text("last trick: ", style="dim")
+            for seat, card in view.last_trick:
+                line.append(f"{names[seat]} ")
+                line.append_text(painter.card(card))
+                line.append("  ")
+            lines.append(line)
+        if view.talon:
+            lines.append(Text("talon: ", style="dim") + painter.cards(view.talon))
+        if view.discard:
+            lines.append(Text("your discard: ", style="dim") + painter.cards(view.discard))
+        for seat, cards in (item for item in view.open_hands if item[1]):
+            line = Text(f"{names[seat]} open: ", style="dim")
+            lines.append(line + painter.grouped(sorted(cards, key=self.sort_key)))
+        return lines
+
+    def score(
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+    ) -> RenderableType:
+        """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
+        sheet: Sheet = match.sheet  # type: ignore[attr-defined]
+        convention = str(match.rules.convention)
+        if len(sheet.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
+            return pulka_drawing(sheet, match.ledger(), convention, width)
+        return pulka_text(sheet, match.ledger(), convention, width)
+
+    def help(self, phase: str) -> str:
+        """The phase's rules with their clause."""
+        return HELP.get(phase, super().help(phase))
+
+
+def pulka_text(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
+    """The sheet as players keep it, in ``width`` columns: two lines per player."""
+    players = sheet.players
+    name_width = min(max(len(p) for p in players), 8)
+    room = max(width - name_width - 2, 16)
+    text = Text(f"pool to {number_text(sheet.rules.pool)} · {convention}", style="bold")
+    written = f" · {sheet.deals} deal{'' if sheet.deals == 1 else 's'}"
+    text.append(written + (" · closed" if sheet.ended else ""), style="dim")
+    for player in players:
+        text.append("\n")
+        text.append(player[:name_width].ljust(name_width) + "  ", style="bold")
+        half = room // 2 - 6
+        mountain = series(sheet.running(player, Column.MOUNTAIN), half)
+        pool = series(sheet.running(player, Column.POOL), half)
+        text.append("mount ", style="dim")
+        text.append(mountain.ljust(half), style="red")
+        text.append(" pool ", style="dim")
+        text.append(pool, style="green")
+        # The whists go on a line of their own, each towards one opponent, as on the sheet.
+        others = sheet.left_of(player)
+        prefix = "  whists " if len(players) == 3 else "  "
+        text.append("\n" + prefix, style="dim")
+        share = max((width - len(prefix)) // len(others), 8)
+        for other in others:
+            label = f"{other[:6]} "
+            figures = series(sheet.running(player, Column.WHISTS, on=other), share - len(label) - 1)
+            text.append(label, style="dim")
+            text.append(figures.ljust(share - len(label)))
+    text.append("\n± ", style="dim")
+    for number, player in enumerate(players):
+        amount = ledger.get(player, Fraction(0))
+        text.append((" " if number else "") + f"{player[:8]} ")
+        text.append(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
+    return text
+
+
+SHEET_WIDTH = 56
+"""The score panel's width from which the pulka is drawn as the paper sheet."""
+SHEET_HEIGHT = 14
+"""The score panel's height from which the pulka is drawn as the paper sheet."""
+
+
+def pulka_drawing(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
+    """The pulka for three as it is drawn on paper, for a terminal with room for it.
+
+    The sheet is cut into three parts meeting at a circle holding the pool's size: the first
+    player's at the bottom, the player on his left at the left, the other at the right. Each
+    part holds its owner's mountain nearest the circle, his pool around it and, along the
+    edge, his whists, each written towards the opponent they are on (003 4.2.1; the layout of
+    the classic paper sheet, whose figure the seed's text lost).
+    """
+    bottom, left, right = sheet.players[0], sheet.players[1], sheet.players[2]
+    half = (width - 1) // 2
+    room = half - 12
+
+    def whists(player: str, on: str) -> str:
+        return series(sheet.running(player, Column.WHISTS, on=on), room)
+
+    def column(player: str, kind: Column) -> str:
+        return series(sheet.running(player, kind), room)
+
+    def row(first: str, middle: str, last: str) -> Text:
+        text = Text(first[:half].ljust(half))
+        text.append(middle, style="dim")
+        text.append(last[:half].rjust(width - half - 1))
+        return text
+
+    def centred(words: str, style: str = "") -> Text:
+        return Text(words[:width].center(width), style=style)
+
+    circle = f"╲  ({number_text(sheet.rules.pool)})  ╱"
+    rows = [
+        row(
+            f"{left} → {right} {whists(left, right)}",
+            "│",
+            f"{right} → {left} {whists(right, left)}",
+        ),
+        row("─" * (half - 2), "│", "─" * (half - 2)),
+        row(f"  pool {column(left, Column.POOL)}", "│", f"pool {column(right, Column.POOL)}  "),
+        row(
+            f"    mount {column(left, Column.MOUNTAIN)}",
+            "│",
+            f"mount {column(right, Column.MOUNTAIN)}    ",
+        ),
+        centred(circle, "bold"),
+        row(
+            f"{left} → {bottom} {whists(left, bottom)}",
+            " ",
+            f"{right} → {bottom} {whists(right, bottom)}",
+        ),
+        centred(f"mount {column(bottom, Column.MOUNTAIN)}"),
+        centred(f"pool {column(bottom, Column.POOL)}"),
+        row("─" * (half - 2), " ", "─" * (half - 2)),
+        row(
+            f"{bottom} → {left} {whists(bottom, left)}",
+            " ",
+            f"{bottom} → {right} {whists(bottom, right)}",
+        ),
+        centred(bottom, "bold"),
+    ]
+    text = Text(f"pool to {number_text(sheet.rules.pool)} · {convention}", style="bold")
+    text.append(f" · {sheet.deals} deal{'' if sheet.deals == 1 else 's'}", style="dim")
+    text.append(" · closed" if sheet.ended else "", style="dim")
+    for line in rows:
+        text.append("\n")
+        text.append_text(line)
+    text.append("\n± ", style="dim")
+    for number, player in enumerate(sheet.players):
+        amount = ledger.get(player, Fraction(0))
+        text.append(("  " if number else "") + f"{player} ")
+        text.append(signed(amount), style="green" if amount > 0 else "red" if amount < 0 else "")
+    return text
+
+
+ADAPTER = PreferansAdapter()
+"""The adapter the table uses for preferans."""

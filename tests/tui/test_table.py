@@ -1,0 +1,253 @@
+"""The full-screen table played as a person plays it, read screen by screen (issue 9)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from cardtable.cards import parse_cards
+from cardtable.preferans.game import PreferansMatch
+from cardtable.preferans.sheet import Column
+from cardtable.preferans.tricks import card_order
+from cardtable.tui.adapter import number_text, signed
+from cardtable.tui.screen import Frame
+from toygame.game import ToyGame
+from tui.driver import Person, last_with, menu, play
+
+PREF = "001_776ed664a35a376f.txt"
+
+
+def _hand_line(frame: Frame) -> str:
+    lines = frame.text.splitlines()
+    index = next(i for i, line in enumerate(lines) if "─ hand of" in line)
+    return lines[index + 1].strip("│ ")
+
+
+def test_a_whole_preferans_deal_is_played_against_two_bots_and_written_on_the_pulka() -> None:
+    """A person plays a whole preferans deal and sees it written on the pulka.
+
+    A deal from the auction to the sheet (001 preferans rules 16–32, 42–48): the table shows
+    the hand, a numbered menu, takes numbers and typed actions, and ends on the pulka.
+    """
+    run = play("preferans", Person(), seats="you,bot,bot", seed=3)
+    match = run.table.match
+    assert isinstance(match, PreferansMatch)
+    assert match.deals[0].is_over
+    assert len(run.frames) > 5
+    assert any("─ hand of you" in frame.text and menu(frame) for frame in run.frames)
+    last = last_with(run, "Press Enter to leave")
+    assert "1 deal" in last.text
+    for player in match.seats:
+        mountain = match.sheet.running(player, Column.MOUNTAIN)
+        if mountain:
+            assert f"mount {number_text(mountain[-1])}" in last.text
+
+
+def test_every_screen_fits_an_80_by_24_terminal_and_a_larger_one() -> None:
+    """The table works over SSH in 80×24 (issue 9) and uses a larger terminal when given."""
+    for width, height in ((80, 24), (132, 40)):
+        run = play(
+            "preferans", Person(moves=6), seats="you,bot,bot", seed=5, width=width, height=height
+        )
+        for frame in run.frames:
+            lines = frame.text.rstrip("\n").splitlines()
+            assert len(lines) <= height - 1
+            assert all(len(line) <= width for line in lines)
+
+
+def test_the_hand_is_held_in_preferans_order_spades_clubs_diamonds_hearts() -> None:
+    """The hand is held in the game's own order.
+
+    Suits rank ♠ < ♣ < ♦ < ♥ and cards seven to ace (001 preferans rule 3); players arrange
+    their hand so.
+    """
+    run = play("preferans", Person(moves=2), seats="you,bot,bot", seed=7)
+    frame = next(f for f in run.frames if "─ hand of you" in f.text)
+    cards = parse_cards(_hand_line(frame))
+    assert len(cards) == 10
+    assert [card_order(card) for card in cards] == sorted(card_order(card) for card in cards)
+
+
+def test_a_piquet_deal_is_played_with_the_discard_typed_and_the_long_menu_paged() -> None:
+    """A piquet deal is played with a paged menu and a typed discard.
+
+    The exchange lists hundreds of discards (001 piquet rules 7–16): the menu is paged, n
+    turns a page, and the discard may be typed as words.
+    """
+    paged: list[Frame] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        if "n/p: pages" in frame.text and not paged:
+            paged.append(frame)
+            return "n"
+        items = menu(frame)
+        if "n/p: pages" in frame.text and items[min(items)].startswith("discard"):
+            count = len(parse_cards(items[min(items)].removeprefix("discard")))
+            hand = parse_cards(_hand_line(frame))
+            return "discard " + " ".join(card.text() for card in hand[-count:])
+        return None
+
+    run = play("piquet", Person(typed=typed), seats="you,bot", seed=2)
+    assert run.table.match.deals[0].is_over
+    assert paged
+    after = run.frames[run.frames.index(paged[0]) + 1]
+    first = re.search(r"actions (\d+)–", after.text)
+    assert first is not None
+    assert int(first[1]) > 1
+    assert "korolik" in last_with(run, "Press Enter to leave").text
+
+
+def test_hot_seat_hides_each_hand_until_its_owner_presses_enter() -> None:
+    """Each hand stays hidden until its owner presses Enter.
+
+    Several people at one terminal (issue 9, hot-seat): before a person's hand is shown a
+    screen names him and shows no card; every screen shows only its seat's cards.
+    """
+    run = play("preferans", Person(moves=30), seats="you,you,bot", seed=4)
+    covers = [
+        frame for frame in run.frames if frame.seat is None and "Pass the keyboard" in frame.text
+    ]
+    assert covers
+    assert all(not frame.cards and "(hidden)" in frame.text for frame in covers)
+    seats = {frame.seat for frame in run.frames if frame.seat is not None}
+    assert seats == {0, 1}
+    for before, after in zip(run.frames, run.frames[1:], strict=False):
+        if after.seat is not None and before.seat is not None and after.seat != before.seat:
+            raise AssertionError("a hand was shown to the next person without a cover screen")
+
+
+def test_help_shows_the_rules_of_the_phase_with_the_clause_and_why_a_move_was_refused() -> None:
+    """`?` gives the phase's rules with their clause, and the last refusal.
+
+    `?` shows the phase's rules with the seed clause and the reason of the last refusal (issue
+    9, help); the refused move changes nothing (architecture: why_illegal).
+    """
+    script = {1: "discard 7♠ 8♠", 2: "?"}
+    run = play(
+        "preferans",
+        Person(typed=lambda f, turn: script.get(turn), moves=4),
+        seats="you,bot,bot",
+        seed=3,
+    )
+    refused = next(frame for frame in run.frames if "refused:" in frame.text)
+    assert "refused:" in refused.text
+    helped = next(frame for frame in run.frames if "rules of this phase" in frame.text)
+    assert PREF in helped.text
+    assert "auction" in helped.text
+    assert "refused:" in helped.text
+
+
+def test_a_resumed_match_continues_exactly_where_it_stopped(tmp_path: Path) -> None:
+    """A stopped match resumes exactly where it stopped.
+
+    Every move is saved as it is made; `--load` shows the same table and the match goes on
+    with the same moves as one never interrupted (issue 9, save and resume).
+    """
+    whole = play("preferans", Person(), seats="you,bot,bot", seed=6, save=tmp_path / "a.json")
+    path = tmp_path / "b.json"
+    first = play("preferans", Person(moves=4), seats="you,bot,bot", seed=6, save=path)
+    stopped = first.frames[-1]
+    second = play("preferans", Person(), seats="you,bot,bot", seed=99, load=path)
+    assert second.frames[0].text == stopped.text
+    assert second.table.match.record().deals[0] == whole.table.match.record().deals[0]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (140, 40)])
+def test_the_pulka_on_the_screen_is_the_match_sheet_after_each_deal(
+    width: int, height: int
+) -> None:
+    """The pulka drawn is the match's sheet.
+
+    The pulka is drawn after each deal as the sheet holds it: each player's mountain, pool and
+    whists on each opponent (001 preferans rules 42–48; 003 4.2.1), as a list in 80×24 and as
+    the paper sheet's drawing in a larger terminal.
+    """
+    run = play(
+        "preferans", Person(), seats="you,bot,bot", seed=8, deals=3, width=width, height=height
+    )
+    match = run.table.match
+    assert isinstance(match, PreferansMatch)
+    sheet = match.sheet
+    frame = last_with(run, "Press Enter to leave")
+    assert f"{sheet.deals} deals" in frame.text
+    assert ("╲" in frame.text) == (width > 100)
+    for player in sheet.players:
+        for other in sheet.left_of(player):
+            whists = sheet.running(player, Column.WHISTS, on=other)
+            if whists:
+                assert number_text(whists[-1]) in frame.text
+        total = sheet.pool(player)
+        if total:
+            assert (
+                f"pool {number_text(total)}" in frame.text
+                or ("…" + number_text(total) in frame.text)
+                or re.search(rf"\.{number_text(total)}\b", frame.text)
+            )
+    assert sum(run.table.match.ledger().values(), Fraction(0)) == 0
+
+
+def test_a_whole_pulka_is_played_at_the_table_to_its_settlement() -> None:
+    """What `make play` opens can be played to the end.
+
+    The pulka ends when the pools are closed (001 preferans rule 38; 000, "ПОДСЧЕТЫ И
+    РАСЧЕТЫ"): the last screen shows the closed sheet and each player's balance in whists.
+    """
+    run = play("preferans", Person(), seats="you,bot,bot", seed=11, deals=None)
+    match = run.table.match
+    assert isinstance(match, PreferansMatch)
+    assert match.is_over
+    last = last_with(run, "The match is over")
+    assert "closed" in last.text
+    for player, amount in match.ledger().items():
+        assert f"{player} {signed(amount)}" in last.text
+
+
+def test_actions_typed_in_russian_are_read_as_the_game_reads_them() -> None:
+    """Every spelling the game's parser accepts is an answer.
+
+    A player at a Russian table says "пас" and "вист" (001 preferans rules 16, 24); the table
+    passes what is typed to the game's parser, so the record holds 'pass'.
+    """
+    said: list[str] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        items = menu(frame).values()
+        if "pass" in items and not said:
+            said.append("пас")
+            return "пас"
+        return None
+
+    person = Person(typed=typed)
+    run = play("preferans", person, seats="you,bot,bot", seed=3)
+    assert said
+    typed_at = person.answers.index("пас")
+    assert "refused" not in run.frames[typed_at + 1].text
+    assert "pass" in run.table.match.record().deals[0].actions
+
+
+def test_a_table_of_bots_alone_plays_through_without_asking_anyone() -> None:
+    """Nobody at the table: the bots play and no screen waits for a person.
+
+    Any seat may be a bot (`--seats bot,bot,bot`; DESIGN.md §2); nobody's hand is drawn.
+    """
+    run = play("preferans", Person(moves=0), seats="bot,bot,bot", seed=3, deals=2)
+    assert len(run.table.match.deals) == 2
+    assert not run.frames
+
+
+def test_a_game_without_an_adapter_is_drawn_from_its_view_alone(toy: ToyGame) -> None:
+    """A newly registered game is playable at the table at once.
+
+    The generic adapter lists the view's fields and the ledger (issue 9: one renderer for all
+    games, fed by view(seat)); the toy game's face-down discard stays hidden from the other
+    seat on every screen.
+    """
+    run = play("toy", Person(), seats="you,bot", seed=5)
+    assert run.table.match.deals[0].is_over
+    moving = [frame for frame in run.frames if menu(frame)]
+    assert moving
+    assert "tricks:" in moving[-1].text
+    assert "─ hand of you" in moving[-1].text

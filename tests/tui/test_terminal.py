@@ -1,0 +1,167 @@
+"""The table in a real pseudo-terminal: typed keys in, screens out, killed and resumed."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtable.cards import Rank
+from cardtable.engine import parse_record, replay
+from cardtable.preferans.tricks import DECK
+
+pty = pytest.importorskip("pty")
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
+
+ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Z]|[=>78])")
+PROMPT = "› "
+
+
+class Terminal:
+    """``cardtable`` running in an 80×24 pseudo-terminal."""
+
+    def __init__(self, *args: str) -> None:
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: size its terminal, then become cardtable
+            fcntl.ioctl(0, termios.TIOCSWINSZ, b"\x18\x00\x50\x00\x00\x00\x00\x00")
+            env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
+            os.execvpe(sys.executable, [sys.executable, "-m", "cardtable", *args], env)
+        self.pid, self.fd = pid, fd
+        self.screen = ""
+
+    def wait_for(self, words: str, seconds: float = 15.0) -> str:
+        """Read until ``words`` appear after the last answer; return what was read."""
+        read = ""
+        deadline = time.monotonic() + seconds
+        while words not in read:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {words!r} on the screen:\n{read[-2000:]}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                read += ESCAPES.sub("", chunk.decode("utf-8", "replace"))
+        self.screen = read
+        return read
+
+    def type(self, keys: str) -> None:
+        """Type ``keys`` and Enter."""
+        os.write(self.fd, keys.encode() + b"\r")
+
+    def kill(self) -> None:
+        """Kill the process outright, as a lost connection or a crash would."""
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+    def close(self) -> int:
+        """Wait for the process to end; its exit status."""
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except OSError:
+            pass
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def _check_hidden(screen: str, path: Path) -> None:
+    """The screen names no court card or ace that seat 0 was not shown.
+
+    The record is saved before each prompt, so replaying it gives the deal on the screen.
+    Low cards are not checked by text: preferans writes its contracts as cards ('7♥').
+    """
+    deal = replay(parse_record(path.read_text(encoding="utf-8"))).deals[-1]
+    hidden = set(DECK) - deal.cards_known_to(0)
+    for card in hidden:
+        if card.rank in {Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}:
+            assert card.text() not in screen, f"{card} is on seat 0's screen"
+
+
+def _hand(screen: str) -> str:
+    lines = screen.splitlines()
+    index = max(i for i, line in enumerate(lines) if "─ hand of you" in line)
+    return lines[index + 1].strip("│ \r")
+
+
+def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
+    tmp_path: Path,
+) -> None:
+    """A table killed mid-deal loses no move.
+
+    Every move is written atomically as it is made; after `kill -9` in the middle of a deal,
+    `--load` shows the same hand and plays the deal to its end (issue 9, done means).
+    """
+    path = tmp_path / "pulka.json"
+    first = Terminal(
+        "play", "preferans", "--seats", "you,bot,bot", "--seed", "4", "--save", str(path)
+    )
+    screen = first.wait_for(PROMPT)
+    assert "─ hand of you" in screen
+    assert "1. " in screen
+    _check_hidden(screen, path)
+    for _ in range(3):
+        first.type("1")
+        screen = first.wait_for(PROMPT)
+        _check_hidden(screen, path)
+    saved = parse_record(path.read_text(encoding="utf-8"))
+    hand = _hand(screen)
+    first.kill()
+    assert parse_record(path.read_text(encoding="utf-8")) == saved
+    assert len(saved.deals[0].actions) >= 3
+
+    second = Terminal("play", "preferans", "--load", str(path), "--deals", "1")
+    screen = second.wait_for(PROMPT)
+    assert _hand(screen) == hand
+    while "Press Enter to leave" not in screen:
+        _check_hidden(screen, path)
+        second.type("1")
+        screen = second.wait_for(PROMPT)
+    second.type("")
+    assert second.close() == 0
+    final = parse_record(path.read_text(encoding="utf-8"))
+    assert final.deals[0].actions[: len(saved.deals[0].actions)] == saved.deals[0].actions
+    assert replay(final).deals[0].is_over
+
+
+def test_a_second_save_to_an_existing_record_is_refused_and_names_the_file(
+    tmp_path: Path,
+) -> None:
+    """An existing record is never overwritten.
+
+    `--save FILE` never overwrites a kept match unless it is resumed with `--load FILE` (issue
+    9: a second `make play` never loses a saved pulka).
+    """
+    path = tmp_path / "pulka.json"
+    path.write_text("{}", encoding="utf-8")
+    term = Terminal("play", "preferans", "--save", str(path))
+    screen = term.wait_for("error")
+    assert term.close() == 2
+    assert str(path) in screen
+    assert "--load" in screen
+    assert path.read_text(encoding="utf-8") == "{}"
+
+
+def test_plain_keeps_the_plain_prompt_on_a_terminal(tmp_path: Path) -> None:
+    """`--plain` opens the plain prompt even where the full-screen table would open.
+
+    The plain prompt stays for those who want it (issue 9).
+    """
+    term = Terminal("play", "preferans", "--plain", "--seed", "3")
+    screen = term.wait_for("your move")
+    assert "─ hand of you" not in screen
+    assert "1. " in screen
+    term.type("q")
+    assert term.close() == 0
