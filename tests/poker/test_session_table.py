@@ -90,6 +90,14 @@ TABLES: dict[str, tuple[str, dict[str, Any]]] = {
             "betting": {"freeze_amount": 10},
         },
     ),
+    "draw-previous-bet-resets": ("draw", {"limits": {"system": "previous-bet"}}),
+    "draw-previous-bet-grows": (
+        "draw",
+        {"limits": {"system": "previous-bet", "previous_bet_resets": False}},
+    ),
+    "draw-listed-amounts": ("draw", {"limits": {"amounts": "listed", "listed": [1, 3, 5]}}),
+    "draw-ends-only": ("draw", {"limits": {"amounts": "ends"}}),
+    "holdem-pot-limit": ("holdem", {"limits": {"system": "pot"}}),
     "stud-rising": ("seven-card-stud", {"limits": {"system": "rising"}}),
     "stud-unlimited": ("seven-card-stud", {"limits": {"system": "unlimited"}}),
     "stud-bring-in-table-stakes": (

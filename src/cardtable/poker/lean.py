@@ -21,12 +21,14 @@ chips; the lean path is for speed only and refuses what it does not cover.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from cardtable.errors import IllegalAction
 from cardtable.poker.betting import AnteKind
@@ -58,6 +60,53 @@ class LeanTable:
     rules: PokerRules
     layout: tuple[tuple[str, int], ...]
     """("hole", n), ("board", n) or ("bet", round index), in order."""
+    interpreted: bool = False
+    """Play in Python even where the compiled loop could (to check one against the other)."""
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the compiled deal loop plays these rules."""
+        spec = self.rules.variant
+        forced = self.rules.forced
+        return (
+            not self.interpreted
+            and not (spec.hole_exactly or spec.board_exactly)
+            and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
+            and forced.blind_start == 1
+            and not self.rules.variant.hands.stripped
+        )
+
+    @property
+    def cap(self) -> int:
+        """The raise cap per player and round (0 would be no cap: a deal still ends)."""
+        return self.rules.betting.raises_per_player or 1000
+
+    @property
+    def voids(self) -> bool:
+        """Whether a first round of checks voids the deal."""
+        first = next(step for step in self.rules.variant.steps if step.do == "bet")
+        return first.void_if_all_check
+
+    def layout_array(self) -> npt.NDArray[np.int64]:
+        """The layout as kernel rows (kind, count or round)."""
+        kinds = {"hole": 0, "board": 1, "bet": 2}
+        return np.array([(kinds[kind], n) for kind, n in self.layout], dtype=np.int64)
+
+    def forced_array(self, players: int) -> npt.NDArray[np.int64]:
+        """(ante each, blind count, blinds...)."""
+        forced = self.rules.forced
+        ante = forced.ante if forced.ante_kind is AnteKind.EVERYONE else 0
+        blinds = list(forced.blinds[:players])
+        return np.array([ante, len(blinds), *blinds], dtype=np.int64)
+
+    def units_array(self) -> npt.NDArray[np.int64]:
+        """The bet of each betting round."""
+        limits = self.rules.limits
+        rounds = sum(kind == "bet" for kind, _ in self.layout)
+        return np.array(
+            [_per_round(limits.round_maximum, index, limits.maximum) for index in range(rounds)],
+            dtype=np.int64,
+        )
 
     @classmethod
     def of(cls, rules: PokerRules) -> LeanTable:
@@ -103,31 +152,59 @@ def limits_special(rules: PokerRules) -> bool:
 def simulate_lean(
     table: LeanTable, *, players: int, deals: int, seed: int, policy: Policy = "check-down"
 ) -> LeanReport:
-    """Play ``deals`` deals at ``players`` seats, the deal passing left each time."""
-    from cardtable.poker.fast import standard_value  # noqa: PLC0415 - numba loads lazily
+    """Play ``deals`` deals at ``players`` seats, the deal passing left each time.
 
-    value = standard_value()
-    rng = random.Random(seed)
-    deck = [1 << (16 * (index // 13) + index % 13) for index in range(52)]
-    net = [0] * players
+    Decks and the random players' choices are drawn in batches from ``seed``; the compiled
+    deal loop plays them where it can (every ante or none, blinds from the dealer's left,
+    any cards of a hand), else the Python loop does, from the same decks and choices.
+    """
+    from cardtable.poker.fast import kernels, standard_value  # noqa: PLC0415 - numba
+
+    generator = np.random.default_rng(seed)
+    bits = kernels().CARD_BITS
+    net = np.zeros(players, dtype=np.int64)
     carried = 0
+    value = standard_value()
     started = time.perf_counter()
-    for number in range(deals):
-        rng.shuffle(deck)
-        changes, carried = lean_deal(
-            table,
-            players,
-            number % players,
-            deck,
-            carried=carried,
-            policy=policy,
-            rng=rng,
-            value=value,
-        )
-        for seat, change in enumerate(changes):
-            net[seat] += change
+    done = 0
+    while done < deals:
+        batch = min(BATCH, deals - done)
+        decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
+        choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
+        if table.compiled:
+            carried = kernels().lean_deals(
+                decks,
+                choices,
+                players,
+                done % players,
+                table.layout_array(),
+                table.forced_array(players),
+                table.units_array(),
+                np.array([table.cap, policy == "random", table.voids, carried], dtype=np.int64),
+                net,
+            )
+        else:
+            for row in range(batch):
+                changes, carried = lean_deal(
+                    table,
+                    players,
+                    (done + row) % players,
+                    decks[row].tolist(),
+                    carried=carried,
+                    policy=policy,
+                    choices=choices[row].tolist(),
+                    value=value,
+                )
+                net += changes
+        done += batch
     seconds = time.perf_counter() - started
-    return LeanReport(deals, seconds, tuple(net), carried)
+    return LeanReport(deals, seconds, tuple(int(n) for n in net), int(carried))
+
+
+BATCH = 4096
+"""Deals whose decks are shuffled at once."""
+CHOICES = 256
+"""Random numbers kept for one deal's choices (reused in turn if a deal needs more)."""
 
 
 def lean_deal(
@@ -138,20 +215,22 @@ def lean_deal(
     *,
     carried: int,
     policy: Policy,
-    rng: random.Random,
+    choices: Sequence[int] = (0,),
     value: Callable[[int], int] | None = None,
 ) -> tuple[list[int], int]:
     """One deal from ``deck`` (each card as its kernel bit).
 
     Returns each seat's chips won or lost, and the pot carried to the next deal (a void
-    deal's antes join ``carried``).
+    deal's antes join ``carried``). A random player picks ``choice % options`` among fold,
+    stay and raise, taking ``choices`` in turn.
     """
     if value is None:
         from cardtable.poker.fast import standard_value  # noqa: PLC0415 - numba loads lazily
 
         value = standard_value()
     play = _check_down if policy == "check-down" else _random_round
-    put, void, folded = _play_deal(table, players, dealer, play, rng)
+    stream = _Choices(choices)
+    put, void, folded = _play_deal(table, players, dealer, play, stream)
     if void:
         return [-amount for amount in put], carried + sum(put)
     order = [(dealer + 1 + step) % players for step in range(players)]
@@ -176,7 +255,7 @@ def _play_deal(
     players: int,
     dealer: int,
     play: Callable[..., int | None],
-    rng: random.Random,
+    stream: _Choices,
 ) -> tuple[list[int], bool, list[bool]]:
     """The chips each seat put in, whether the deal is void, and who folded."""
     rules = table.rules
@@ -203,21 +282,16 @@ def _play_deal(
         start = (dealer + 1) % players
         if index == 0 and blinds:
             start = (blinds[-1][0] + 1) % players
-        opened = play(bets, folded, start, unit, raises_cap, rng=rng)
+        opened = play(bets, folded, start, unit, raises_cap, stream=stream)
         if first_bettor is None and opened is not None:
             first_bettor = opened
         for seat in range(players):
             put[seat] += bets[seat]
-        if index == 0 and not blinds and first_bettor is None and _voids(table):
+        if index == 0 and not blinds and first_bettor is None and table.voids:
             return put, True, folded
         if sum(folded) == players - 1:
             break
     return put, False, folded
-
-
-def _voids(table: LeanTable) -> bool:
-    first = next(step for step in table.rules.variant.steps if step.do == "bet")
-    return first.void_if_all_check
 
 
 def _check_down(
@@ -227,7 +301,7 @@ def _check_down(
     unit: int,
     cap: int,
     *,
-    rng: random.Random,
+    stream: _Choices,
 ) -> int | None:
     """Everybody calls the highest blind (or checks): nobody opens."""
     high = max(bets)
@@ -244,7 +318,7 @@ def _random_round(
     unit: int,
     cap: int,
     *,
-    rng: random.Random,
+    stream: _Choices,
 ) -> int | None:
     """One betting round of uniformly random choices; returns the opener, if any."""
     players = len(bets)
@@ -254,13 +328,10 @@ def _random_round(
     opener: int | None = None
     while pending and sum(folded) < players - 1:
         seat = pending.pop(0)
-        choices = ["fold", "stay"]
-        if raises[seat] < cap:
-            choices.append("raise")
-        choice = rng.choice(choices)
-        if choice == "fold":
+        choice = stream.pick(3 if raises[seat] < cap else 2)
+        if choice == 0:
             folded[seat] = True
-        elif choice == "stay":
+        elif choice == 1:
             bets[seat] = high
         else:
             high += unit
@@ -272,6 +343,19 @@ def _random_round(
                 other for step in range(1, players) if not folded[other := (seat + step) % players]
             ]
     return opener
+
+
+class _Choices:
+    """A deal's random numbers, taken in turn (from the start again when used up)."""
+
+    def __init__(self, numbers: Sequence[int]) -> None:
+        self.numbers = numbers
+        self.taken = 0
+
+    def pick(self, options: int) -> int:
+        number = self.numbers[self.taken % len(self.numbers)]
+        self.taken += 1
+        return number % options
 
 
 def _per_round(values: Sequence[int], index: int, default: int) -> int:
