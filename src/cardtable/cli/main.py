@@ -107,7 +107,10 @@ def replay_command(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
     as_json: JsonFlag = False,
 ) -> None:
-    """Check that a match record replays, and print its summary."""
+    """Check that a match record (or a PHH hand) replays, and print its summary."""
+    if path.suffix == ".phh":
+        _replay_phh(path, as_json)
+        return
     with one_line_errors():
         record = parse_record(path.read_text(encoding="utf-8"))
         match = replay(record)
@@ -195,6 +198,28 @@ def simulate_command(
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _replay_phh(path: Path, as_json: bool) -> None:
+    from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
+
+    with one_line_errors():
+        hand = parse_phh(path.read_text(encoding="utf-8"))
+        played = replay_phh(hand)
+    summary = {
+        "variant": hand.variant,
+        "played_as": played.deal.rules.variant.name,
+        "players": len(hand.starting_stacks),
+        "starting_stacks": list(hand.starting_stacks),
+        "finishing_stacks": list(played.finishing_stacks),
+        "matches_file": played.matches,
+        "valid": True,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    out.print(f"{path}: a valid {hand.variant} hand played as {summary['played_as']}.")
+    out.print(f"  finishing stacks: {summary['finishing_stacks']}")
 
 
 def _fast_simulate(
