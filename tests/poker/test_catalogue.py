@@ -423,3 +423,24 @@ def test_the_harness_passes_on_every_variant(variant: str) -> None:
     deals = 2 if variant in SLOW else 4
     report = simulate(GAME, rules, players=players, deals=deals, seed=7, bots=bots[:players])
     assert report.ok, report.failures
+
+
+def test_progressive_openers_may_double_the_limits_until_a_deal_is_opened() -> None:
+    """Варианты «Валеты и выше» 1): after an unopened deal the limits may double.
+
+    "И иногда пределы ставок удваиваются. Как только кто-то из игроков открыл круг ставок,
+    следующая игра возвращается к «Валеты и выше» (а пределы ставок — к обычным)".
+    """
+    rules = GAME.rules("jacks-progressive", {"variant": {"progressive_doubles": True}})
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    nobody = arrange(
+        rules.variant, match.deck(), {1: "2c 3d 4h 6s 8c", 2: "2d 3h 4s 6c 8d", 0: "2h 3s 4c 6d 8h"}
+    )
+    first = match.start_deal_from(DealSetup(0, nobody, 1))
+    while not first.is_over:
+        match.apply(Check())
+    assert isinstance(first, PokerDeal)
+    assert first.outcome().void
+    second = match.start_deal_from(DealSetup(1, nobody, 2))
+    assert isinstance(second, PokerDeal)
+    assert second.betting.bounds(2).minimum == 2 * rules.limits.minimum

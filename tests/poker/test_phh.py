@@ -28,6 +28,8 @@ FINISHING = {
     # Worked out from the actions: p5's all-in raise is not called; he takes the blinds,
     # the big blind's ante, p3's 170000 and p2's 875000.
     "wsop-2023-43-5-2.phh": (3735000, 4115000, 8765000, 4545000, 8545000),
+    # Arieh's 7-5-4-3-2 beats Yockey's 7-6-4-3-2 at deuce to seven; Yockey is all in.
+    "yockey-arieh-2019.phh": (0, 4190000, 5910000, 12095000),
     # Dwan's 7-high straight beats Ivey's wheel; Dwan is all in for 553500.
     "dwan-ivey-2009.phh": (572100, 1997500, 1109500),
 }
@@ -37,9 +39,9 @@ FINISHING = {
 def test_a_real_phh_hand_replays_to_its_final_stacks(name: str) -> None:
     """PHH standard (uoftcprg/phh-std, Required Fields); the table's betting and showdown.
 
-    No-limit and fixed-limit hold'em, Omaha high-low and seven-card stud hands from the
-    2023 WSOP Players Championship and the PHH specification end with the stacks the
-    players really had.
+    No-limit hold'em, Omaha high-low, seven-card stud and deuce-to-seven triple draw hands
+    from the 2023 WSOP Players Championship and the PHH specification end with the stacks
+    the players really had.
     """
     played = replay_phh(parse_phh((VECTORS / name).read_text(encoding="utf-8")))
     assert played.finishing_stacks == FINISHING[name]

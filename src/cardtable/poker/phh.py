@@ -139,10 +139,11 @@ def phh_rules(hand: PhhHand) -> PokerRules:
         limits |= {"round_minimum": [], "round_maximum": []}
     else:
         small, big = hand.small_bet, hand.big_bet
+        # The bet size is each round's most; any smaller amount is let through, for the
+        # bring-in's completion and an all-in for less, which PHH records as plain bets.
         sizes = [small] * 2 + [big] * (rounds - 2)
-        first = small - hand.bring_in if hand.bring_in else small
-        limits |= {"system": "fixed", "minimum": min(first, small), "maximum": big}
-        limits |= {"round_minimum": [first, *sizes[1:]], "round_maximum": sizes}
+        limits |= {"system": "fixed", "minimum": 1, "maximum": big}
+        limits |= {"round_minimum": [1], "round_maximum": sizes}
     overrides = {
         "forced": forced,
         "limits": limits,

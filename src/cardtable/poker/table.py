@@ -940,6 +940,8 @@ class PokerMatch(Match[TableAction, PokerRules]):
         if spec.openers != "any":
             step = self.unopened % len(PROGRESSION) if spec.progressive_openers else 0
             openers = PROGRESSION[step]
+            if step and spec.progressive_doubles:
+                terms = replace(terms, factor=terms.factor * 2)
         return PokerDeal(
             len(self.seats),
             setup,

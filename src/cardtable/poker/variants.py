@@ -126,6 +126,11 @@ class VariantSpec:
         "jacks; an opened deal returns to jacks.",
         f"{SEED}, Варианты «Валеты и выше» 1)",
     )
+    progressive_doubles: bool = option(
+        False,
+        "With progressive openers, the limits are doubled while a deal stays unopened.",
+        f"{SEED}, Варианты «Валеты и выше» 1) (и иногда пределы ставок удваиваются)",
+    )
     hole_exactly: int = option(
         0,
         "A final hand uses exactly this many of the player's own cards (0: any).",
