@@ -19,7 +19,17 @@ from cardtable.cards import Card, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.harness import simulate
-from cardtable.poker.actions import Bet, Call, Check, Declare, Discard, Expose, Side, TableAction
+from cardtable.poker.actions import (
+    Bet,
+    Call,
+    Check,
+    Declare,
+    Discard,
+    Expose,
+    NameWild,
+    Side,
+    TableAction,
+)
 from cardtable.poker.table import PokerDeal, PokerMatch
 from cardtable.poker.variants import VariantSpec
 
@@ -444,3 +454,50 @@ def test_progressive_openers_may_double_the_limits_until_a_deal_is_opened() -> N
     second = match.start_deal_from(DealSetup(1, nobody, 2))
     assert isinstance(second, PokerDeal)
     assert second.betting.bounds(2).minimum == 2 * rules.limits.minimum
+
+
+def test_a_player_may_turn_up_his_hole_card_to_get_the_last_card_down() -> None:
+    """Другие варианты «пятикарточного гвоздя» 2) «Последняя карта втемную по желанию».
+
+    "Игрок может вскрыть свою «забивную» карту до последнего круга сдачи и получить пятую
+    карту втемную"; the others, who kept theirs, get the fifth card face up.
+    """
+    rules = GAME.rules("five-card-stud-down-on-request")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    hands = {1: "2c Ks 7d 9h 4s", 2: "Ac Ad 3h 5c 8d", 0: "Qc Qd Jh 6s 6h"}
+    deal = match.start_deal_from(DealSetup(0, arrange(rules.variant, match.deck(), hands), 1))
+    assert isinstance(deal, PokerDeal)
+    while deal.phase != "expose":
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert deal.to_move == 1
+    match.apply(Expose(parse_cards("2c")[0]))
+    match.apply(Discard(()))
+    match.apply(Discard(()))
+    assert deal.view(1).down == tuple(parse_cards("4s"))
+    assert len(deal.view(1).up[1]) == 4
+    assert deal.view(2).up[2][-1] == parse_cards("8d")[0]
+    assert parse_cards("4s")[0] not in deal.cards_known_to(2)
+
+
+def test_a_stud_player_may_name_which_hole_card_is_wild() -> None:
+    """«Семикарточный гвоздь»: козырь — младшая «забивная» карта, chosen.
+
+    "Иногда игрокам разрешено выбирать любую из своих «забивных» карт (и их номинал) в
+    качестве козыря". Naming 9♣ makes both his nines wild: with the kings showing, four
+    kings; his choice stays private until the showdown.
+    """
+    rules = GAME.rules("seven-card-stud-chosen-hole-wild")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    hands = {1: "9c 9d Kd Ks 8h 2h 3d", 2: "2c 3c Ac Kh 9s 7d 4h", 0: "5s 6s Jd Th 8c 4c 2s"}
+    deal = match.start_deal_from(DealSetup(0, arrange(rules.variant, match.deck(), hands), 1))
+    assert isinstance(deal, PokerDeal)
+    while deal.phase != "name-wild":
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert deal.why_illegal(NameWild(parse_cards("Kd")[0])) == "seat 1 holds no K♦ face down"
+    match.apply(NameWild(parse_cards("9c")[0]))
+    assert parse_cards("9c")[0] not in deal.cards_known_to(2) - set(deal.view(2).up[1])
+    while not deal.is_over:
+        match.apply(deal.legal_actions()[0])
+    assert parse_cards("9d")[0] in deal.wild_for(1)
+    assert deal.outcome().best_category == "four of a kind"
+    assert winners(deal) == {1}

@@ -111,6 +111,13 @@ class Expose:
     card: Card
 
 
+@dataclass(frozen=True)
+class NameWild:
+    """Name one of one's hole cards (and so its rank) wild for oneself (seven-card stud)."""
+
+    card: Card
+
+
 TableAction = (
     Fold
     | Check
@@ -124,6 +131,7 @@ TableAction = (
     | Declare
     | Discard
     | Expose
+    | NameWild
 )
 """Any action at the poker table."""
 
@@ -166,6 +174,7 @@ _RAISE = re.compile(r"(?:raise|поднимаю)(?:\s+(?:to|до))?\s+(\d+)")
 _DECLARE = re.compile(r"(?:declare|заявляю)\s+(\S+)")
 _DISCARD = re.compile(r"(?:discard|сбрасываю)\s+(.+)")
 _EXPOSE = re.compile(r"(?:expose|открываю)\s+(.+)")
+_WILD = re.compile(r"(?:wild|козырь)\s+(.+)")
 
 
 def parse_action(text: str) -> TableAction:
@@ -184,13 +193,14 @@ def parse_action(text: str) -> TableAction:
             return Discard(parse_cards(text.strip().split(None, 1)[1]))
         except CardtableError:
             pass
-    if _EXPOSE.fullmatch(words):
-        try:
-            cards = parse_cards(text.strip().split(None, 1)[1])
-        except CardtableError:
-            cards = ()
-        if len(cards) == 1:
-            return Expose(cards[0])
+    for pattern, kind in ((_EXPOSE, Expose), (_WILD, NameWild)):
+        if pattern.fullmatch(words):
+            try:
+                cards = parse_cards(text.strip().split(None, 1)[1])
+            except CardtableError:
+                cards = ()
+            if len(cards) == 1:
+                return kind(cards[0])
     raise IllegalAction(f"not a poker action: {text!r}")
 
 
@@ -207,6 +217,8 @@ def action_text(action: TableAction) -> str:
             return f"discard {cards_text(cards)}" if cards else "stand pat"
         case Expose(card):
             return f"expose {card.text()}"
+        case NameWild(card):
+            return f"wild {card.text()}"
     return _CANONICAL[type(action)]
 
 

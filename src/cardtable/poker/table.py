@@ -33,6 +33,7 @@ from cardtable.poker.actions import (
     Discard,
     Expose,
     Fold,
+    NameWild,
     Side,
     TableAction,
     action_text,
@@ -182,6 +183,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.first_bettor: int | None = None
         self.round_first = (setup.dealer + 1) % seats
         self.acted: set[int] = set()
+        self.exposed: set[int] = set()
+        self.chosen_wild: dict[int, Card] = {}
         self.players_at_start = sum(in_deal)
         self.blind_round = False
         self.declarations: Declarations | None = None
@@ -212,7 +215,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         """The seat to act, draw, expose or declare; ``None`` when the deal is over."""
         if self.phase == "bet":
             return self.betting.to_act
-        if self.phase in ("draw", "expose"):
+        if self.phase in ("draw", "expose", "name-wild"):
             return self._next_in_turn()
         if self.phase == "declare" and self.declarations is not None:
             return self.declarations.to_declare
@@ -232,7 +235,10 @@ class PokerDeal(Deal[TableAction, PokerView]):
             most = self._draw_most()
             return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
         if self.phase == "expose":
-            return [Expose(card) for card in self.hands[seat].down]
+            keep = [Discard(())] if self.current is not None and self.current.optional else []
+            return [*keep, *(Expose(card) for card in self.hands[seat].down)]
+        if self.phase == "name-wild":
+            return [NameWild(card) for card in self.hands[seat].down]
         sides = [Side.HIGH, Side.LOW, Side.BOTH]
         return [Declare(side) for side in sides if self.why_illegal(Declare(side)) is None]
 
@@ -242,7 +248,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if seat is None:
             return "the deal is over"
         if self.phase == "bet":
-            if isinstance(action, Discard | Declare | Expose):
+            if isinstance(action, Discard | Declare | Expose | NameWild):
                 return "this is a betting round"
             reason = self.betting.why_illegal(seat, action)
             if reason is None and self._opens(action) and not self._may_open(seat):
@@ -262,8 +268,19 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 return f"a player may draw at most {self._draw_most()} cards"
             return None
         if self.phase == "expose":
+            optional = self.current is not None and self.current.optional
+            if optional and action == Discard(()):
+                return None
             if not isinstance(action, Expose):
+                if optional:
+                    return "turn up one of your down cards, or stand pat"
                 return "every player now turns up one of his down cards"
+            if action.card not in self.hands[seat].down:
+                return f"seat {seat} holds no {action.card.text()} face down"
+            return None
+        if self.phase == "name-wild":
+            if not isinstance(action, NameWild):
+                return "every player now names one of his hole cards wild"
             if action.card not in self.hands[seat].down:
                 return f"seat {seat} holds no {action.card.text()} face down"
             return None
@@ -274,11 +291,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _do(self, action: TableAction) -> list[Event]:
         seat = self.to_move
         assert seat is not None
-        if isinstance(action, Discard):
-            events = self._draw(seat, action.cards)
-            return events + (self._run() if self._next_in_turn() is None else [])
-        if isinstance(action, Expose):
-            events = self._expose(seat, action.card)
+        if self.phase in ("draw", "expose", "name-wild"):
+            events = self._turn(seat, action)
             return events + (self._run() if self._next_in_turn() is None else [])
         if isinstance(action, Declare):
             return self._declare(seat, action.side)
@@ -340,12 +354,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
             if self.betting.one_left and step.do != "showdown":
                 return events + self._finish()
             if step.do == "deal":
-                events += self._deal_round(down=step.down, up=step.up)
+                events += self._deal_round(down=step.down, up=step.up, swap=step.down_if_exposed)
             elif step.do == "board":
                 events += self._deal_board(step)
             elif step.do == "reveal":
                 events += self._reveal(step)
-            elif step.do in ("draw", "expose"):
+            elif step.do in ("draw", "expose", "name-wild"):
                 events += self._start_turns(step)
                 if self._next_in_turn() is not None:
                     return events
@@ -379,7 +393,10 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _start_turns(self, step: Step) -> list[Event]:
         self.phase = step.do
         self.acted = set()
+        if step.do == "name-wild":
+            return [public_event("wild", None, "every player names a hole card wild")]
         if step.do == "expose":
+            self.exposed = set()
             # A player keeps at least keep_down cards face down: those who have no more
             # to turn up simply pass this step.
             for seat in self._dealing_order():
@@ -484,15 +501,21 @@ class PokerDeal(Deal[TableAction, PokerView]):
         order = [(dealer + 1 + step) % self.seats for step in range(self.seats)]
         return [seat for seat in order if not self.betting.folded[seat]]
 
-    def _deal_round(self, *, down: int, up: int) -> list[Event]:
+    def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
         events = []
         for seat in self._dealing_order():
-            if down:
-                cards = self._take(down)
+            hidden, shown = down, up
+            if swap and seat in self.exposed:
+                # "Последняя карта втемную по желанию": who turned up his hole card gets
+                # this one down.
+                hidden, shown = down + up, 0
+            if hidden:
+                cards = self._take(hidden)
                 self.hands[seat].down += cards
-                events.append(private_event("deal", seat, f"seat {seat} is dealt {down}", cards))
-            if up:
-                cards = self._take(up)
+                text = f"seat {seat} is dealt {hidden}"
+                events.append(private_event("deal", seat, text, cards))
+            if shown:
+                cards = self._take(shown)
                 self.hands[seat].up += cards
                 events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
         return events
@@ -603,8 +626,24 @@ class PokerDeal(Deal[TableAction, PokerView]):
             private_event("draw", seat, f"seat {seat} draws {count}", new),
         ]
 
+    def _turn(self, seat: int, action: TableAction) -> list[Event]:
+        """One player's move at a draw, an expose or naming his wild card."""
+        if isinstance(action, Expose):
+            return self._expose(seat, action.card)
+        if isinstance(action, NameWild):
+            self.acted.add(seat)
+            self.chosen_wild[seat] = action.card
+            text = f"seat {seat} names his wild card"
+            return [private_event("wild", seat, text, [action.card])]
+        assert isinstance(action, Discard)
+        if self.phase == "expose":
+            self.acted.add(seat)
+            return [public_event("expose", seat, f"seat {seat} keeps his cards down")]
+        return self._draw(seat, action.cards)
+
     def _expose(self, seat: int, card: Card) -> list[Event]:
         self.acted.add(seat)
+        self.exposed.add(seat)
         hand = self.hands[seat]
         hand.down.remove(card)
         hand.up.append(card)
@@ -657,10 +696,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def wild_for(self, seat: int) -> frozenset[Card]:
         """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
         rules = self.spec.hands
+        chosen = self.chosen_wild.get(seat)
+        named = frozenset(Card(chosen.rank, suit) for suit in Suit) if chosen else frozenset()
         if rules.deal_wild == "none":
-            return frozenset()
+            return named
         shown = [self.board[place] for place in self.revealed]
-        return deal_wild_cards(rules, self.hands[seat].down, shown)
+        return named | deal_wild_cards(rules, self.hands[seat].down, shown)
 
     def _finish(self, *, void: bool = False) -> list[Event]:
         betting = self.betting

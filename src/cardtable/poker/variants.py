@@ -25,7 +25,8 @@ their places, or the next ``count``), ``expose`` (each player turns up one down 
 choice, keeping at least ``keep_down``), ``draw`` (discard and draw, ``most`` cards, or
 ``most_few`` with four players or fewer; ``burn`` a card first), ``bet`` (a betting round:
 ``opens`` left / first-bettor / high-showing / low-showing; ``check`` allowed or not;
-``checker_may_raise``; ``void_if_all_check``), ``declare`` (high-low declarations) and
+``checker_may_raise``; ``void_if_all_check``), ``name-wild`` (each player names one of
+his down cards, and so its rank, wild for himself), ``declare`` (high-low declarations) and
 ``showdown``.
 
 >>> spec = VariantSpec()
@@ -49,7 +50,9 @@ from cardtable.poker.rules import HandRules, check_hand_rules
 
 SEED = "002_053e85955f9a4108.txt"
 
-StepKind = Literal["deal", "board", "reveal", "expose", "draw", "bet", "declare", "showdown"]
+StepKind = Literal[
+    "deal", "board", "reveal", "expose", "name-wild", "draw", "bet", "declare", "showdown"
+]
 Opener = Literal["left", "first-bettor", "high-showing", "low-showing"]
 Openers = Literal["any", "jacks", "jacks-or-bobtail"]
 Win = Literal["high", "low", "high-low", "deuce-to-seven"]
@@ -68,6 +71,16 @@ class Step:
     )
     keep_down: int = option(
         1, "expose: the down cards a player must keep.", f"{SEED}, «Мексиканский гвоздь»"
+    )
+    optional: bool = option(
+        False,
+        "expose: a player may keep his cards as they are (stand pat) instead.",
+        f"{SEED}, Другие варианты «пятикарточного гвоздя» 2)",
+    )
+    down_if_exposed: bool = option(
+        False,
+        "deal: a player who turned up a card at the step before gets this card down.",
+        f"{SEED}, Другие варианты «пятикарточного гвоздя» 2) (получить пятую карту втемную)",
     )
     most: int = option(3, "draw: the most cards a player may draw.", f"{SEED}, досдача")
     most_few: int = option(
@@ -200,7 +213,7 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
         name = f"{where}: step {number} ({step.do})"
         if step.down < 0 or step.up < 0 or step.count < 0 or step.most < 0:
             raise RulesError(f"{name} has a negative count")
-        if step.do in ("draw", "expose", "declare") and not dealt:
+        if step.do in ("draw", "expose", "name-wild", "declare") and not dealt:
             raise RulesError(f"{name} comes before any cards are dealt")
         if step.do == "deal":
             dealt += step.down + step.up
