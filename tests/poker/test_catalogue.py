@@ -314,13 +314,21 @@ SCRIPTED: list[tuple[str, dict[int, str], str, set[int], str]] = [
         {1},
         "Deuce to seven (outside the seed): 7-5-4-3-2 is the best",
     ),
+    (
+        "deuce-to-seven-triple-draw",
+        {1: "Ac 2d 3h 4s 5c", 2: "Kd Kh 7s 5d 3c", 0: "Qc Qd Jh Js 3s"},
+        "",
+        {1},
+        "Deuce to seven (outside the seed): the ace is only high, so A-5-4-3-2 is no straight "
+        "but ace-high, which beats a pair of kings",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     ("variant", "hands", "board", "expected", "passage"),
     SCRIPTED,
-    ids=[row[0] for row in SCRIPTED],
+    ids=[f"{row[0]}-{number}" for number, row in enumerate(SCRIPTED)],
 )
 def test_a_scripted_deal_of_every_variant_goes_to_the_hand_the_seed_ranks_best(
     variant: str, hands: dict[int, str], board: str, expected: set[int], passage: str
