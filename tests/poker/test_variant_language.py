@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
+from cardtable.engine.record import parse_record, record_text
+from cardtable.engine.replay import replay
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.harness import simulate
@@ -137,3 +140,27 @@ def test_simulate_takes_a_variant_and_a_policy_and_reports_the_speed() -> None:
         )
         assert result.exit_code == 0, result.output
         assert json.loads(result.output)["deals_per_second"] > 0
+
+
+def test_the_dealer_may_deal_a_variant_of_his_own_and_the_record_replays_it() -> None:
+    """Выбор сдающего: "любой новый и легко объяснимый вариант, который разработал он сам".
+
+    The dealer's own variant is a move between deals (its ``[rules.variant]`` as JSON), so
+    the record holds it and the replay deals it again; a shipped name is refused.
+    """
+    rules = GAME.rules("draw", {"session": {"dealers_choice": "deal"}})
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    own = tomllib.loads(TUTORIAL)["rules"]["variant"]
+    match.apply_between("choose-own " + json.dumps(own, ensure_ascii=False))
+    deal = match.start_deal_from(DealSetup(match.next_dealer(), match.deck(), 1))
+    assert isinstance(deal, PokerDeal)
+    assert deal.rules.variant.name == "my-spit"
+    assert deal.rules.variant.hands.wild == ("deuces",)
+    while not deal.is_over:
+        match.apply(deal.legal_actions()[0])
+    again = replay(parse_record(record_text(match.record())))
+    assert again.deals[0].events == match.deals[0].events
+    shipped = dict(own, name="draw")
+    next_match = GAME.new_match(rules, ["А", "Б", "В"])
+    with pytest.raises(IllegalAction, match="is a shipped variant"):
+        next_match.apply_between("choose-own " + json.dumps(shipped, ensure_ascii=False))

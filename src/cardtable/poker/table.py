@@ -14,6 +14,7 @@ folded hand is never shown, and a player left alone wins without showing.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,7 +26,7 @@ from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
-from cardtable.engine.rules import option
+from cardtable.engine.rules import option, rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import (
     Check,
@@ -957,6 +958,7 @@ class PokerMatch(Match[TableAction, PokerRules]):
         for name in present:
             self.session.ledger.buy(name, self._stake())
         self._judges: dict[VariantSpec, CardJudge] = {}
+        self.own_variants: dict[str, VariantSpec] = {}
 
     def _stake(self) -> int:
         limits = self.rules.limits
@@ -996,7 +998,8 @@ class PokerMatch(Match[TableAction, PokerRules]):
         choice = self.session.choice
         if choice is None:
             return self.rules.variant
-        return chosen_variant(self.game, choice)
+        own = self.own_variants.get(choice.variant)
+        return own if own is not None else chosen_variant(self.game, choice)
 
     def _judge(self, spec: VariantSpec) -> CardJudge:
         if self.judge is not None:
@@ -1062,8 +1065,9 @@ class PokerMatch(Match[TableAction, PokerRules]):
         charge), ``join NAME`` (a player sits down in his empty chair and buys the stake),
         ``leave NAME`` (a player leaves and sells his chips back), ``first-dealer CARDS``
         (before the first deal, cards dealt face up from the first chair until a jack:
-        its holder deals, "до выпадения первого валета") and ``choose VARIANT [wild ...]``
-        (the dealer's choice, "Выбор сдающего", never the limits or the deck).
+        its holder deals, "до выпадения первого валета"), ``choose VARIANT [wild ...]``
+        (the dealer's choice, "Выбор сдающего", never the limits or the deck) and
+        ``choose-own JSON`` (the dealer's own variant, as the JSON of ``[rules.variant]``).
         """
         words = action_text.split()
         ledger = self.session.ledger
@@ -1084,14 +1088,38 @@ class PokerMatch(Match[TableAction, PokerRules]):
             return [public_event("leave", None, f"{words[1]} leaves with {chips} chips")]
         if words and words[0] == "first-dealer":
             return self._first_dealer(action_text.split(None, 1)[1] if len(words) > 1 else "")
+        if words and words[0] == "choose-own":
+            return self._choose_own(action_text.split(None, 1)[1] if len(words) > 1 else "")
         if words and words[0] == "choose":
             choice = DealerChoice.parse(action_text)
-            spec = chosen_variant(self.game, choice)
+            spec = self.own_variants.get(choice.variant) or chosen_variant(self.game, choice)
             if spec.hands.deck() != self.rules.variant.hands.deck():
                 raise IllegalAction("the dealer may not change the limits or the deck")
             self.session.choose(choice)
             return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
         raise IllegalAction(f"not a move between deals: {action_text!r}")
+
+    def _choose_own(self, text: str) -> list[Event]:
+        """The dealer's own variant, written as the JSON of a ``[rules.variant]`` table.
+
+        "Любой новый и легко объяснимый вариант, который разработал он сам".
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
+        try:
+            spec = check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
+        except RulesError as error:
+            raise IllegalAction(str(error)) from None
+        if spec.hands.deck() != self.rules.variant.hands.deck():
+            raise IllegalAction("the dealer may not change the limits or the deck")
+        if spec.name in self.game.presets:
+            raise IllegalAction(f"{spec.name!r} is a shipped variant; name your own otherwise")
+        choice = DealerChoice(spec.name)
+        self.session.choose(choice)
+        self.own_variants[spec.name] = spec
+        return [public_event("choose", None, f"the dealer chooses his own {spec.title}")]
 
     def _join(self, name: str) -> list[Event]:
         session = self.session
