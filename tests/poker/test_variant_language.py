@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import parse_record, record_text
-from cardtable.engine.replay import replay
 from cardtable.engine.registry import get_game
+from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.harness import simulate
 from cardtable.poker.table import PokerDeal
