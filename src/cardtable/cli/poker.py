@@ -352,28 +352,46 @@ def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
 
 
 @app.command("variants")
-def variants_command(as_json: JsonFlag = False) -> None:
-    """List the variants the table deals: `cardtable rules poker NAME` prints one."""
+def variants_command(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="One variant: its steps in words.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the variants the table deals (`cardtable rules poker NAME`: every option)."""
     from rich.table import Table  # noqa: PLC0415 - keeps start-up fast
 
     from cardtable.engine import get_game  # noqa: PLC0415
+    from cardtable.poker.variants import step_text  # noqa: PLC0415
 
     with _errors():
         game = get_game("poker")
         listed = []
-        for name, preset in game.presets.items():
-            spec = game.rules(name).variant
+        for preset_name, preset in game.presets.items():
+            if name is not None and preset_name != name:
+                continue
+            spec = game.rules(preset_name).variant
             listed.append(
                 {
-                    "name": name,
+                    "name": preset_name,
                     "title": spec.title,
                     "players": [spec.players_min, spec.players_max],
                     "description": preset.description,
                     "source": spec.source,
+                    "steps": [step_text(step) for step in spec.steps],
                 }
             )
+        if name is not None and not listed:
+            game.preset(name)
     if as_json:
         _print_json({"variants": listed})
+        return
+    if name is not None:
+        item = listed[0]
+        _out(f"{item['title']} ({item['name']}), {item['players'][0]}–{item['players'][1]} players")
+        _out(f"{item['description']}\nsource: {item['source']}")
+        for number, text in enumerate(item["steps"], start=1):
+            _out(f"  {number}. {text}")
         return
     table = Table("variant", "players", "what it is", "source")
     for item in listed:

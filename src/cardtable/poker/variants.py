@@ -106,6 +106,32 @@ class Step:
     )
 
 
+def step_text(step: Step) -> str:
+    """A step as players say it.
+
+    >>> step_text(Step("deal", down=2, up=1)), step_text(Step("bet", opens="high-showing"))
+    ('deal 2 down, 1 up', 'bet (high-showing opens)')
+    """
+    if step.do in ("deal", "board"):
+        parts = [f"{n} {face}" for n, face in ((step.down, "down"), (step.up, "up")) if n]
+        extra = " (down if a card was turned up)" if step.down_if_exposed else ""
+        return f"{step.do} {', '.join(parts)}{extra}"
+    if step.do == "reveal":
+        return f"reveal places {list(step.cards)}" if step.cards else f"reveal {step.count}"
+    if step.do == "draw":
+        few = f" ({step.most_few} with four or fewer)" if step.most_few else ""
+        return f"draw up to {step.most}{few}" + (", a card burned first" if step.burn else "")
+    if step.do == "expose":
+        return "expose one card" + (" or stand pat" if step.optional else "")
+    if step.do == "bet":
+        notes = [f"{step.opens} opens"]
+        notes += [] if step.check else ["no check"]
+        notes += [] if step.checker_may_raise else ["a checker may not raise"]
+        notes += ["void if all check"] if step.void_if_all_check else []
+        return f"bet ({', '.join(notes)})"
+    return step.do
+
+
 DRAW_STEPS = (
     Step("deal", down=5),
     Step("bet", void_if_all_check=True),
