@@ -509,3 +509,24 @@ def test_a_stud_player_may_name_which_hole_card_is_wild() -> None:
     assert parse_cards("9d")[0] in deal.wild_for(1)
     assert deal.outcome().best_category == "four of a kind"
     assert winners(deal) == {1}
+
+
+def test_in_five_card_stud_a_four_flush_may_beat_a_pair_and_open_the_betting() -> None:
+    """«Покер-гвоздь», Дополнительные правила 4): the four flush.
+
+    "При вскрытии (а также при определении начала круга ставок) он старше пары, но слабее
+    двух пар": the four hearts showing open the last round ahead of the pair of aces held
+    down and up, and beat it at the showdown.
+    """
+    rules = GAME.rules("five-card-stud", {"variant": {"hands": {"four_flush": True}}})
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    hands = {1: "2c 9h 7h 4h 3h", 2: "Ac Ad 3d 5c 8d", 0: "Qc Jd Th 6s 2s"}
+    deal = match.start_deal_from(DealSetup(0, arrange(rules.variant, match.deck(), hands), 1))
+    assert isinstance(deal, PokerDeal)
+    while deal.round_index < 3 or deal.phase != "bet":
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert deal.to_move == 1
+    while not deal.is_over:
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert winners(deal) == {1}
+    assert deal.outcome().best_category == "four flush"
