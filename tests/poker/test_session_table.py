@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from cardtable.bots import Bot
-from cardtable.cards import Card, parse_cards
+from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.match import Match
 from cardtable.engine.record import parse_record, record_text
@@ -32,15 +32,14 @@ from cardtable.poker.actions import (
     Straddle,
     TableAction,
 )
-from cardtable.poker.pots import DeclarationMode
-from cardtable.poker.table import DECK, PokerDeal, PokerRules, PokerTableGame, Variant
+from cardtable.poker.table import PokerDeal, PokerGame, PokerRules
 from cardtable.poker.table_bots import PassiveBot, StrengthBot
 
 
 class TinyJudge:
     """A small explicit ranking for tests: rank counts first, then ranks; no straights."""
 
-    def high(self, cards: Sequence[Card]) -> int:
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
         counts = Counter(card.rank for card in cards)
         ranked: list[tuple[int, int]] = sorted(
             ((count, int(rank)) for rank, count in counts.items()), reverse=True
@@ -51,80 +50,104 @@ class TinyJudge:
             value = value * 100 + count * 16 + rank
         return value
 
-    def low(self, cards: Sequence[Card]) -> int | None:
+    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
         return 100 - max(card.rank for card in cards)
 
-    def category(self, cards: Sequence[Card]) -> str:
+    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         most = max(Counter(card.rank for card in cards).values())
         return {4: "four of a kind", 3: "three of a kind", 2: "pair"}.get(most, "high card")
 
 
-class SketchGame(PokerTableGame):
+class SketchGame(PokerGame):
     """The table under a test-only name, so that records replay through the registry."""
 
     name = "poker-table-sketch"
+    aliases = ()
 
 
 GAME = SketchGame(TinyJudge())
 register(GAME)
 
-TABLES: dict[str, dict[str, Any]] = {
-    "draw-fixed": {},
-    "draw-pot": {"limits": {"system": "pot"}},
-    "draw-table-stakes": {"limits": {"system": "table-stakes", "buy_in_minimum": 20}},
-    "draw-freeze-out": {"limits": {"freeze_out": True, "freeze_out_stake": 30}, "deals": 0},
-    "draw-jackpot-wangdoodle": {
-        "limits": {"jackpot": True, "wangdoodle": True, "wangdoodle_trigger": "pair"}
-    },
-    "draw-blind-opening": {
-        "forced": {"ante_kind": "dealer", "blinds": [1, 2], "straddles": 2},
-        "limits": {"round_minimum": [1, 1], "round_maximum": [1, 2]},
-    },
-    "draw-house": {
-        "house": {"bonus": 5, "bonus_hands": ["pair"], "kitty": "raises", "rake_percent": 5},
-        "betting": {"freeze_amount": 10},
-    },
-    "stud-rising": {"variant": "seven-card-stud", "limits": {"system": "rising"}},
-    "stud-unlimited": {"variant": "seven-card-stud", "limits": {"system": "unlimited"}},
-    "stud-bring-in-table-stakes": {
-        "variant": "seven-card-stud",
-        "forced": {"bring_in": 1},
-        "limits": {"system": "table-stakes", "buy_in_minimum": 10, "raise_at_least_last": True},
-        "stake": 30,
-    },
-    "stud-high-low-chips": {"variant": "seven-card-stud", "high_low": "chips"},
-    "stud-high-low-in-turn": {"variant": "seven-card-stud", "high_low": "in-turn"},
-    "draw-high-low-cards-speak": {"high_low": "cards-speak"},
-    "draw-jacks-progressive": {"openers": "jacks", "progressive_openers": True},
-    "lowball": {
-        "variant": "lowball",
-        "forced": {"ante_kind": "none", "blinds": [1, 1], "blind_start": 0},
-        "limits": {"round_maximum": [1, 5]},
-    },
+DECK = DeckSpec.named("52").cards()
+
+TABLES: dict[str, tuple[str, dict[str, Any]]] = {
+    "draw-fixed": ("draw", {}),
+    "draw-pot": ("draw", {"limits": {"system": "pot"}}),
+    "draw-table-stakes": ("draw", {"limits": {"system": "table-stakes", "buy_in_minimum": 20}}),
+    "draw-freeze-out": (
+        "draw",
+        {"limits": {"freeze_out": True, "freeze_out_stake": 30}, "deals": 0},
+    ),
+    "draw-jackpot-wangdoodle": (
+        "draw",
+        {"limits": {"jackpot": True, "wangdoodle": True, "wangdoodle_trigger": "pair"}},
+    ),
+    "draw-blind-opening": ("blind-opening", {}),
+    "draw-house": (
+        "draw",
+        {
+            "house": {"bonus": 5, "bonus_hands": ["pair"], "kitty": "raises", "rake_percent": 5},
+            "betting": {"freeze_amount": 10},
+        },
+    ),
+    "draw-previous-bet-resets": ("draw", {"limits": {"system": "previous-bet"}}),
+    "draw-previous-bet-grows": (
+        "draw",
+        {"limits": {"system": "previous-bet", "previous_bet_resets": False}},
+    ),
+    "draw-listed-amounts": ("draw", {"limits": {"amounts": "listed", "listed": [1, 3, 5]}}),
+    "draw-ends-only": ("draw", {"limits": {"amounts": "ends"}}),
+    "holdem-pot-limit": ("holdem", {"limits": {"system": "pot"}}),
+    "stud-rising": ("seven-card-stud", {"limits": {"system": "rising"}}),
+    "stud-unlimited": ("seven-card-stud", {"limits": {"system": "unlimited"}}),
+    "stud-bring-in-table-stakes": (
+        "seven-card-stud",
+        {
+            "forced": {"bring_in": 1},
+            "limits": {
+                "system": "table-stakes",
+                "buy_in_minimum": 10,
+                "raise_at_least_last": True,
+            },
+            "stake": 30,
+        },
+    ),
+    "stud-high-low-chips": (
+        "seven-card-stud-high-low",
+        {"variant": {"declarations": "chips"}},
+    ),
+    "stud-high-low-in-turn": ("seven-card-stud-high-low", {}),
+    "draw-high-low-cards-speak": ("draw-high-low", {"variant": {"declarations": "cards-speak"}}),
+    "draw-jacks-progressive": ("jacks-progressive", {}),
+    "lowball": ("lowball", {}),
 }
 
 
+def table(name: str) -> PokerRules:
+    preset, overrides = TABLES[name]
+    return GAME.rules(preset, overrides)
+
+
 @pytest.mark.parametrize("players", [2, 5])
-@pytest.mark.parametrize("table", sorted(TABLES))
-def test_the_harness_passes_on_every_table(table: str, players: int) -> None:
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_harness_passes_on_every_table(name: str, players: int) -> None:
     """О каких правилах следует договориться перед началом игры.
 
     Whatever the table agreed (limit system, forced bets, house rules, high-low), random
     deals keep every invariant: legal actions, refusals, replay, hidden cards, chips summing
     to zero in the ledger (kitty, rake and the carried pot included).
     """
-    rules = GAME.rules(overrides=TABLES[table])
-    report = simulate(GAME, rules, players=players, deals=6, seed=11)
+    report = simulate(GAME, table(name), players=players, deals=6, seed=11)
     assert report.ok, report.failures
 
 
-def deal(variant: Variant, players: int = 3) -> PokerDeal:
+def deal(variant: str, players: int = 3) -> PokerDeal:
     full = list(DECK)
     seeded_rng(3).shuffle(full)
     return PokerDeal(
         players,
         DealSetup(0, tuple(full), 1),
-        PokerRules(variant=variant),
+        GAME.rules(variant),
         TinyJudge(),
         stacks=[100] * players,
         in_deal=[True] * players,
@@ -137,7 +160,7 @@ def test_draw_poker_bets_draws_and_bets_again_from_the_first_bettor() -> None:
     Ante, five cards each, a round from the dealer's left, the draw in turn, and the second
     round opened by the player who bet first in the first round.
     """
-    game = deal(Variant.DRAW)
+    game = deal("draw")
     assert game.to_move == 1
     game.apply(Check())
     game.apply(Bet(2))
@@ -156,7 +179,7 @@ def test_all_check_in_the_first_round_voids_a_draw_deal_and_carries_the_pot() ->
     "Если все игроки пропустили ход в первом круге ставок, игра аннулируется"; «Покер с
     досдачей»: "Если никто не ставит, все игроки вновь вносят предварительную ставку".
     """
-    game = deal(Variant.DRAW)
+    game = deal("draw")
     for _ in range(3):
         game.apply(Check())
     outcome = game.outcome()
@@ -170,22 +193,22 @@ def test_stud_deals_two_down_one_up_and_the_highest_up_card_opens() -> None:
 
     "Игрок с наиболее крупной вскрытой картой должен начать круг ставок или пасовать".
     """
-    game = deal(Variant.SEVEN_CARD_STUD)
+    game = deal("seven-card-stud")
     ups = [game.hands[seat].up[0].rank for seat in range(3)]
     assert all(len(game.hands[seat].down) == 2 for seat in range(3))
     assert ups[game.to_move or 0] == max(ups)
 
 
 @pytest.mark.parametrize(
-    "table", ["stud-high-low-chips", "stud-high-low-in-turn", "draw-house", "draw-freeze-out"]
+    "name", ["stud-high-low-chips", "stud-high-low-in-turn", "draw-house", "draw-freeze-out"]
 )
-def test_the_harness_passes_when_bots_go_to_showdowns(table: str) -> None:
+def test_the_harness_passes_when_bots_go_to_showdowns(name: str) -> None:
     """Вскрытие карт; Покер «Больше-меньше».
 
     With a calling station and a strength bot at the table deals reach showdowns,
     declarations, bonuses and the kitty, and every invariant still holds.
     """
-    rules = GAME.rules(overrides=TABLES[table])
+    rules = table(name)
     bots: list[Bot] = [PassiveBot(), StrengthBot(TinyJudge()), PassiveBot()]
     report = simulate(GAME, rules, players=3, deals=8, seed=5, bots=bots)
     assert report.ok, report.failures
@@ -194,7 +217,7 @@ def test_the_harness_passes_when_bots_go_to_showdowns(table: str) -> None:
 
 def test_chip_declarations_stay_hidden_until_all_are_made() -> None:
     """Заявка б): "Когда все игроки определились с решением, они показывают свои фишки"."""
-    rules = PokerRules(variant=Variant.SEVEN_CARD_STUD, high_low=DeclarationMode.CHIPS)
+    rules = table("stud-high-low-chips")
     full = list(DECK)
     seeded_rng(8).shuffle(full)
     game = PokerDeal(
@@ -221,7 +244,7 @@ def test_after_an_all_check_last_round_the_opener_of_that_round_shows_first() ->
     которого поддержали."
     """
     for second_round, first_to_show in (("check", 2), ("bet", 1)):
-        game = deal(Variant.DRAW)
+        game = deal("draw")
         game.apply(Check())
         game.apply(Bet(2))
         game.apply(RaiseTo(4))
@@ -259,7 +282,7 @@ def test_between_deals_players_buy_the_house_charges_and_the_dealer_chooses() ->
     match.apply_between("choose seven-card-stud")
     deal = match.start_deal(seeded_rng(4))
     assert isinstance(deal, PokerDeal)
-    assert deal.rules.variant is Variant.SEVEN_CARD_STUD
+    assert deal.rules.variant.name == "seven-card-stud"
     ledger = match.ledger()
     assert ledger["house"] == 6
     assert sum(ledger.values()) == 0
@@ -269,7 +292,7 @@ def test_between_deals_players_buy_the_house_charges_and_the_dealer_chooses() ->
 
 def test_blind_bets_and_straddles_come_before_the_cards_are_dealt() -> None:
     """Начало втемную: "игроки ставят втемную, то есть до получения своих раскладов"."""
-    rules = GAME.rules(overrides=TABLES["draw-blind-opening"])
+    rules = table("draw-blind-opening")
     full = list(DECK)
     seeded_rng(2).shuffle(full)
     game = PokerDeal(
@@ -291,7 +314,7 @@ def test_a_stud_bring_in_is_posted_by_the_lowest_up_card_and_the_next_player_act
     The seed's own stud opens with the highest card; with ``bring_in`` set the modern forced
     opening is used.
     """
-    rules = GAME.rules(overrides={"variant": "seven-card-stud", "forced": {"bring_in": 1}})
+    rules = GAME.rules("seven-card-stud", {"forced": {"bring_in": 1}})
     full = list(DECK)
     seeded_rng(6).shuffle(full)
     game = PokerDeal(
@@ -365,7 +388,7 @@ def test_jacks_or_better_needs_openers_and_the_requirement_rises_after_an_unopen
     raises the need (queens, kings, aces) while the antes stay in the pot; the opener shows
     his openers at the end.
     """
-    rules = GAME.rules(overrides={"openers": "jacks", "progressive_openers": True})
+    rules = GAME.rules("jacks-progressive")
     match = GAME.new_match(rules, ["А", "Б", "В"])
     hands = "2c 3d 4h 5s 7c Jc Jd 9h 8s 6d 2d 3h 4s 6c 8c"
     first = match.start_deal_from(DealSetup(0, stacked(hands), 1))
@@ -398,7 +421,7 @@ def test_lowball_burns_a_card_forbids_raising_after_a_check_and_the_lowest_hand_
     open or fold, raising at most the ante; the dealer burns a card face up before the draw;
     in the second round a player who checked may not raise; the lowest hand wins.
     """
-    rules = GAME.rules(overrides=TABLES["lowball"])
+    rules = table("lowball")
     hands = "Kc Kd Kh 9s 8d 7c 5d 4h 3s 2c Qc Jd 9h 6s 4d"
     game = PokerDeal(
         3, DealSetup(0, stacked(hands), 1), rules, TinyJudge(), stacks=[50] * 3, in_deal=[True] * 3

@@ -39,6 +39,7 @@ BotFactory = Callable[[Any], Bot]
 BUILTIN_BOT_MODULES: dict[str, str] = {
     "piquet": "cardtable.bots.piquet",
     "preferans": "cardtable.bots.preferans",
+    "poker": "cardtable.bots.poker",
 }
 """For each game, the module that registers its bots when imported."""
 

@@ -28,6 +28,7 @@ from cardtable.engine import (
     replay,
     view_to_data,
 )
+from cardtable.errors import UnknownGame
 
 app = typer.Typer(
     name="cardtable",
@@ -117,7 +118,10 @@ def replay_command(
         bool, typer.Option("--show", help="Step through the match deal by deal.")
     ] = False,
 ) -> None:
-    """Check that a match record replays, and print its summary (or show it deal by deal)."""
+    """Check that a match record (or a PHH hand) replays; print its summary or show it."""
+    if path.suffix == ".phh":
+        _replay_phh(path, as_json)
+        return
     with one_line_errors():
         record = parse_record(path.read_text(encoding="utf-8"))
         match = replay(record)
@@ -150,18 +154,32 @@ def replay_command(
 @app.command("simulate")
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game's name or alias.")],
-    preset: Annotated[str | None, typer.Option(help="A preset of the game.")] = None,
+    preset: Annotated[
+        str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     deals: Annotated[int, typer.Option(min=1, help="Deals to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
     bot: Annotated[
-        str, typer.Option(help="The bot in every seat: default, random, ...")
+        str,
+        typer.Option(
+            "--bot", "--policy", help="The bot in every seat: default, random, check-down, ..."
+        ),
     ] = "default",
+    checks: Annotated[
+        bool, typer.Option("--checks/--no-checks", help="Check every invariant as it plays.")
+    ] = True,
+    fast: Annotated[
+        bool, typer.Option("--fast", help="The game's lean loop, no checks (poker: speed).")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play bot against bot with every check of the harness on, and report the speed."""
+    """Play bot against bot (with every check of the harness on), and report the speed."""
     from cardtable.harness import simulate  # noqa: PLC0415 - keeps start-up fast
 
+    if fast:
+        _fast_simulate(game_name, preset, players, deals, seed, bot, as_json)
+        return
     with one_line_errors():
         game = get_game(game_name)
         rules = game.rules(preset)
@@ -178,6 +196,7 @@ def simulate_command(
                 seed=seed,
                 preset=chosen,
                 bots=table,
+                checks=checks,
                 progress=advance,
             )
     if as_json:
@@ -206,6 +225,53 @@ def show_record(record: Record) -> None:
             return "q"
 
     show_replay(record, out, ask)
+
+
+def _replay_phh(path: Path, as_json: bool) -> None:
+    from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
+
+    with one_line_errors():
+        hand = parse_phh(path.read_text(encoding="utf-8"))
+        played = replay_phh(hand)
+    summary = {
+        "variant": hand.variant,
+        "played_as": played.deal.rules.variant.name,
+        "players": len(hand.starting_stacks),
+        "starting_stacks": list(hand.starting_stacks),
+        "finishing_stacks": list(played.finishing_stacks),
+        "matches_file": played.matches,
+        "valid": True,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    out.print(f"{path}: a valid {hand.variant} hand played as {summary['played_as']}.")
+    out.print(f"  finishing stacks: {summary['finishing_stacks']}")
+
+
+def _fast_simulate(
+    game_name: str,
+    preset: str | None,
+    players: int | None,
+    deals: int,
+    seed: int,
+    bot: str,
+    as_json: bool,
+) -> None:
+    with one_line_errors():
+        game = get_game(game_name)
+        rules = game.rules(preset)
+        seats = players if players is not None else game.players[0]
+        found = game.fast_simulate(rules, players=seats, deals=deals, seed=seed, bot=bot)
+        if found is None:
+            raise UnknownGame(f"{game.name} has no fast path; drop --fast")
+    if as_json:
+        print_json(found)
+    else:
+        out.print(
+            f"{found['deals']} deals of {game.title} (lean loop, no checks): "
+            f"{found['seconds']:.2f} s, {found['deals_per_second']:,.0f} deals/s"
+        )
 
 
 app.command("play")(play_command)

@@ -256,7 +256,9 @@ def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str) -> Any:
 
 def play_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game's name or alias.")],
-    preset: Annotated[str | None, typer.Option(help="A preset of the game.")] = None,
+    preset: Annotated[
+        str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
+    ] = None,
     rules_file: Annotated[
         Path | None, typer.Option("--rules", help="A TOML file of rule options.")
     ] = None,

@@ -349,3 +349,99 @@ def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
             shown = reached
 
     return report
+
+
+@app.command("variants")
+def variants_command(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="One variant: its steps in words.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the variants the table deals (`cardtable rules poker NAME`: every option)."""
+    from rich.table import Table  # noqa: PLC0415 - keeps start-up fast
+
+    from cardtable.engine import get_game  # noqa: PLC0415
+    from cardtable.poker.variants import step_text  # noqa: PLC0415
+
+    with _errors():
+        game = get_game("poker")
+        listed = []
+        for preset_name, preset in game.presets.items():
+            if name is not None and preset_name != name:
+                continue
+            spec = game.rules(preset_name).variant
+            listed.append(
+                {
+                    "name": preset_name,
+                    "title": spec.title,
+                    "players": [spec.players_min, spec.players_max],
+                    "description": preset.description,
+                    "source": spec.source,
+                    "steps": [step_text(step) for step in spec.steps],
+                }
+            )
+        if name is not None and not listed:
+            game.preset(name)
+    if as_json:
+        _print_json({"variants": listed})
+        return
+    if name is not None:
+        item = listed[0]
+        _out(f"{item['title']} ({item['name']}), {item['players'][0]}–{item['players'][1]} players")
+        _out(f"{item['description']}\nsource: {item['source']}")
+        for number, text in enumerate(item["steps"], start=1):
+            _out(f"  {number}. {text}")
+        return
+    table = Table("variant", "players", "what it is", "source")
+    for item in listed:
+        low, high = item["players"]
+        table.add_row(
+            f"{item['name']} — {item['title']}",
+            f"{low}–{high}",
+            item["description"],
+            item["source"],
+        )
+    out.print(table)
+
+
+@app.command("variant")
+def variant_command(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="A variant of your own (TOML).")],
+    players: Annotated[int, typer.Option(help="Seats for the trial deals.")] = 4,
+    deals: Annotated[int, typer.Option(min=0, help="Trial deals played by random bots.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the trial deals.")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Read a variant of your own, check it, and play trial deals with every check on.
+
+    The file is rules for the ``poker`` game: ``[rules.variant]`` with its steps (and any
+    other table rule). A malformed file is refused with the option and its line.
+    """
+    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.harness import simulate  # noqa: PLC0415
+    from cardtable.poker.variants import check_variant  # noqa: PLC0415
+
+    with _errors():
+        game = get_game("poker")
+        rules = game.rules_from_toml(path.read_text(encoding="utf-8"), str(path))
+        spec = check_variant(rules.variant)
+        report = simulate(game, rules, players=players, deals=deals, seed=seed) if deals else None
+    data: dict[str, Any] = {
+        "name": spec.name,
+        "title": spec.title,
+        "steps": [step.do for step in spec.steps],
+        "deals": report.deals if report else 0,
+        "ok": report.ok if report else True,
+        "failures": {k: v[:3] for k, v in report.failures.items() if v} if report else {},
+        "tally": report.tally if report else {},
+    }
+    if as_json:
+        _print_json(data)
+    else:
+        _out(f"{spec.title} ({spec.name}): {', '.join(data['steps'])}")
+        if report is not None:
+            verdict = "every check held" if report.ok else f"FAILED: {data['failures']}"
+            _out(f"{report.deals} trial deals: {verdict}")
+    if report is not None and not report.ok:
+        raise typer.Exit(1)

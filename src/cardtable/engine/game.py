@@ -51,6 +51,16 @@ class Game(ABC, Generic[R]):
         """Words that sort a finished deal for a simulation's tally (its contract, say)."""
         return ()
 
+    def fast_simulate(
+        self, rules: R, *, players: int, deals: int, seed: int, bot: str
+    ) -> dict[str, Any] | None:
+        """Deals played by a lean loop without the harness's checks, for speed.
+
+        Returns a summary with ``deals``, ``seconds`` and ``deals_per_second``; ``None`` when
+        the game has no fast path (the default).
+        """
+        return None
+
     @cached_property
     def presets(self) -> dict[str, Preset]:
         """The game's named presets, read from its package."""

@@ -12,7 +12,11 @@ from typing import Any
 from cardtable.engine.game import Game
 from cardtable.errors import UnknownGame
 
-BUILTIN_GAME_MODULES: tuple[str, ...] = ("cardtable.piquet.game", "cardtable.preferans.game")
+BUILTIN_GAME_MODULES: tuple[str, ...] = (
+    "cardtable.piquet.game",
+    "cardtable.preferans.game",
+    "cardtable.poker.game",
+)
 """Modules that register cardtable's own games when imported."""
 
 _games: dict[str, Game[Any]] = {}

@@ -127,14 +127,43 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def _with_line(message: str, text: str) -> str:
+    """Add the line of the option the message names, following its path through the file.
+
+    A path such as ``variant.steps.3.most`` is followed key by key; a number picks the
+    array's element (an inline table ``{...}`` or a ``[[...]]`` header) in order.
+    """
     match = re.search(r"option '([^']+)'", message)
     if match is None:
         return message
-    key = match.group(1).split(".")[-1]
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(rf"\s*{re.escape(key)}\s*=", line):
-            return f"{message} (line {number})"
-    return message
+    lines = text.splitlines()
+    start = 0
+    found: int | None = None
+    for part in match.group(1).split("."):
+        if part.isdigit():
+            start = _element_line(lines, start, int(part))
+            continue
+        key = re.compile(rf"(^|[\s{{,]){re.escape(part)}\s*=|^\s*\[+[^\]]*\b{re.escape(part)}\]")
+        found = next((n for n in range(start, len(lines)) if key.search(lines[n])), None)
+        if found is not None:
+            start = found
+    if found is None:
+        return message
+    return f"{message} (line {found + 1})"
+
+
+def _element_line(lines: list[str], start: int, index: int) -> int:
+    """The line where element ``index`` of the array starting at ``start`` begins."""
+    seen = -1
+    for number in range(start, len(lines)):
+        line = lines[number]
+        opened = line.count("{") if "=" in line or line.strip().startswith("{") else 0
+        if line.lstrip().startswith("[["):
+            opened = 1
+        for _ in range(opened):
+            seen += 1
+            if seen == index:
+                return number
+    return start
 
 
 def _refuse_unknown_options(

@@ -104,8 +104,34 @@ class Discard:
     cards: tuple[Card, ...]
 
 
+@dataclass(frozen=True)
+class Expose:
+    """Turn one of one's down cards face up (double-barrel shotgun, Mexican stud)."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class NameWild:
+    """Name one of one's hole cards (and so its rank) wild for oneself (seven-card stud)."""
+
+    card: Card
+
+
 TableAction = (
-    Fold | Check | Call | Bet | RaiseTo | AllIn | Freeze | Straddle | NoStraddle | Declare | Discard
+    Fold
+    | Check
+    | Call
+    | Bet
+    | RaiseTo
+    | AllIn
+    | Freeze
+    | Straddle
+    | NoStraddle
+    | Declare
+    | Discard
+    | Expose
+    | NameWild
 )
 """Any action at the poker table."""
 
@@ -147,6 +173,8 @@ _BET = re.compile(r"(?:bet|ставлю)\s+(\d+)")
 _RAISE = re.compile(r"(?:raise|поднимаю)(?:\s+(?:to|до))?\s+(\d+)")
 _DECLARE = re.compile(r"(?:declare|заявляю)\s+(\S+)")
 _DISCARD = re.compile(r"(?:discard|сбрасываю)\s+(.+)")
+_EXPOSE = re.compile(r"(?:expose|открываю)\s+(.+)")
+_WILD = re.compile(r"(?:wild|козырь)\s+(.+)")
 
 
 def parse_action(text: str) -> TableAction:
@@ -165,6 +193,14 @@ def parse_action(text: str) -> TableAction:
             return Discard(parse_cards(text.strip().split(None, 1)[1]))
         except CardtableError:
             pass
+    for pattern, kind in ((_EXPOSE, Expose), (_WILD, NameWild)):
+        if pattern.fullmatch(words):
+            try:
+                cards = parse_cards(text.strip().split(None, 1)[1])
+            except CardtableError:
+                cards = ()
+            if len(cards) == 1:
+                return kind(cards[0])
     raise IllegalAction(f"not a poker action: {text!r}")
 
 
@@ -179,6 +215,10 @@ def action_text(action: TableAction) -> str:
             return f"declare {side.value}"
         case Discard(cards):
             return f"discard {cards_text(cards)}" if cards else "stand pat"
+        case Expose(card):
+            return f"expose {card.text()}"
+        case NameWild(card):
+            return f"wild {card.text()}"
     return _CANONICAL[type(action)]
 
 

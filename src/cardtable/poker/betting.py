@@ -57,6 +57,8 @@ class AnteKind(StrEnum):
     """The dealer alone ("сдающий делает предварительную ставку", Начало втемную)."""
     DEALER_AND_LEFT = "dealer-and-left"
     """The dealer and his left neighbours (lowball's "сдающий и игрок слева от него")."""
+    BIG_BLIND = "big-blind"
+    """The last blind antes for the table (the modern big-blind ante; PHH ``antes``)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ class ForcedBets:
 
     ante_kind: AnteKind = option(
         AnteKind.EVERYONE,
-        "Who antes: none, everyone, dealer, or dealer-and-left.",
+        "Who antes: none, everyone, dealer, dealer-and-left, or big-blind.",
         f"{SEED}, Предварительная ставка; Начало втемную; Лоуболл 1)",
     )
     ante: int = option(1, "The ante in chips; antes are dead (they do not count to call).", SEED)
@@ -141,6 +143,8 @@ class ForcedBets:
             return [(dealer + 1 + step) % seats for step in range(seats)]
         if self.ante_kind is AnteKind.DEALER:
             return [dealer]
+        if self.ante_kind is AnteKind.BIG_BLIND:
+            return [(dealer + self.blind_start + max(len(self.blinds), 1) - 1) % seats]
         return [(dealer + step) % seats for step in range(min(seats, self.ante_left + 1))]
 
     def blind_seats(self, seats: int, dealer: int) -> list[tuple[int, int]]:

@@ -63,6 +63,11 @@ class SessionRules:
         "The time a player has for a decision; who lets it run out loses his hand.",
         f"{SEED}, Продолжительность игры (пять минут)",
     )
+    waiting: int = option(
+        0,
+        "Chairs (the last ones) whose players come later and sit down between deals.",
+        f"{SEED}, Места за столом (новый игрок)",
+    )
     dealers_choice: ChoiceScope = option(
         ChoiceScope.NONE,
         "Dealer's choice: none, for his deal, or for a whole round.",

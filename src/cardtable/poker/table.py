@@ -1,42 +1,48 @@
-"""A poker deal on top of the table: cards, betting rounds, the draw, declarations, showdown.
+"""A poker deal run from its variant's steps, on top of the betting, pots and ledger.
 
-This is the thin layer that puts the betting (:mod:`cardtable.poker.betting`), the limits,
-the pots and the ledger around the cards of two forms of the seed (002_053e85955f9a4108.txt):
-standard draw poker («Покер с досдачей»: ante, five cards, a betting round, the draw of up to
-three cards, a second round, the showdown) and seven-card stud («Семикарточный гвоздь»: two
-cards down and one up, rounds alternating with cards dealt face up to seven, the last down).
+The deal knows no particular form of poker: it runs the steps of a
+:class:`~cardtable.poker.variants.VariantSpec` (deal down and up, board cards, reveals,
+exposes, the draw, betting rounds, high-low declarations, the showdown), so that draw poker,
+seven-card stud and every other form of the seed (002_053e85955f9a4108.txt, "Виды
+«Покера»") are data. Hands are judged by a :class:`~cardtable.poker.judge.CardJudge`
+built from the variant's hand rules.
 
-Hands are judged by an injected :class:`CardJudge` (the hand evaluator of issue 6 at
-integration); the tests use a tiny explicit judge of their own.
+What each seat learns: its own down cards and draws (private events), every up card, board
+card turned up and hand shown at the showdown (public events); discards stay private; a
+folded hand is never shown, and a player left alone wins without showing.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
-from cardtable.cards import Card, DeckSpec, Rank, Suit, cards_text
+from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
-from cardtable.engine.rules import option
-from cardtable.errors import IllegalAction
+from cardtable.engine.rules import option, rules_from_mapping
+from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import (
     Check,
     Declare,
     Discard,
+    Expose,
     Fold,
+    NameWild,
     Side,
     TableAction,
     action_text,
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets
+from cardtable.poker.hands import is_bobtail
+from cardtable.poker.judge import CardJudge, HandJudge
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -44,40 +50,17 @@ from cardtable.poker.pots import (
     Declarations,
     HandOrder,
     Pot,
+    Share,
     award_high,
     award_high_low,
     build_pots,
     showdown_order,
 )
+from cardtable.poker.rules import deal_wild_cards
 from cardtable.poker.session import DealerChoice, DealTerms, Session, SessionRules
+from cardtable.poker.variants import Step, VariantSpec, check_variant
 
 SEED = "002_053e85955f9a4108.txt"
-
-
-class Variant(StrEnum):
-    """The forms of poker this layer deals."""
-
-    DRAW = "draw"
-    """«Покер с досдачей»: стандартный вариант."""
-    SEVEN_CARD_STUD = "seven-card-stud"
-    """«Семикарточный гвоздь»."""
-    LOWBALL = "lowball"
-    """«Лоуболл»: draw poker won by the lowest hand, with its own betting."""
-
-    @property
-    def draws(self) -> bool:
-        """Whether the form has a draw (five cards down, two betting rounds)."""
-        return self is not Variant.SEVEN_CARD_STUD
-
-
-class Openers(StrEnum):
-    """What a player needs to open the first round of draw poker."""
-
-    ANY = "any"
-    """«Пас со сбросом»: any hand opens."""
-    JACKS = "jacks"
-    """«Валеты и выше»: a pair of jacks or better."""
-
 
 PROGRESSION = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.KING, Rank.QUEEN)
 """The progressive openers after deals nobody opened: jacks, queens, kings, aces, kings,
@@ -100,53 +83,18 @@ def opening_pair(rank: Rank) -> tuple[Card, ...]:
     return tuple(Card(r, suit) for r, suit in zip(ranks, suits, strict=True))
 
 
-class CardJudge(Protocol):
-    """Judges any set of cards: the hand evaluator's side of the table."""
-
-    def high(self, cards: Sequence[Card]) -> int:
-        """The best high hand in ``cards`` (any number of them); bigger is better."""
-        ...
-
-    def low(self, cards: Sequence[Card]) -> int | None:
-        """The best low hand in ``cards``, bigger is better; ``None`` if there is none."""
-        ...
-
-    def category(self, cards: Sequence[Card]) -> str:
-        """The category of the best high hand in ``cards`` (one of ``pots.CATEGORIES``)."""
-        ...
-
-
 @dataclass(frozen=True)
 class PokerRules:
     """Everything a table agrees before the first deal ("О каких правилах следует договориться")."""
 
-    variant: Variant = option(
-        Variant.DRAW, "The form of poker: draw, seven-card-stud or lowball.", SEED
+    variant: VariantSpec = option(
+        VariantSpec(), "The form of poker, as data (see `cardtable poker variants`).", SEED
     )
     limits: Limits = option(Limits(), "The limit system and its numbers.", f"{SEED}, Пределы")
     betting: BettingRules = option(BettingRules(), "Checking, raise caps, freeze.", SEED)
     forced: ForcedBets = option(ForcedBets(), "Antes, blinds, straddles, bring-in.", SEED)
     house: HouseRules = option(HouseRules(), "Chips, bonuses, kitty and rake.", SEED)
     session: SessionRules = option(SessionRules(), "Seating, time, dealer's choice.", SEED)
-    high_low: DeclarationMode | None = option(
-        None,
-        "High-low: None for high only, or in-turn, chips or cards-speak.",
-        f"{SEED}, Покер «Больше-меньше»",
-    )
-    draw_most: int = option(
-        3, "The most cards a player may draw.", f"{SEED}, досдача (одну, две или три карты)"
-    )
-    openers: Openers = option(
-        Openers.ANY,
-        "Draw poker's first round: open with any hand (пас со сбросом) or jacks or better.",
-        f"{SEED}, «Покер с досдачей»: стандартный вариант, Первый круг ставок 1)-2)",
-    )
-    progressive_openers: bool = option(
-        False,
-        "After a deal nobody opened, the next needs queens, then kings, aces, kings, queens, "
-        "jacks; an opened deal returns to jacks.",
-        f"{SEED}, Варианты «Валеты и выше» 1)",
-    )
     stake: int = option(100, "The chips each player buys at the start.", f"{SEED}, Ставочные")
     deals: int = option(10, "Deals in a session (0: until a freeze-out ends).", SEED)
 
@@ -160,6 +108,8 @@ class PokerView:
     phase: str
     down: tuple[Card, ...]
     up: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    board_down: int
     shown: tuple[tuple[Card, ...], ...]
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
@@ -195,14 +145,14 @@ class _Seat:
 
 
 class PokerDeal(Deal[TableAction, PokerView]):
-    """One deal of draw poker or seven-card stud."""
+    """One deal of any variant: its steps run in order, players acting where asked."""
 
     def __init__(
         self,
         seats: int,
         setup: DealSetup,
         rules: PokerRules,
-        judge: CardJudge,
+        judge: CardJudge | None = None,
         *,
         stacks: Sequence[int],
         in_deal: Sequence[bool],
@@ -212,31 +162,41 @@ class PokerDeal(Deal[TableAction, PokerView]):
         openers: Rank | None = None,
     ) -> None:
         super().__init__(seats, setup)
+        spec = rules.variant
+        self.spec = spec
+        self.rules = rules
+        self.judge: CardJudge = judge or HandJudge(spec.hands, spec.low_qualifier)
         self.openers = openers
         self.openers_shown: tuple[Card, ...] = ()
-        self.rules = rules
-        self.judge = judge
         self.start_stacks = tuple(stacks)
         terms = terms or DealTerms()
         self.hands = [_Seat() for _ in range(seats)]
+        self.board: list[Card] = []
+        self.revealed: list[int] = []
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
+        self.step = 0
+        self.current: Step | None = None
         self.round_index = 0
+        self.rounds_started = 0
         self.first_bettor: int | None = None
-        self.round_first = 0
-        self.drawn: set[int] = set()
+        self.round_first = (setup.dealer + 1) % seats
+        self.acted: set[int] = set()
+        self.exposed: set[int] = set()
+        self.chosen_wild: dict[int, Card] = {}
+        self.players_at_start = sum(in_deal)
+        self.blind_round = False
         self.declarations: Declarations | None = None
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.result: PokerOutcome | None = None
-        dealer = setup.dealer
         self.betting = Betting(
             seats,
             list(stacks),
             rules.limits,
             rules.betting,
-            dealer=dealer,
+            dealer=setup.dealer,
             in_deal=list(in_deal),
             factor=terms.factor,
             blind_option=rules.forced.blind_option,
@@ -244,21 +204,20 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         events = self._antes(jackpot_antes)
         self.betting.jackpot_maximum = self.betting.pot if any(jackpot_antes) else 0
-        self.dealt = False
-        if rules.variant is Variant.SEVEN_CARD_STUD:
-            events += self._deal_first()
-        events += self._start_round()
+        events += self._post_blinds()
+        if self.phase != "bet" or self.betting.round_over:
+            events += self._run()
         self._log(events)
 
     # ----------------------------------------------------------------- protocol
 
     @property
     def to_move(self) -> int | None:
-        """The seat to act, draw or declare; ``None`` when the deal is over."""
+        """The seat to act, draw, expose or declare; ``None`` when the deal is over."""
         if self.phase == "bet":
             return self.betting.to_act
-        if self.phase == "draw":
-            return self._next_drawer()
+        if self.phase in ("draw", "expose", "name-wild"):
+            return self._next_in_turn()
         if self.phase == "declare" and self.declarations is not None:
             return self.declarations.to_declare
         return None
@@ -276,6 +235,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
             cards = self.hands[seat].down
             most = self._draw_most()
             return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
+        if self.phase == "expose":
+            keep = [Discard(())] if self.current is not None and self.current.optional else []
+            return [*keep, *(Expose(card) for card in self.hands[seat].down)]
+        if self.phase == "name-wild":
+            return [NameWild(card) for card in self.hands[seat].down]
         sides = [Side.HIGH, Side.LOW, Side.BOTH]
         return [Declare(side) for side in sides if self.why_illegal(Declare(side)) is None]
 
@@ -285,23 +249,41 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if seat is None:
             return "the deal is over"
         if self.phase == "bet":
-            if isinstance(action, Discard | Declare):
+            if isinstance(action, Discard | Declare | Expose | NameWild):
                 return "this is a betting round"
             reason = self.betting.why_illegal(seat, action)
             if reason is None and self._opens(action) and not self._may_open(seat):
                 assert self.openers is not None
-                return f"a pair of {PAIR_NAMES[self.openers]} or better is needed to open"
+                bobtail = " or a bobtail" if self.spec.openers == "jacks-or-bobtail" else ""
+                return f"a pair of {PAIR_NAMES[self.openers]} or better{bobtail} is needed to open"
             return reason
         if self.phase == "draw":
             if not isinstance(action, Discard):
                 return "it is the draw: discard cards or stand pat"
             hand = self.hands[seat].down
             if any(card not in hand for card in action.cards):
-                return f"seat {seat} does not hold {cards_text(action.cards)}"
+                return f"seat {seat} does not hold {cards_text(action.cards)} face down"
             if len(set(action.cards)) != len(action.cards):
                 return "a card is named twice"
             if len(action.cards) > self._draw_most():
                 return f"a player may draw at most {self._draw_most()} cards"
+            return None
+        if self.phase == "expose":
+            optional = self.current is not None and self.current.optional
+            if optional and action == Discard(()):
+                return None
+            if not isinstance(action, Expose):
+                if optional:
+                    return "turn up one of your down cards, or stand pat"
+                return "every player now turns up one of his down cards"
+            if action.card not in self.hands[seat].down:
+                return f"seat {seat} holds no {action.card.text()} face down"
+            return None
+        if self.phase == "name-wild":
+            if not isinstance(action, NameWild):
+                return "every player now names one of his hole cards wild"
+            if action.card not in self.hands[seat].down:
+                return f"seat {seat} holds no {action.card.text()} face down"
             return None
         if not isinstance(action, Declare) or self.declarations is None:
             return "it is time to declare high, low or both"
@@ -310,8 +292,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _do(self, action: TableAction) -> list[Event]:
         seat = self.to_move
         assert seat is not None
-        if isinstance(action, Discard):
-            return self._draw(seat, action.cards) + self._after_draw()
+        if self.phase in ("draw", "expose", "name-wild"):
+            events = self._turn(seat, action)
+            return events + (self._run() if self._next_in_turn() is None else [])
         if isinstance(action, Declare):
             return self._declare(seat, action.side)
         opening = self._opens(action)
@@ -319,20 +302,27 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if opening:
             self.first_bettor = seat
             self.openers_shown = tuple(self.hands[seat].cards)
-        events = [public_event("bet", seat, text), *self._deal_after_blinds()]
+        events = [public_event("bet", seat, text)]
+        if self.blind_round and self.step == 0:
+            current = self.betting.round
+            if current is not None and not current.straddle_window:
+                events += self._run()
+                return events
         if self.betting.round_over:
             events += self._after_round()
         return events
 
     def view(self, seat: int) -> PokerView:
-        """What ``seat`` knows: its own down cards, everyone's up cards, what was shown."""
+        """What ``seat`` knows: its own down cards, every up card, the board turned up."""
         current = self.betting.round
         return PokerView(
             seat=seat,
-            variant=self.rules.variant.value,
+            variant=self.spec.name,
             phase=self.phase,
             down=tuple(self.hands[seat].down),
             up=tuple(tuple(hand.up) for hand in self.hands),
+            board=tuple(self.board[place] for place in self.revealed),
+            board_down=len(self.board) - len(self.revealed),
             shown=tuple(self.shown.get(other, ()) for other in range(self.seats)),
             stacks=tuple(self.betting.stacks),
             bets=tuple(current.bets) if current else (0,) * self.seats,
@@ -352,19 +342,93 @@ class PokerDeal(Deal[TableAction, PokerView]):
             raise IllegalAction("the deal is not over")
         return self.result
 
+    # ----------------------------------------------------------------- the steps
+
+    def _run(self) -> list[Event]:
+        """Run steps from the next one until a player must act or the deal ends."""
+        events: list[Event] = []
+        steps = self.spec.steps
+        while self.step < len(steps):
+            step = steps[self.step]
+            self.step += 1
+            self.current = step
+            if self.betting.one_left and step.do != "showdown":
+                return events + self._finish()
+            if step.do == "deal":
+                events += self._deal_round(down=step.down, up=step.up, swap=step.down_if_exposed)
+            elif step.do == "board":
+                events += self._deal_board(step)
+            elif step.do == "reveal":
+                events += self._reveal(step)
+            elif step.do in ("draw", "expose", "name-wild"):
+                events += self._start_turns(step)
+                if self._next_in_turn() is not None:
+                    return events
+            elif step.do == "bet":
+                events += self._start_round(step)
+                if not self.betting.round_over:
+                    return events
+                if self._void_now(step):
+                    return events + self._finish(void=True)
+            elif step.do == "declare":
+                if len(self.betting.in_hand) > 1:
+                    events += self._start_declarations()
+                    if self.phase == "declare":
+                        return events
+            else:
+                break
+        return events + self._finish()
+
+    def _after_round(self) -> list[Event]:
+        step = self.current
+        if self.betting.one_left:
+            return self._finish()
+        if step is not None and self._void_now(step):
+            return self._finish(void=True)
+        return self._run()
+
+    def _void_now(self, step: Step) -> bool:
+        current = self.betting.round
+        return step.void_if_all_check and current is not None and current.all_checked
+
+    def _start_turns(self, step: Step) -> list[Event]:
+        self.phase = step.do
+        self.acted = set()
+        if step.do == "name-wild":
+            return [public_event("wild", None, "every player names a hole card wild")]
+        if step.do == "expose":
+            self.exposed = set()
+            # A player keeps at least keep_down cards face down: those who have no more
+            # to turn up simply pass this step.
+            for seat in self._dealing_order():
+                if len(self.hands[seat].down) <= step.keep_down:
+                    self.acted.add(seat)
+            return [public_event("expose", None, "every player turns up a card")]
+        events = [public_event("draw", None, "the draw")]
+        if step.burn:
+            # Лоуболл 3): "перед обменом сдающий «сжигает» (вскрывает и убирает в сброс)
+            # верхнюю карту колоды".
+            burned = self._take(1)
+            self.discards += burned
+            events.append(public_event("burn", None, "the dealer burns a card", burned))
+        return events
+
     # ----------------------------------------------------------------- dealing
 
     def _opens(self, action: TableAction) -> bool:
         """Whether ``action`` is the deal's first chips put in voluntarily (the opening)."""
         return self.first_bettor is None and not isinstance(
-            action, Fold | Check | Discard | Declare
+            action, Fold | Check | Discard | Declare | Expose
         )
 
     def _may_open(self, seat: int) -> bool:
         if self.openers is None or self.round_index > 0:
             return True
+        cards = self.hands[seat].cards
+        if self.spec.openers == "jacks-or-bobtail" and is_bobtail(cards, self.spec.hands):
+            return True
         least = self.judge.high(opening_pair(self.openers))
-        return self.judge.high(self.hands[seat].cards) >= least
+        return len(cards) >= 5 and self.judge.high(cards) >= least
 
     def _antes(self, jackpot_antes: Sequence[int]) -> list[Event]:
         events = []
@@ -379,13 +443,57 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 events.append(public_event("ante", seat, f"seat {seat} antes {paid} (jackpot)"))
         return events
 
+    def _post_blinds(self) -> list[Event]:
+        """Post the blinds: they open the first betting round, before any card is dealt.
+
+        "Игроки ставят втемную, то есть до получения своих раскладов"; the first ``bet``
+        step then continues that round.
+        """
+        forced = self.rules.forced
+        blinds = forced.blind_seats(self.seats, self.setup.dealer)
+        live = [(seat, amount) for seat, amount in blinds if not self.betting.folded[seat]]
+        if not live or not any(step.do == "bet" for step in self.spec.steps):
+            self.phase = "steps"
+            return []
+        after = (live[-1][0] + 1) % self.seats
+        first_bet = next(step for step in self.spec.steps if step.do == "bet")
+        self.betting.start_round(
+            0,
+            after,
+            last=self.spec.bet_steps == 1,
+            checking=first_bet.check,
+            checker_may_raise=first_bet.checker_may_raise,
+            straddles=forced.straddles,
+        )
+        self.round_first = after
+        self.blind_round = True
+        for seat, amount in live:
+            self.betting.post_blind(seat, amount)
+        self.first_bettor = live[0][0]
+        current = self.betting.round
+        if current is not None and current.straddle_window:
+            return []
+        self.phase = "steps"
+        return []
+
     def _take(self, count: int) -> list[Card]:
         if len(self.stock) - 1 < count:
-            # "Нижняя карта колоды не используется": the bottom card and the discards are
-            # shuffled together to go on dealing.
-            pool = self.stock + self.discards
+            # "Нижняя карта колоды не используется. Если требуются дополнительные карты,
+            # нижняя карта и карты сноса тасуются вместе": folded hands go in too.
+            folded = [
+                card
+                for seat in range(self.seats)
+                if self.betting.folded[seat]
+                for card in self.hands[seat].cards
+            ]
+            for seat in range(self.seats):
+                if self.betting.folded[seat]:
+                    self.hands[seat] = _Seat()
+            pool = self.stock + self.discards + folded
             self.rng.shuffle(pool)
             self.stock, self.discards = pool, []
+            if len(self.stock) < count:
+                raise IllegalAction("the deck has run out of cards")
         taken, self.stock = self.stock[:count], self.stock[count:]
         return taken
 
@@ -394,151 +502,117 @@ class PokerDeal(Deal[TableAction, PokerView]):
         order = [(dealer + 1 + step) % self.seats for step in range(self.seats)]
         return [seat for seat in order if not self.betting.folded[seat]]
 
-    def _deal_round(self, *, down: int, up: int) -> list[Event]:
+    def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
         events = []
         for seat in self._dealing_order():
-            if down:
-                cards = self._take(down)
+            hidden, shown = down, up
+            if swap and seat in self.exposed:
+                # "Последняя карта втемную по желанию": who turned up his hole card gets
+                # this one down.
+                hidden, shown = down + up, 0
+            if hidden:
+                cards = self._take(hidden)
                 self.hands[seat].down += cards
-                events.append(private_event("deal", seat, f"seat {seat} is dealt {down}", cards))
-            if up:
-                cards = self._take(up)
+                text = f"seat {seat} is dealt {hidden}"
+                events.append(private_event("deal", seat, text, cards))
+            if shown:
+                cards = self._take(shown)
                 self.hands[seat].up += cards
                 events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
         return events
 
+    def _deal_board(self, step: Step) -> list[Event]:
+        events = []
+        if step.down:
+            self.board += self._take(step.down)
+            events.append(public_event("board", None, f"{step.down} cards to the centre, down"))
+        if step.up:
+            first = len(self.board)
+            cards = self._take(step.up)
+            self.board += cards
+            self.revealed += range(first, len(self.board))
+            events.append(public_event("board", None, "cards to the centre, face up", cards))
+        return events
+
+    def _reveal(self, step: Step) -> list[Event]:
+        hidden = [place for place in range(len(self.board)) if place not in self.revealed]
+        places = [place for place in step.cards if place in hidden] or hidden[: step.count]
+        self.revealed += places
+        cards = [self.board[place] for place in places]
+        return [public_event("reveal", None, "the dealer turns up", cards)] if cards else []
+
     # ----------------------------------------------------------------- rounds
 
-    def _rounds(self) -> int:
-        return 2 if self.rules.variant.draws else 5
-
-    def _start_round(self) -> list[Event]:
-        first = self._round_opener()
+    def _start_round(self, step: Step) -> list[Event]:
+        self.phase = "bet"
+        self.round_index = self.rounds_started
+        self.rounds_started += 1
+        if self.blind_round and self.round_index == 0:
+            return [public_event("round", self.round_first, "betting round 1")]
+        first = self._round_opener(step)
         self.round_first = first
-        last = self.round_index == self._rounds() - 1
-        lowball = self.rules.variant is Variant.LOWBALL
-        # Лоуболл 2) and 4): no check in the first round; a checker may not raise in the second.
-        checking = None if not lowball or self.round_index > 0 else False
-        checker_may_raise = not (lowball and self.round_index > 0)
+        last = self.rounds_started == self.spec.bet_steps
         self.betting.start_round(
             self.round_index,
             first,
             last=last,
-            checking=checking,
-            checker_may_raise=checker_may_raise,
+            checking=step.check,
+            checker_may_raise=step.checker_may_raise,
         )
         forced = self.rules.forced
-        if self.round_index == 0 and self.rules.variant is Variant.SEVEN_CARD_STUD:
-            if forced.bring_in:
-                order = self._dealing_order()
-                low = min(
-                    order,
-                    key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
-                )
-                first = (low + 1) % self.seats
-                self.betting.start_round(0, first, last=last)
-                self.round_first = first
-                self.betting.post_blind(low, forced.bring_in)
-                self.first_bettor = low
-        elif self.round_index == 0:
-            blinds = forced.blind_seats(self.seats, self.setup.dealer)
-            live = [(seat, amount) for seat, amount in blinds if not self.betting.folded[seat]]
-            if live:
-                after = (live[-1][0] + 1) % self.seats
-                self.betting.start_round(
-                    0, after, last=last, checking=checking, straddles=forced.straddles
-                )
-                self.round_first = after
-                for seat, amount in live:
-                    self.betting.post_blind(seat, amount)
-                self.first_bettor = live[0][0]
-        events = [public_event("round", first, f"betting round {self.round_index + 1}")]
-        events += self._deal_after_blinds()
-        if self.betting.round_over:
-            events += self._after_round()
-        return events
+        if self.round_index == 0 and forced.bring_in and any(h.up for h in self.hands):
+            order = self._dealing_order()
+            low = min(
+                order,
+                key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
+            )
+            first = (low + 1) % self.seats
+            self.betting.start_round(0, first, last=last)
+            self.round_first = first
+            self.betting.post_blind(low, forced.bring_in)
+            self.first_bettor = low
+        return [public_event("round", first, f"betting round {self.round_index + 1}")]
 
-    def _deal_first(self) -> list[Event]:
-        """The first cards: five down in draw, two down and one up in stud."""
-        self.dealt = True
-        if self.rules.variant.draws:
-            return self._deal_round(down=5, up=0)
-        return self._deal_round(down=2, up=1)
-
-    def _deal_after_blinds(self) -> list[Event]:
-        """Deal once the blind bets are made: blinds and straddles come before the cards.
-
-        "Перед сдачей ... ставит одну фишку втемную"; "при ставках до расдачи".
-        """
-        current = self.betting.round
-        if self.dealt or (current is not None and current.straddle_window):
-            return []
-        return self._deal_first()
-
-    def _round_opener(self) -> int:
-        dealer = self.setup.dealer
-        left = (dealer + 1) % self.seats
-        if self.rules.variant is Variant.LOWBALL:
+    def _round_opener(self, step: Step) -> int:
+        left = (self.setup.dealer + 1) % self.seats
+        if step.opens == "left":
             return left
-        if self.rules.variant is Variant.DRAW:
-            if self.round_index == 0 or self.first_bettor is None:
-                return left
-            return self.first_bettor
+        if step.opens == "first-bettor":
+            return left if self.first_bettor is None else self.first_bettor
         candidates = self._dealing_order()
+        if not any(self.hands[seat].up for seat in candidates):
+            return left
+        value: Callable[[int], int]
+        if step.opens == "low-showing":
 
-        def shown_value(seat: int) -> tuple[int, int]:
-            up = self.hands[seat].up
-            if self.round_index == 0:
-                return (highest_up_card(up), -candidates.index(seat))
-            return (self.judge.high(up), -candidates.index(seat))
+            def value(seat: int) -> int:
+                found = self.judge.low(self.hands[seat].up)
+                return -(10**12) if found is None else found
 
-        return max(candidates, key=shown_value)
+        else:
 
-    def _after_round(self) -> list[Event]:
-        betting = self.betting
-        current = betting.round
-        events: list[Event] = []
-        if betting.one_left:
-            return self._finish()
-        if (
-            self.rules.variant is Variant.DRAW
-            and self.round_index == 0
-            and current is not None
-            and current.all_checked
-        ):
-            return self._finish(void=True)
-        self.round_index += 1
-        if self.round_index >= self._rounds():
-            return self._declare_or_show()
-        if self.rules.variant.draws:
-            self.phase = "draw"
-            events.append(public_event("draw", None, "the draw"))
-            if self.rules.variant is Variant.LOWBALL:
-                # Лоуболл 3): "перед обменом сдающий «сжигает» (вскрывает и убирает в сброс)
-                # верхнюю карту колоды".
-                burned = self._take(1)
-                self.discards += burned
-                events.append(public_event("burn", None, "the dealer burns a card", burned))
-            if self._next_drawer() is None:
-                events += self._after_draw()
-            return events
-        street = self.round_index + 3
-        events += self._deal_round(down=1 if street == 7 else 0, up=0 if street == 7 else 1)
-        return events + self._start_round()
+            def value(seat: int) -> int:
+                return self.judge.high(self.hands[seat].up)
 
-    # ----------------------------------------------------------------- the draw
+        return max(candidates, key=lambda seat: (value(seat), -candidates.index(seat)))
+
+    # ----------------------------------------------------------------- draw and expose
 
     def _draw_most(self) -> int:
-        return min(self.rules.draw_most, 5)
+        step = self.current
+        assert step is not None
+        if step.most_few and self.players_at_start <= 4:
+            return min(step.most_few, 5)
+        return min(step.most, 5)
 
-    def _next_drawer(self) -> int | None:
+    def _next_in_turn(self) -> int | None:
         for seat in self._dealing_order():
-            if seat not in self.drawn:
+            if seat not in self.acted:
                 return seat
         return None
 
     def _draw(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-        self.drawn.add(seat)
+        self.acted.add(seat)
         hand = self.hands[seat]
         if not cards:
             return [public_event("draw", seat, f"seat {seat} stands pat")]
@@ -553,21 +627,37 @@ class PokerDeal(Deal[TableAction, PokerView]):
             private_event("draw", seat, f"seat {seat} draws {count}", new),
         ]
 
-    def _after_draw(self) -> list[Event]:
-        if self._next_drawer() is not None:
-            return []
-        self.phase = "bet"
-        return self._start_round()
+    def _turn(self, seat: int, action: TableAction) -> list[Event]:
+        """One player's move at a draw, an expose or naming his wild card."""
+        if isinstance(action, Expose):
+            return self._expose(seat, action.card)
+        if isinstance(action, NameWild):
+            self.acted.add(seat)
+            self.chosen_wild[seat] = action.card
+            text = f"seat {seat} names his wild card"
+            return [private_event("wild", seat, text, [action.card])]
+        assert isinstance(action, Discard)
+        if self.phase == "expose":
+            self.acted.add(seat)
+            return [public_event("expose", seat, f"seat {seat} keeps his cards down")]
+        return self._draw(seat, action.cards)
+
+    def _expose(self, seat: int, card: Card) -> list[Event]:
+        self.acted.add(seat)
+        self.exposed.add(seat)
+        hand = self.hands[seat]
+        hand.down.remove(card)
+        hand.up.append(card)
+        return [public_event("expose", seat, f"seat {seat} turns up a card", [card])]
 
     # ----------------------------------------------------------------- showdown
 
-    def _declare_or_show(self) -> list[Event]:
-        mode = self.rules.high_low
-        if mode is None or mode is DeclarationMode.CARDS_SPEAK:
-            return self._finish()
-        order = self._dealing_order()
-        both = self.rules.variant is Variant.SEVEN_CARD_STUD
-        self.declarations = Declarations(mode, order, both_allowed=both)
+    def _start_declarations(self) -> list[Event]:
+        mode = self.spec.declarations
+        if mode is DeclarationMode.CARDS_SPEAK:
+            return []
+        both = self.spec.cards_each() + self.spec.board_size() > 5
+        self.declarations = Declarations(mode, self._dealing_order(), both_allowed=both)
         self.phase = "declare"
         return [public_event("declare", None, "declarations, from the dealer's left")]
 
@@ -583,8 +673,36 @@ class PokerDeal(Deal[TableAction, PokerView]):
             said = ", ".join(f"seat {s} {d.value}" for s, d in declarations.made.items())
             if declarations.mode is DeclarationMode.CHIPS:
                 events.append(public_event("declare", None, f"the chips are shown: {said}"))
-            events += self._finish()
+            events += self._run()
         return events
+
+    def pools(self, seat: int) -> list[list[Card]]:
+        """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
+        spec = self.spec
+        own = self.hands[seat].cards
+        board = self.board
+        if spec.board_lines:
+            return [own + [board[place] for place in line] for line in spec.board_lines]
+        if not (spec.hole_exactly or spec.board_exactly) or not board:
+            return [own + board]
+        size = spec.hands.hand_size
+        hole_sizes = [spec.hole_exactly] if spec.hole_exactly else [len(own)]
+        board_take = spec.board_exactly or size - hole_sizes[0]
+        return [
+            list(hole) + list(shared)
+            for hole in combinations(own, min(hole_sizes[0], len(own)))
+            for shared in combinations(board, min(board_take, len(board)))
+        ]
+
+    def wild_for(self, seat: int) -> frozenset[Card]:
+        """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
+        rules = self.spec.hands
+        chosen = self.chosen_wild.get(seat)
+        named = frozenset(Card(chosen.rank, suit) for suit in Suit) if chosen else frozenset()
+        if rules.deal_wild == "none":
+            return named
+        shown = [self.board[place] for place in self.revealed]
+        return named | deal_wild_cards(rules, self.hands[seat].down, shown)
 
     def _finish(self, *, void: bool = False) -> list[Event]:
         betting = self.betting
@@ -606,13 +724,23 @@ class PokerDeal(Deal[TableAction, PokerView]):
             pots = [Pot(betting.dead, tuple(in_hand))]
         called = betting.last_aggressor if betting.last_aggressor in in_hand else None
         order = showdown_order(in_hand, self.round_first if called is None else called, self.seats)
-        hands = _SeatHands(self.judge, {seat: self.hands[seat].cards for seat in in_hand})
-        judged: HandOrder = hands
-        if self.rules.variant is Variant.LOWBALL:
-            judged = _LowWins(hands)
         best: str | None = None
         bonus: list[int] = []
+        hands = _SeatHands(self.judge, {}, {})
         if len(in_hand) > 1:
+            hidden = [place for place in range(len(self.board)) if place not in self.revealed]
+            if hidden:
+                self.revealed += hidden
+                cards = [self.board[place] for place in hidden]
+                events.append(public_event("reveal", None, "the board is turned up", cards))
+            judge = self.judge
+            if self.spec.win == "deuce-to-seven" and isinstance(judge, HandJudge) and judge.kernel:
+                judge = _AceHighOnly(judge)
+            hands = _SeatHands(
+                judge,
+                {seat: self.pools(seat) for seat in in_hand},
+                {seat: self.wild_for(seat) for seat in in_hand},
+            )
             for seat in order:
                 self.shown[seat] = tuple(self.hands[seat].cards)
                 events.append(
@@ -629,11 +757,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 )
             )
         cut = cut_pots(pots, self.rules.house, raises=betting.raises_in_deal, winner_category=best)
-        if self.rules.high_low is None or len(in_hand) == 1:
-            shares = award_high(cut.pots, judged, order)
-        else:
-            said = self.declarations.made if self.declarations is not None else None
-            shares = award_high_low(cut.pots, hands, order, said)
+        shares = self._award(cut.pots, hands, in_hand, order)
         names = ["main pot", *(f"side pot {n}" for n in range(1, len(cut.pots)))]
         for share in shares:
             final[share.seat] += share.amount
@@ -648,6 +772,21 @@ class PokerDeal(Deal[TableAction, PokerView]):
             final, cut.rake, cut.kitty, 0, void=False, best=best, unopposed=unopposed, bonus=bonus
         )
         return events
+
+    def _award(
+        self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
+    ) -> list[Share]:
+        """Who takes each pot: the variant says high, low, high-low or deuce to seven."""
+        if len(in_hand) == 1:
+            return award_high(pots, _Alone(in_hand[0]), order)
+        if self.spec.win == "high-low":
+            said = self.declarations.made if self.declarations is not None else None
+            return award_high_low(pots, hands, order, said)
+        if self.spec.win == "low":
+            return award_high(pots, _LowWins(hands), order)
+        if self.spec.win == "deuce-to-seven":
+            return award_high(pots, _WorstWins(hands), order)
+        return award_high(pots, hands, order)
 
     def _result(
         self,
@@ -669,26 +808,60 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
 @dataclass
 class _SeatHands:
-    """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge."""
+    """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge.
+
+    Each seat's best hand is the best of its pools of cards; values are worked out once.
+    """
 
     judge: CardJudge
-    cards: dict[int, list[Card]]
+    pools: dict[int, list[list[Card]]]
+    wild: dict[int, frozenset[Card]]
+    _high: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _low: dict[int, int | None] = field(default_factory=dict)
+
+    def _best_high(self, seat: int) -> tuple[int, int]:
+        if seat not in self._high:
+            values = [self.judge.high(pool, self.wild[seat]) for pool in self.pools[seat]]
+            best = max(range(len(values)), key=values.__getitem__)
+            self._high[seat] = (values[best], best)
+        return self._high[seat]
 
     def high(self, seat: int) -> int:
-        return self.judge.high(self.cards[seat])
+        return self._best_high(seat)[0]
 
     def low(self, seat: int) -> int | None:
-        return self.judge.low(self.cards[seat])
+        if seat not in self._low:
+            lows = [self.judge.low(pool, self.wild[seat]) for pool in self.pools[seat]]
+            found = [value for value in lows if value is not None]
+            self._low[seat] = max(found) if found else None
+        return self._low[seat]
 
     def category(self, seat: int) -> str:
-        return self.judge.category(self.cards[seat])
+        pool = self.pools[seat][self._best_high(seat)[1]]
+        return self.judge.category(pool, self.wild[seat])
+
+
+@dataclass
+class _Alone:
+    """The order of a pot with one player left: he takes it without showing."""
+
+    seat: int
+
+    def high(self, seat: int) -> int:
+        return 1 if seat == self.seat else 0
+
+    def low(self, seat: int) -> int | None:
+        return None
+
+    def category(self, seat: int) -> str:
+        return "high card"
 
 
 @dataclass
 class _LowWins:
     """Lowball's order: the best low hand is the winner ("побеждает самый младший расклад")."""
 
-    hands: _SeatHands
+    hands: HandOrder
 
     def high(self, seat: int) -> int:
         low = self.hands.low(seat)
@@ -701,11 +874,64 @@ class _LowWins:
         return self.hands.category(seat)
 
 
-DECK = DeckSpec.named("52").cards()
+WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
+"""A-5-4-3-2: a straight in high poker, ace-high nothing in deuce to seven."""
+
+
+@dataclass
+class _AceHighOnly:
+    """The kernel judge for deuce to seven, where the ace is only high.
+
+    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Kernel values
+    put the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
+    below it.
+    """
+
+    judge: HandJudge
+
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
+        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
+            flush = len({card.suit for card in cards}) == 1
+            mask = sum(1 << (int(rank) - 2) for rank in WHEEL)
+            return (5 << 26 if flush else 0) | mask
+        return self.judge.high(cards, wild)
+
+    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
+        return self.judge.low(cards, wild)
+
+    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
+            return "flush" if len({card.suit for card in cards}) == 1 else "high card"
+        return self.judge.category(cards, wild)
+
+
+@dataclass
+class _WorstWins:
+    """Deuce to seven: the worst high hand wins (aces high, straights and flushes count)."""
+
+    hands: HandOrder
+
+    def high(self, seat: int) -> int:
+        return -self.hands.high(seat)
+
+    def low(self, seat: int) -> int | None:
+        return None
+
+    def category(self, seat: int) -> str:
+        return self.hands.category(seat)
+
+
+def highest_up_card(cards: Sequence[Card]) -> Rank:
+    """The highest face-up card's rank (a joker beats an ace: "Джокер считается старше туза")."""
+    return max(card.rank for card in cards)
 
 
 class PokerMatch(Match[TableAction, PokerRules]):
-    """A session of deals with the ledger, the rotation of the deal and the special deals."""
+    """A session of deals with the ledger, the rotation of the deal and the special deals.
+
+    The match's seats are the chairs in clockwise order. With ``session.waiting`` the last
+    chairs are empty at the start; their players sit down between deals (``join NAME``).
+    """
 
     def __init__(
         self,
@@ -713,15 +939,30 @@ class PokerMatch(Match[TableAction, PokerRules]):
         rules: PokerRules,
         seats: Sequence[str],
         preset: str | None,
-        judge: CardJudge,
+        judge: CardJudge | None = None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
+        spec = check_variant(rules.variant)
+        if not spec.players_min <= len(seats) <= spec.players_max:
+            raise IllegalAction(
+                f"{spec.title} is played by {spec.players_min} to {spec.players_max} players, "
+                f"not {len(seats)}"
+            )
         self.judge = judge
         self.unopened = 0
-        self.session = Session(seats, 0, rules.session, rules.limits, rules.house)
-        stake = rules.limits.freeze_out_stake if rules.limits.freeze_out else rules.stake
+        waiting = min(rules.session.waiting, len(seats) - 2)
+        present = list(seats[: len(seats) - waiting])
+        self.session = Session(present, 0, rules.session, rules.limits, rules.house)
         for name in seats:
-            self.session.ledger.buy(name, stake)
+            self.session.ledger.join(name)
+        for name in present:
+            self.session.ledger.buy(name, self._stake())
+        self._judges: dict[VariantSpec, CardJudge] = {}
+        self.own_variants: dict[str, VariantSpec] = {}
+
+    def _stake(self) -> int:
+        limits = self.rules.limits
+        return limits.freeze_out_stake if limits.freeze_out else self.rules.stake
 
     @property
     def ledger_book(self) -> Ledger:
@@ -749,25 +990,41 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return self.seats.index(self.session.dealer_name)
 
     def deck(self) -> tuple[Card, ...]:
-        """Fifty-two cards."""
-        return DECK
+        """The table's deck (fifty-two cards, with jokers or stripped if the variant says)."""
+        return self.rules.variant.hands.deck().cards()
+
+    def variant(self) -> VariantSpec:
+        """The variant of the next deal: the table's, or the one the dealer named."""
+        choice = self.session.choice
+        if choice is None:
+            return self.rules.variant
+        own = self.own_variants.get(choice.variant)
+        return own if own is not None else chosen_variant(self.game, choice)
+
+    def _judge(self, spec: VariantSpec) -> CardJudge:
+        if self.judge is not None:
+            return self.judge
+        if spec not in self._judges:
+            self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
+        return self._judges[spec]
 
     def _new_deal(self, setup: DealSetup) -> PokerDeal:
         ledger = self.session.ledger
         terms = self.session.terms()
         antes = [terms.jackpot_antes.get(name, 0) for name in self.seats]
-        rules = self.rules
-        if self.session.choice is not None:
-            rules = replace(rules, variant=Variant(self.session.choice.variant))
+        spec = self.variant()
+        rules = self.rules if spec == self.rules.variant else replace(self.rules, variant=spec)
         openers = None
-        if rules.variant is Variant.DRAW and rules.openers is Openers.JACKS:
-            step = self.unopened % len(PROGRESSION) if rules.progressive_openers else 0
+        if spec.openers != "any":
+            step = self.unopened % len(PROGRESSION) if spec.progressive_openers else 0
             openers = PROGRESSION[step]
+            if step and spec.progressive_doubles:
+                terms = replace(terms, factor=terms.factor * 2)
         return PokerDeal(
             len(self.seats),
             setup,
             rules,
-            self.judge,
+            self._judge(spec),
             stacks=[ledger.stacks[name] for name in self.seats],
             in_deal=self._playing(),
             terms=terms,
@@ -802,10 +1059,15 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return events
 
     def _do_between(self, action_text: str) -> list[Event]:
-        """Moves between deals: ``buy NAME N``, ``sell NAME N``, ``hour``, ``choose VARIANT``.
+        """Moves between deals.
 
-        ``hour`` books the house's hourly charge; ``choose`` is the dealer's choice of the
-        next game ("Выбор сдающего"), refused unless agreed and for the limits or the deck.
+        ``buy NAME N`` and ``sell NAME N`` (the banker), ``hour`` (the house's hourly
+        charge), ``join NAME`` (a player sits down in his empty chair and buys the stake),
+        ``leave NAME`` (a player leaves and sells his chips back), ``first-dealer CARDS``
+        (before the first deal, cards dealt face up from the first chair until a jack:
+        its holder deals, "до выпадения первого валета"), ``choose VARIANT [wild ...]``
+        (the dealer's choice, "Выбор сдающего", never the limits or the deck) and
+        ``choose-own JSON`` (the dealer's own variant, as the JSON of ``[rules.variant]``).
         """
         words = action_text.split()
         ledger = self.session.ledger
@@ -819,29 +1081,107 @@ class PokerMatch(Match[TableAction, PokerRules]):
         if words == ["hour"]:
             charge = ledger.charge_hour(self.session.players)
             return [public_event("hour", None, f"the house charges {charge} for the hour")]
+        if len(words) == 2 and words[0] == "join":
+            return self._join(words[1])
+        if len(words) == 2 and words[0] == "leave":
+            chips = self.session.leave(words[1])
+            return [public_event("leave", None, f"{words[1]} leaves with {chips} chips")]
+        if words and words[0] == "first-dealer":
+            return self._first_dealer(action_text.split(None, 1)[1] if len(words) > 1 else "")
+        if words and words[0] == "choose-own":
+            return self._choose_own(action_text.split(None, 1)[1] if len(words) > 1 else "")
         if words and words[0] == "choose":
             choice = DealerChoice.parse(action_text)
-            if choice.variant not in {variant.value for variant in Variant}:
-                known = ", ".join(variant.value for variant in Variant)
-                raise IllegalAction(f"no variant {choice.variant!r} is dealt here ({known})")
+            spec = self.own_variants.get(choice.variant) or chosen_variant(self.game, choice)
+            if spec.hands.deck() != self.rules.variant.hands.deck():
+                raise IllegalAction("the dealer may not change the limits or the deck")
             self.session.choose(choice)
             return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
         raise IllegalAction(f"not a move between deals: {action_text!r}")
+
+    def _choose_own(self, text: str) -> list[Event]:
+        """The dealer's own variant, written as the JSON of a ``[rules.variant]`` table.
+
+        "Любой новый и легко объяснимый вариант, который разработал он сам".
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
+        try:
+            spec = check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
+        except RulesError as error:
+            raise IllegalAction(str(error)) from None
+        if spec.hands.deck() != self.rules.variant.hands.deck():
+            raise IllegalAction("the dealer may not change the limits or the deck")
+        if spec.name in self.game.presets:
+            raise IllegalAction(f"{spec.name!r} is a shipped variant; name your own otherwise")
+        choice = DealerChoice(spec.name)
+        self.session.choose(choice)
+        self.own_variants[spec.name] = spec
+        return [public_event("choose", None, f"the dealer chooses his own {spec.title}")]
+
+    def _join(self, name: str) -> list[Event]:
+        session = self.session
+        if name not in self.seats:
+            raise IllegalAction(f"{name} has no chair at this table")
+        if name in session.seating or name in session.out:
+            raise IllegalAction(f"{name} has already sat down at this table")
+        if self.rules.limits.freeze_out and session.deals:
+            raise IllegalAction("nobody joins a freeze-out once it has started")
+        dealer = session.dealer_name
+        session.seating = [seat for seat in self.seats if seat in session.seating or seat == name]
+        session.dealer = session.seating.index(dealer)
+        session.ledger.buy(name, self._stake())
+        return [public_event("join", None, f"{name} sits down and buys {self._stake()} chips")]
+
+    def _first_dealer(self, text: str) -> list[Event]:
+        from cardtable.cards import parse_cards  # noqa: PLC0415 - only this move reads cards
+        from cardtable.poker.session import first_dealer_by_jack  # noqa: PLC0415
+
+        if self.deals:
+            raise IllegalAction("the first dealer is chosen before the first deal")
+        cards = parse_cards(text)
+        players = self.session.seating
+        place = first_dealer_by_jack(cards, len(players), 0)
+        if any(card.rank is Rank.JACK for card in cards[:-1]):
+            raise IllegalAction("dealing stops at the first jack")
+        self.session.dealer = place
+        name = players[place]
+        return [public_event("first-dealer", None, f"{name} gets the first jack and deals", cards)]
 
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""
         return {name: Fraction(value) for name, value in self.session.ledger.balance().items()}
 
 
-class PokerTableGame(Game[PokerRules]):
-    """Draw poker and seven-card stud with an injected judge (unregistered until issue 6)."""
+def chosen_variant(game: Game[Any], choice: DealerChoice) -> VariantSpec:
+    """The variant a dealer names: a shipped one by name, with his wild cards if any."""
+    try:
+        spec: VariantSpec = game.rules(choice.variant).variant
+    except (RulesError, IllegalAction, ValueError) as error:
+        raise IllegalAction(f"no variant {choice.variant!r} is dealt here: {error}") from None
+    if choice.wild:
+        hands = replace(spec.hands, wild=tuple(choice.wild.split()))
+        try:
+            spec = check_variant(replace(spec, hands=hands))
+        except RulesError as error:
+            raise IllegalAction(str(error)) from None
+    return spec
+
+
+class PokerGame(Game[PokerRules]):
+    """Poker by the Russian rulebook: every variant of its catalogue, as data."""
 
     name = "poker"
     title = "Poker"
-    players = (2, 3, 4, 5, 6, 7)
+    aliases: tuple[str, ...] = ("покер",)
+    players = (2, 3, 4, 5, 6, 7, 8, 9, 10)
     rules_type = PokerRules
+    presets_package = "cardtable.poker"
+    default_preset = "draw"
 
-    def __init__(self, judge: CardJudge) -> None:
+    def __init__(self, judge: CardJudge | None = None) -> None:
         self.judge = judge
 
     def new_match(
@@ -859,13 +1199,32 @@ class PokerTableGame(Game[PokerRules]):
         """The canonical text of a table action."""
         return action_text(action)
 
+    def fast_simulate(
+        self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
+    ) -> dict[str, Any] | None:
+        """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
+        from cardtable.poker.lean import LeanTable, Policy, simulate_lean  # noqa: PLC0415
+
+        if bot not in ("check-down", "random"):
+            raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")
+        self.check_players(players)
+        table = LeanTable.of(rules)
+        policy: Policy = "check-down" if bot == "check-down" else "random"
+        report = simulate_lean(table, players=players, deals=deals, seed=seed, policy=policy)
+        return {
+            "game": self.name,
+            "variant": rules.variant.name,
+            "players": players,
+            "policy": bot,
+            "deals": report.deals,
+            "seconds": round(report.seconds, 6),
+            "deals_per_second": round(report.deals_per_second, 3),
+            "net": list(report.net),
+            "carried": report.carried,
+        }
+
     def deal_tags(self, outcome: Any) -> list[str]:
         """Tag a deal as void, won unopposed, or by its best hand."""
         if outcome.void:
             return ["void"]
         return [outcome.best_category or "no showdown"]
-
-
-def highest_up_card(cards: Sequence[Card]) -> Rank:
-    """The highest face-up card's rank (a joker beats an ace: "Джокер считается старше туза")."""
-    return max(card.rank for card in cards)

@@ -1,8 +1,9 @@
-"""Simple bots for the poker table: a passive caller and a bettor by hand strength.
+"""Bots for the poker table: a passive caller, a bettor by category, a bettor by equity.
 
 They see only a seat's :class:`~cardtable.poker.table.PokerView` and the legal actions. The
-strength bot judges its own cards with the injected judge (the hand evaluator at
-integration) and bets by the category of its best hand.
+strength bot judges its own cards by the category of its best hand; the equity bot estimates
+its chance of winning by dealing the unseen cards at random many times and ranking the hands
+with the hand evaluator, and bets, calls or folds by that chance against the pot odds.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from cardtable.cards import Card
 from cardtable.poker.actions import (
     AllIn,
     Bet,
@@ -18,12 +20,15 @@ from cardtable.poker.actions import (
     Check,
     Declare,
     Discard,
+    Expose,
     Fold,
     RaiseTo,
     Side,
 )
+from cardtable.poker.judge import CardJudge, HandJudge
 from cardtable.poker.pots import CATEGORIES
-from cardtable.poker.table import CardJudge, PokerView
+from cardtable.poker.table import PokerView
+from cardtable.poker.variants import VariantSpec
 
 A = TypeVar("A")
 
@@ -37,14 +42,25 @@ def _first(legal: Sequence[A], *kinds: type) -> A | None:
 
 
 class PassiveBot:
-    """Checks or calls everything, stands pat, declares high: the table's calling station."""
+    """Checks or calls everything, stands pat, declares high: the table's calling station.
+
+    Where checking is barred and nothing is bet ("Пропуск хода не разрешен") it bets the
+    least it may rather than fold.
+    """
 
     def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
-        """Check, else call, else stand pat, else declare high, else the first legal action."""
-        for wanted in (Check(), Call(), Discard(()), Declare(Side.HIGH)):
+        """Check, else call, else the least bet, else stand pat, declare high, expose."""
+        for wanted in (Check(), Call()):
             if wanted in legal:
                 return next(action for action in legal if action == wanted)
-        return legal[0]
+        bets = [action for action in legal if isinstance(action, Bet)]
+        if bets:
+            return min(bets, key=lambda action: action.amount)
+        for later in (Discard(()), Declare(Side.HIGH)):
+            if later in legal:
+                return next(action for action in legal if action == later)
+        exposed = _first(legal, Expose)
+        return exposed if exposed is not None else legal[0]
 
 
 class StrengthBot:
@@ -62,7 +78,8 @@ class StrengthBot:
         """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
         assert isinstance(view, PokerView)
         cards = [*view.down, *view.up[view.seat]]
-        strength = CATEGORIES.index(self.judge.category(cards)) if cards else 0
+        category = self.judge.category(cards) if cards else "high card"
+        strength = CATEGORIES.index(category) if category in CATEGORIES else 0
         if any(isinstance(action, Discard) for action in legal):
             return self._discard(view, legal)
         if any(isinstance(action, Declare) for action in legal):
@@ -81,3 +98,87 @@ class StrengthBot:
         singles = tuple(card for card in view.down if ranks.count(card.rank) == 1)
         wanted = Discard(singles[:3])
         return next((action for action in legal if action == wanted), legal[0])
+
+
+class EquityBot:
+    """Bets by its chance of winning, estimated from the cards it can see.
+
+    Each decision deals the unseen cards at random ``samples`` times: the opponents' hidden
+    cards, the cards still to come to each hand and to the board. Hands are ranked by the
+    variant's judge (the compiled kernel for standard hands). With a chance above twice the
+    fair share it bets or raises; above the pot odds it calls; otherwise it checks or folds.
+    It draws to keep its pairs, exposes its lowest card, and declares the side its low or
+    high chance favours.
+    """
+
+    def __init__(self, spec: VariantSpec, samples: int = 24) -> None:
+        self.spec = spec
+        self.samples = samples
+        self.judge = HandJudge(spec.hands, spec.low_qualifier)
+        self.deck = spec.hands.deck().cards()
+        # Sampling is affordable only where the compiled kernel ranks the hands; elsewhere
+        # (wild cards, low hands, short hands) the bot bets by its hand's category.
+        self.fallback = (
+            None
+            if self.judge.kernel and spec.win in ("high", "deuce-to-seven")
+            else StrengthBot(self.judge)
+        )
+
+    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+        """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
+        assert isinstance(view, PokerView)
+        if self.fallback is not None:
+            return self.fallback.choose(view, legal, rng)
+        if any(isinstance(action, Discard) for action in legal):
+            return StrengthBot(self.judge)._discard(view, legal)
+        exposed = [a for a in legal if isinstance(a, Expose)]
+        if exposed:
+            return min(exposed, key=lambda a: (a.card.rank, a.card.index))
+        chance = self.chance(view, rng)
+        if any(isinstance(action, Declare) for action in legal):
+            side = Side.LOW if self.spec.win == "high-low" and chance < 0.5 else Side.HIGH
+            return _first([a for a in legal if a == Declare(side)], Declare) or legal[0]
+        players = max(len(view.in_hand), 2)
+        owed = max(view.bets) - view.bets[view.seat]
+        if chance > 2 / players:
+            choice = _first(legal, RaiseTo, Bet, Call, Check)
+        elif owed == 0 or chance >= owed / (view.pot + owed):
+            choice = _first(legal, Check, Call, AllIn)
+        else:
+            choice = _first(legal, Check, Fold)
+        return choice if choice is not None else legal[0]
+
+    def chance(self, view: PokerView, rng: random.Random) -> float:
+        """The share of random completions in which this seat's hand wins."""
+        seen = {*view.down, *view.board, *(card for up in view.up for card in up)}
+        unseen = [card for card in self.deck if card not in seen]
+        own_total = self.spec.cards_each()
+        board_total = self.spec.board_size()
+        opponents = [seat for seat in view.in_hand if seat != view.seat]
+        if not opponents:
+            return 1.0
+        wins = 0.0
+        for _ in range(self.samples):
+            rng.shuffle(unseen)
+            pool = iter(unseen)
+            board = [*view.board, *(next(pool) for _ in range(board_total - len(view.board)))]
+            mine = self._complete([*view.down, *view.up[view.seat]], own_total, pool)
+            best = self._value([*mine, *board])
+            others = [
+                self._value([*self._complete(list(view.up[seat]), own_total, pool), *board])
+                for seat in opponents
+            ]
+            top = max(others)
+            if best > top:
+                wins += 1
+            elif best == top:
+                wins += 1 / (1 + others.count(top))
+        return wins / self.samples
+
+    def _complete(self, cards: list[Card], total: int, pool: Any) -> list[Card]:
+        return cards + [next(pool) for _ in range(max(total - len(cards), 0))]
+
+    def _value(self, cards: list[Card]) -> int:
+        if self.spec.win == "deuce-to-seven":
+            return -self.judge.high(cards)
+        return self.judge.high(cards)

@@ -1,0 +1,27 @@
+"""The poker table's bots: check-down, strength (by category) and equity (the default)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.bots import Bot, register_bot
+from cardtable.poker.judge import HandJudge
+from cardtable.poker.table_bots import EquityBot, PassiveBot, StrengthBot
+
+
+def _check_down(rules: Any) -> Bot:
+    return PassiveBot()
+
+
+def _strength(rules: Any) -> Bot:
+    return StrengthBot(HandJudge(rules.variant.hands, rules.variant.low_qualifier))
+
+
+def _equity(rules: Any) -> Bot:
+    return EquityBot(rules.variant)
+
+
+register_bot("poker", "check-down", _check_down)
+register_bot("poker", "strength", _strength)
+register_bot("poker", "equity", _equity)
+register_bot("poker", "default", _equity)

@@ -1,0 +1,141 @@
+"""The hand evaluator at the table: a :class:`CardJudge` built from a variant's hand rules.
+
+High hands of five or more cards under the standard rules go through the compiled kernel
+(:mod:`cardtable.poker.fast`); everything else (wild cards, wild cards fixed by the deal,
+local hands, three- and two-card poker, low hands, a stud player's showing cards) through
+the rule-by-rule evaluator (:mod:`cardtable.poker.hands`). Values are only compared with
+values of the same judge and the same number of cards, so the two never meet.
+
+>>> from cardtable.cards import parse_cards
+>>> judge = HandJudge(HandRules())
+>>> judge.category(parse_cards("A♠ K♠ Q♠ J♠ 10♠ 2♦ 2♣"))
+'royal flush'
+>>> judge.high(parse_cards("2♠ 2♦ 7♣ 8♥ 9♠")) > judge.high(parse_cards("A♠ K♦ 7♣ 8♥ 9♠"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from cardtable.cards import Card, Rank, Suit
+from cardtable.poker.hands import Category, evaluate, evaluate_low
+from cardtable.poker.rules import HandRules
+
+NAMES = {
+    Category.HIGH_CARD: "high card",
+    Category.ONE_PAIR: "pair",
+    Category.FOUR_FLUSH: "four flush",
+    Category.TWO_PAIR: "two pairs",
+    Category.THREE_OF_A_KIND: "three of a kind",
+    Category.STRAIGHT: "straight",
+    Category.FLUSH: "flush",
+    Category.DOUBLE_ACE_FLUSH: "double-ace flush",
+    Category.FULL_HOUSE: "full house",
+    Category.FOUR_OF_A_KIND: "four of a kind",
+    Category.STRAIGHT_FLUSH: "straight flush",
+    Category.ROYAL_FLUSH: "royal flush",
+    Category.FIVE_OF_A_KIND: "five of a kind",
+    Category.BLAZE: "blaze",
+    Category.LOW: "low",
+}
+"""The evaluator's categories by the table's names (``pots.CATEGORIES``)."""
+
+
+class CardJudge(Protocol):
+    """Judges any set of cards: the hand evaluator's side of the table.
+
+    ``wild`` adds the wild cards the deal fixed for this player ("младшая забивная карта",
+    the centre card of crisscross and the like).
+    """
+
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
+        """The best high hand in ``cards`` (any number of them); bigger is better."""
+        ...
+
+    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
+        """The best low hand in ``cards``, bigger is better; ``None`` if there is none."""
+        ...
+
+    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The category of the best high hand in ``cards`` (one of ``pots.CATEGORIES``)."""
+        ...
+
+
+class HandJudge:
+    """A :class:`CardJudge` for ``rules``; ``qualifier`` is the highest card a low may hold.
+
+    A low hand with a pair or a card above the qualifier (ace counts 1) does not qualify
+    (eight or better); ``0`` lets any low hand play.
+    """
+
+    def __init__(self, rules: HandRules, qualifier: int = 0) -> None:
+        from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
+
+        self.rules = rules
+        self.qualifier = qualifier
+        self.kernel = kernel_supports(rules)
+
+    def _fast(self) -> Callable[[Sequence[Card]], int]:
+        return _kernel_value(self.rules.stripped)
+
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
+        """The best high hand's value."""
+        extra = frozenset(wild)
+        if self.kernel and not extra and len(cards) >= 5:
+            return self._fast()(cards)
+        return evaluate(cards, self.rules, wild=extra).value
+
+    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
+        """The best low hand's value, or ``None`` without low rules or a qualifying low."""
+        if self.rules.low == "none":
+            return None
+        found = evaluate_low(cards, self.rules, wild=wild)
+        if self.qualifier:
+            ranks = [1 if stands.rank == Rank.ACE else int(stands.rank) for stands in _as(found)]
+            if len(set(ranks)) < len(ranks) or max(ranks) > self.qualifier:
+                return None
+        return found.value
+
+    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The best high hand's category, by the table's names."""
+        extra = frozenset(wild)
+        if self.kernel and not extra and len(cards) >= 5:
+            return _kernel_category(self.rules.stripped, self._fast()(cards))
+        return NAMES[evaluate(cards, self.rules, wild=extra).category]
+
+
+def _as(found: object) -> list[Card]:
+    """The cards a low hand plays as, wild cards replaced by what they stand for."""
+    from cardtable.poker.hands import Evaluation  # noqa: PLC0415 - typing only
+
+    assert isinstance(found, Evaluation)
+    stands = dict(found.wild)
+    return [stands.get(card, card) for card in found.cards]
+
+
+@lru_cache(maxsize=8)
+def _kernel_value(stripped: tuple[int, ...]) -> Callable[[Sequence[Card]], int]:
+    from cardtable.poker import fast  # noqa: PLC0415 - numba loads lazily
+
+    if not stripped:
+        value = fast.standard_value()
+        return lambda cards: int(value(fast.card_mask(cards)))
+    rules = HandRules(stripped=stripped)
+    return lambda cards: fast.hand_value(cards, rules)
+
+
+@lru_cache(maxsize=8)
+def _royal(stripped: tuple[int, ...]) -> int:
+    royal = [Card(Rank(rank), Suit.SPADES) for rank in (14, 13, 12, 11, 10)]
+    return _kernel_value(stripped)(royal)
+
+
+def _kernel_category(stripped: tuple[int, ...], value: int) -> str:
+    from cardtable.poker.fast import kernel_category  # noqa: PLC0415 - numba loads lazily
+
+    if value == _royal(stripped):
+        return "royal flush"
+    return NAMES[kernel_category(value)]

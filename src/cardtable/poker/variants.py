@@ -1,0 +1,264 @@
+"""The variant language: a form of poker as data, a sequence of steps the table runs.
+
+The seed's dealer may name "любой новый и легко объяснимый вариант, который разработал он
+сам" (002_053e85955f9a4108.txt, "Выбор сдающего"), so a variant is data, not code: who may
+play, what opens the betting, the steps of the deal in order, which cards a final hand may
+use, how hands rank (:class:`~cardtable.poker.rules.HandRules`, wild cards included) and who
+wins (high, low, or high and low). Shipped variants are the presets of the ``poker`` game
+(``src/cardtable/poker/presets/*.toml``); a player's own file is read the same way::
+
+    description = "Spit in the ocean: four cards each and one face up for everybody"
+    [rules.variant]
+    name = "spit-in-the-ocean"
+    board_exactly = 1
+    steps = [
+      {do = "deal", down = 4},
+      {do = "board", up = 1},
+      {do = "bet", opens = "left"},
+      {do = "draw", most = 3},
+      {do = "bet", opens = "first-bettor"},
+    ]
+
+Steps (``do``): ``deal`` (``down`` and ``up`` cards to every player still in), ``board``
+(cards to the centre, ``down`` or ``up``), ``reveal`` (turn board cards up: ``cards`` names
+their places, or the next ``count``), ``expose`` (each player turns up one down card of his
+choice, keeping at least ``keep_down``), ``draw`` (discard and draw, ``most`` cards, or
+``most_few`` with four players or fewer; ``burn`` a card first), ``bet`` (a betting round:
+``opens`` left / first-bettor / high-showing / low-showing; ``check`` allowed or not;
+``checker_may_raise``; ``void_if_all_check``), ``name-wild`` (each player names one of
+his down cards, and so its rank, wild for himself), ``declare`` (high-low declarations) and
+``showdown``.
+
+>>> spec = VariantSpec()
+>>> [step.do for step in spec.steps]
+['deal', 'bet', 'draw', 'bet']
+>>> check_variant(VariantSpec(steps=(Step("draw"),)))
+Traceback (most recent call last):
+...
+cardtable.errors.RulesError: variant 'draw': step 1 (draw) comes before any cards are dealt
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardtable.engine.rules import option
+from cardtable.errors import RulesError
+from cardtable.poker.pots import DeclarationMode
+from cardtable.poker.rules import HandRules, check_hand_rules
+
+SEED = "002_053e85955f9a4108.txt"
+
+StepKind = Literal[
+    "deal", "board", "reveal", "expose", "name-wild", "draw", "bet", "declare", "showdown"
+]
+Opener = Literal["left", "first-bettor", "high-showing", "low-showing"]
+Openers = Literal["any", "jacks", "jacks-or-bobtail"]
+Win = Literal["high", "low", "high-low", "deuce-to-seven"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a deal; only the fields of its kind (``do``) matter."""
+
+    do: StepKind = option("deal", "What the step does.", f"{SEED}, Виды «Покера»")
+    down: int = option(0, "deal/board: cards face down (to each player, or to the centre).", SEED)
+    up: int = option(0, "deal/board: cards face up.", SEED)
+    count: int = option(1, "reveal: how many board cards are turned up.", SEED)
+    cards: tuple[int, ...] = option(
+        (), "reveal: the board places (from 0) turned up, in this order.", SEED
+    )
+    keep_down: int = option(
+        1, "expose: the down cards a player must keep.", f"{SEED}, «Мексиканский гвоздь»"
+    )
+    optional: bool = option(
+        False,
+        "expose: a player may keep his cards as they are (stand pat) instead.",
+        f"{SEED}, Другие варианты «пятикарточного гвоздя» 2)",
+    )
+    down_if_exposed: bool = option(
+        False,
+        "deal: a player who turned up a card at the step before gets this card down.",
+        f"{SEED}, Другие варианты «пятикарточного гвоздя» 2) (получить пятую карту втемную)",
+    )
+    most: int = option(3, "draw: the most cards a player may draw.", f"{SEED}, досдача")
+    most_few: int = option(
+        0,
+        "draw: the most with four players or fewer (0: as most).",
+        f"{SEED}, досдача (При наличии четырех и менее игроков ... четыре или пять карт)",
+    )
+    burn: bool = option(False, "draw: the dealer burns the top card first.", f"{SEED}, Лоуболл 3)")
+    opens: Opener = option(
+        "left",
+        "bet: who opens the round: the dealer's left, the deal's first bettor, the best or "
+        "the lowest showing hand.",
+        f"{SEED}, Первый круг ставок; Второй круг ставок; Покер-гвоздь",
+    )
+    check: bool = option(True, "bet: whether checking is allowed.", f"{SEED}, Дробовик")
+    checker_may_raise: bool = option(
+        True, "bet: whether a player who checked may raise later.", f"{SEED}, Лоуболл 4)"
+    )
+    void_if_all_check: bool = option(
+        False,
+        "bet: if everybody checks the deal is void and the pot stays for the next.",
+        f"{SEED}, Круги ставок; «Покер с досдачей»: стандартный вариант",
+    )
+
+
+def step_text(step: Step) -> str:
+    """A step as players say it.
+
+    >>> step_text(Step("deal", down=2, up=1)), step_text(Step("bet", opens="high-showing"))
+    ('deal 2 down, 1 up', 'bet (high-showing opens)')
+    """
+    if step.do in ("deal", "board"):
+        parts = [f"{n} {face}" for n, face in ((step.down, "down"), (step.up, "up")) if n]
+        extra = " (down if a card was turned up)" if step.down_if_exposed else ""
+        return f"{step.do} {', '.join(parts)}{extra}"
+    if step.do == "reveal":
+        return f"reveal places {list(step.cards)}" if step.cards else f"reveal {step.count}"
+    if step.do == "draw":
+        few = f" ({step.most_few} with four or fewer)" if step.most_few else ""
+        return f"draw up to {step.most}{few}" + (", a card burned first" if step.burn else "")
+    if step.do == "expose":
+        return "expose one card" + (" or stand pat" if step.optional else "")
+    if step.do == "bet":
+        notes = [f"{step.opens} opens"]
+        notes += [] if step.check else ["no check"]
+        notes += [] if step.checker_may_raise else ["a checker may not raise"]
+        notes += ["void if all check"] if step.void_if_all_check else []
+        return f"bet ({', '.join(notes)})"
+    return step.do
+
+
+DRAW_STEPS = (
+    Step("deal", down=5),
+    Step("bet", void_if_all_check=True),
+    Step("draw"),
+    Step("bet", opens="first-bettor"),
+)
+"""«Покер с досдачей»: five down, a round from the dealer's left, the draw, a round opened
+by the first bettor."""
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A form of poker: who plays, its steps, the cards a hand may use, and who wins."""
+
+    name: str = option("draw", "The variant's name.", SEED)
+    title: str = option("Draw poker", "The variant's name as players say it.", SEED)
+    source: str = option(
+        f"{SEED}, «Покер с досдачей»: стандартный вариант", "Where the variant is described.", SEED
+    )
+    players_min: int = option(2, "The fewest players.", SEED)
+    players_max: int = option(10, "The most players.", f"{SEED}, Играть могут до десяти человек")
+    steps: tuple[Step, ...] = option(DRAW_STEPS, "The steps of a deal, in order.", SEED)
+    openers: Openers = option(
+        "any",
+        "What opens the first round: any hand, jacks or better, or jacks or a bobtail.",
+        f"{SEED}, Первый круг ставок 1)-2); Валет или бобтейл",
+    )
+    progressive_openers: bool = option(
+        False,
+        "After a deal nobody opened the next needs queens, then kings, aces, kings, queens, "
+        "jacks; an opened deal returns to jacks.",
+        f"{SEED}, Варианты «Валеты и выше» 1)",
+    )
+    progressive_doubles: bool = option(
+        False,
+        "With progressive openers, the limits are doubled while a deal stays unopened.",
+        f"{SEED}, Варианты «Валеты и выше» 1) (и иногда пределы ставок удваиваются)",
+    )
+    hole_exactly: int = option(
+        0,
+        "A final hand uses exactly this many of the player's own cards (0: any).",
+        "Omaha (outside the seed): two hole cards and three of the board",
+    )
+    board_exactly: int = option(
+        0,
+        "A final hand uses exactly this many board cards (0: any).",
+        f"{SEED}, Штормовая погода; Плюнь в океан",
+    )
+    board_lines: tuple[tuple[int, ...], ...] = option(
+        (),
+        "If given, a final hand uses the player's cards and one of these lines of board places.",
+        f"{SEED}, Перекрестье (лишь три настольные карты, образующие прямую линию)",
+    )
+    hands: HandRules = option(HandRules(), "How hands rank; wild cards.", f"{SEED}, Расклады")
+    win: Win = option(
+        "high",
+        "Who wins: the best high hand, the best low hand, high and low splitting, or the "
+        "worst high hand (deuce to seven).",
+        f"{SEED}, Лоуболл; Покер «Больше-меньше»",
+    )
+    declarations: DeclarationMode = option(
+        DeclarationMode.IN_TURN,
+        "High-low: declarations in turn, with chips in the hand, or cards speak.",
+        f"{SEED}, Заявка а)-б)",
+    )
+    low_qualifier: int = option(
+        0,
+        "High-low: a low hand must have no card above this rank (ace 1) to win (0: any).",
+        "Omaha hi-lo eight or better (outside the seed)",
+    )
+
+    @property
+    def draws(self) -> bool:
+        """Whether the variant has a draw."""
+        return any(step.do == "draw" for step in self.steps)
+
+    @property
+    def high_low(self) -> bool:
+        """Whether high and low hands split the pot."""
+        return self.win == "high-low"
+
+    @property
+    def bet_steps(self) -> int:
+        """How many betting rounds a deal has."""
+        return sum(step.do == "bet" for step in self.steps)
+
+    def cards_each(self) -> int:
+        """The most cards one player is dealt (draws replace, they do not add)."""
+        return sum(step.down + step.up for step in self.steps if step.do == "deal")
+
+    def board_size(self) -> int:
+        """The cards dealt to the centre."""
+        return sum(step.down + step.up for step in self.steps if step.do == "board")
+
+
+def check_variant(spec: VariantSpec) -> VariantSpec:
+    """Refuse a variant the table could not run, in one sentence naming the step."""
+    where = f"variant {spec.name!r}"
+    check_hand_rules(spec.hands)
+    if not 2 <= spec.players_min <= spec.players_max <= 10:
+        raise RulesError(f"{where}: players must be between 2 and 10, fewest first")
+    dealt = 0
+    board = 0
+    for number, step in enumerate(spec.steps, start=1):
+        name = f"{where}: step {number} ({step.do})"
+        if step.down < 0 or step.up < 0 or step.count < 0 or step.most < 0:
+            raise RulesError(f"{name} has a negative count")
+        if step.do in ("draw", "expose", "name-wild", "declare") and not dealt:
+            raise RulesError(f"{name} comes before any cards are dealt")
+        if step.do == "deal":
+            dealt += step.down + step.up
+        if step.do == "board":
+            board += step.down + step.up
+        if step.do == "reveal" and any(not 0 <= place < board for place in step.cards):
+            raise RulesError(f"{name} names a board place that is not dealt yet")
+        if step.do == "declare" and not spec.high_low:
+            raise RulesError(f"{name}: only a high-low variant declares")
+    if not dealt:
+        raise RulesError(f"{where} deals no cards to the players")
+    size = spec.hands.hand_size
+    if dealt + board < size:
+        raise RulesError(f"{where} deals {dealt + board} cards, fewer than a hand of {size}")
+    if spec.win in ("low", "high-low") and spec.hands.low == "none":
+        raise RulesError(f"{where}: a low or high-low variant needs hands.low to rank low hands")
+    if spec.hole_exactly and spec.hole_exactly + min(spec.board_exactly or size, board) < size:
+        raise RulesError(f"{where}: hole_exactly leaves too few cards for a hand")
+    for line in spec.board_lines:
+        if any(not 0 <= place < board for place in line):
+            raise RulesError(f"{where}: a board line names a place that is never dealt")
+    return spec

@@ -1,0 +1,118 @@
+"""A whole evening: a scripted ten-deal session of draw poker under a freeze-out.
+
+Seed 002_053e85955f9a4108.txt: "Места за столом", "Смена сдающего" (the first dealer by
+dealing until the first jack, the deal passing to the left), "«Замороженный вклад»" (no new
+chips, a broke player leaves), "Джекпот" and "Вангдудл".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.cards import Card, parse_cards
+from cardtable.engine.deal import DealSetup
+from cardtable.engine.record import parse_record, record_text
+from cardtable.engine.registry import get_game
+from cardtable.engine.replay import replay
+from cardtable.errors import IllegalAction
+from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, TableAction
+from cardtable.poker.table import PokerDeal, PokerMatch
+
+GAME = get_game("poker")
+CHAIRS = ["А", "Б", "В", "Г", "Д"]
+
+
+def stacked(
+    deck: tuple[Card, ...], dealer: int, hands: dict[int, str], seats: int
+) -> tuple[Card, ...]:
+    """The deck order that deals each seat in the deal its five written cards."""
+    order = [(dealer + 1 + step) % seats for step in range(seats)]
+    top = [card for seat in order if seat in hands for card in parse_cards(hands[seat])]
+    return (*top, *(card for card in deck if card not in top))
+
+
+def play(match: PokerMatch, *actions: TableAction) -> None:
+    for action in actions:
+        match.apply(action)
+
+
+def play_void_deals(match: PokerMatch, dealers: list[str]) -> None:
+    """Deal until the session ends, everyone checking (each deal is void)."""
+    while not match.is_over:
+        dealers.append(match.session.dealer_name)
+        deal = match.start_deal_from(DealSetup(match.next_dealer(), match.deck(), len(dealers)))
+        while not deal.is_over:
+            match.apply(Check())
+        assert sum(match.ledger().values()) == 0
+
+
+def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and_wangdoodle() -> (
+    None
+):
+    """Места за столом; Смена сдающего; «Замороженный вклад»; Джекпот; Вангдудл.
+
+    Three players sit down; the first dealer is found by dealing until the first jack; a
+    fourth joins before the first deal, a fifth is refused once the freeze-out has begun. In
+    deal 1 all fold to the opener, so in deal 2 the others ante a unit more and the maximum
+    is the pot. Deal 2 shows three kings: deal 3 is played at doubled limits, and В, all in,
+    loses his last chips and leaves; Б's last chips go in antes of void deals and he leaves
+    too. The deal passes to the left every time, skipping those who left, for ten deals in
+    all; the ledger balances after every deal and the record replays.
+    """
+    limits: dict[str, Any] = {"minimum": 1, "maximum": 2, "freeze_out": True}
+    limits |= {"freeze_out_stake": 8, "jackpot": True, "wangdoodle": True}
+    limits["wangdoodle_trigger"] = "three of a kind"
+    rules = GAME.rules("draw", {"limits": limits, "deals": 10, "session": {"waiting": 2}})
+    match = GAME.new_match(rules, CHAIRS)
+    assert isinstance(match, PokerMatch)
+    assert match.session.players == ["А", "Б", "В"]
+
+    match.apply_between("first-dealer 9♠ 2♥ J♣")
+    assert match.session.dealer_name == "В"
+    match.apply_between("join Г")
+    assert match.session.players == ["А", "Б", "В", "Г"]
+    deck = match.deck()
+    dealers: list[str] = []
+
+    dealers.append(match.session.dealer_name)
+    first = match.start_deal_from(DealSetup(2, deck, 1))
+    assert first.to_move == 3
+    play(match, Bet(2), Fold(), Fold(), Fold())
+    assert match.session.terms().jackpot_antes == {"А": 1, "Б": 1, "В": 1}
+    with pytest.raises(IllegalAction, match="nobody joins a freeze-out once it has started"):
+        match.apply_between("join Д")
+
+    dealers.append(match.session.dealer_name)
+    hands = {0: "Kc Kd Kh 9s 8d", 1: "2c 3d 4h 6s 7c", 2: "Qc Jd 9h 5s 4d", 3: "2d 3h 5c 7d 8c"}
+    second = match.start_deal_from(DealSetup(3, stacked(deck, 3, hands, 5), 2))
+    assert isinstance(second, PokerDeal)
+    assert second.betting.bounds(0).maximum == second.betting.pot
+    play(match, Bet(1), Call(), Call(), Call())
+    play(match, *[Discard(())] * 4, Check(), Check(), Check(), Check())
+    assert second.outcome().best_category == "three of a kind"
+    assert match.session.terms().factor == 2
+
+    dealers.append(match.session.dealer_name)
+    hands = {1: "2c 3d 4h 6s 7c", 2: "Qc Jd 9h 5s 4d", 3: "Ac Ad 3h 7d 8c", 0: "2d 3c 5c 9s 8d"}
+    third = match.start_deal_from(DealSetup(0, stacked(deck, 0, hands, 5), 3))
+    assert third.why_illegal(Bet(1)) == "a bet or raise of 1 is below the minimum of 2"
+    play(match, Check(), AllIn(), Call(), Fold(), Fold(), Discard(()), Discard(()))
+    assert third.is_over
+    assert match.session.players == ["А", "Б", "Г"]
+    assert match.ledger()["В"] == -8
+
+    play_void_deals(match, dealers)
+
+    # Deals 4 to 10 are checked round and void; Б's last three chips go in antes (deals 4,
+    # 5, 6), so he leaves too and the deal passes from А straight to Г.
+    assert dealers == ["В", "Г", "А", "Б", "Г", "А", "Г", "А", "Г", "А"]
+    assert match.session.players == ["А", "Г"]
+    assert len(match.deals) == 10
+    assert match.deals[-1].outcome().void
+    ledger = match.ledger()
+    assert sum(ledger.values()) == 0
+    again = replay(parse_record(record_text(match.record())))
+    assert again.ledger() == ledger
+    assert again.between[0] == ["first-dealer 9♠ 2♥ J♣", "join Г"]
