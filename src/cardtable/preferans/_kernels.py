@@ -587,6 +587,24 @@ def solve_position(
     mover = (leader + n) % 3
     low = 0
     high = popcount(hands[mover])
+    if not max_is_declarer:
+        # A misère is mostly caught for few tricks: probe upwards, where probes are cheap.
+        while low < high and _search(
+            hands,
+            leader,
+            n,
+            c0,
+            c1,
+            low + 1,
+            trump,
+            declarer,
+            max_is_declarer,
+            table,
+            generation,
+            nodes,
+        ):
+            low += 1
+        return low
     while low < high:
         middle = (low + high + 1) // 2
         if _search(
