@@ -213,6 +213,11 @@ def _get_engine() -> _Engine:
     return _engine
 
 
+def nodes_searched() -> int:
+    """Positions searched by this process so far (a machine-independent measure of effort)."""
+    return 0 if _engine is None else int(_engine.nodes[0])
+
+
 def solve(position: Position) -> int:
     """The declarer's tricks from ``position`` on under best play (the trick on the table counts.
 

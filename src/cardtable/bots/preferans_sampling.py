@@ -1,0 +1,239 @@
+"""A preferans bot that plays its cards by sampling the unseen hands and solving each layout.
+
+At each card it deals the cards it cannot see to the hands it cannot see, consistently with
+what the play has shown (how many cards each hand holds, the suits a hand has shown void in:
+a hand that did not follow is void in the suit led, and also in trumps if it did not trump,
+rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
+(:mod:`cardtable.preferans.solver`) and plays the card with the best average score for its
+side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
+paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
+programs (Ginsberg's GIB, 2001); the bidding, the talon and the whist it leaves to the
+rule-based bot, and tricks led by the talon too.
+
+It sees only its view. The number of layouts is fixed and the budget per decision is counted
+in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.preferans import PreferansBot
+from cardtable.cards import Card, Suit
+from cardtable.preferans.actions import Action, Play
+from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal import PreferansView
+from cardtable.preferans.solver import nodes_searched
+from cardtable.preferans.tricks import DECK
+
+HAND = 10
+MADE_BONUS = 10
+"""A layout's score for making (or setting) the contract, beside one point a trick."""
+
+
+@dataclass
+class _Memory:
+    """What one seat has seen of the deal being played: every finished trick by number."""
+
+    tricks: dict[int, tuple[tuple[int, Card], ...]] = field(default_factory=dict)
+
+
+class SamplingBot:
+    """Plays cards by double-dummy sampling; everything else as the rule-based bot does."""
+
+    def __init__(
+        self, layouts: int = 16, node_budget: int = 2_000_000, seconds: float | None = None
+    ) -> None:
+        """``layouts`` deals of the unseen cards per decision.
+
+        Fewer when the searches of one decision pass ``node_budget`` positions or take more
+        than ``seconds``.  The node budget keeps a seeded game reproducible on any machine;
+        a budget in seconds makes the play depend on the machine's speed, so it is off
+        unless asked for.
+        """
+        self.layouts = layouts
+        self.node_budget = node_budget
+        self.seconds = seconds
+        self.rules_bot = PreferansBot()
+        self.memory: dict[int, _Memory] = {}
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """An action among ``legal`` for the seat whose view this is."""
+        assert isinstance(view, PreferansView)
+        if view.phase == "play" and len(legal) > 1:
+            card = self._play(view, [a.card for a in legal if isinstance(a, Play)], rng)
+            if card is not None:
+                return Play(card)
+        action: Action = self.rules_bot.choose(view, legal, rng)
+        return action
+
+    # ------------------------------------------------------------------ what is known
+    def _history(self, view: PreferansView, done: int) -> list[tuple[tuple[int, Card], ...]] | None:
+        memory = self.memory.setdefault(view.seat, _Memory())
+        if done == 0:
+            memory.tricks.clear()
+        elif view.last_trick:
+            memory.tricks[done - 1] = view.last_trick
+        if any(number not in memory.tricks for number in range(done)):
+            return None  # the bot joined mid-deal: it cannot know what fell
+        return [memory.tricks[number] for number in range(done)]
+
+    def _play(self, view: PreferansView, cards: list[Card], rng: random.Random) -> Card | None:
+        if view.talon_lead is not None:
+            return None
+        seat = view.seat if view.playing_for is None else view.playing_for
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        hands: dict[int, tuple[Card, ...]] = dict(view.open_hands)
+        hands[view.seat] = view.hand
+        if seat not in hands:
+            return None
+        done = HAND - len(hands[seat])
+        history = self._history(view, done)
+        if history is None:
+            return None
+        contract = None if view.contract is None else parse_contract(view.contract)
+        trump = None if contract is None else contract.trump
+        played = [card for trick in history for _, card in trick] + [c for _, c in view.trick]
+        known = set(played) | set(view.talon) | set(view.discard)
+        for hand in hands.values():
+            known |= set(hand)
+        unseen = [card for card in DECK if card not in known]
+        on_table = {s for s, _ in view.trick}
+        hidden = {s: HAND - done - (s in on_table) for s in active if s not in hands}
+        voids = shown_voids(history, view.trick, trump, skip=2 if contract is None else 0)
+        if contract is None:
+            declarer, misere = seat, True
+        else:
+            assert view.declarer is not None
+            declarer, misere = view.declarer, contract.is_misere
+        leader = view.trick[0][0] if view.trick else seat
+        level = 0 if contract is None else contract.level
+        totals = dict.fromkeys(cards, 0.0)
+        started = time.perf_counter()
+        nodes = nodes_searched()
+        for _ in range(self.layouts):
+            layout = deal_unseen(unseen, hidden, voids, rng)
+            if layout is None:
+                return None
+            full = {**hands, **layout}
+            scores = _scores(
+                full,
+                active,
+                declarer=declarer,
+                leader=leader,
+                view=view,
+                trump=trump,
+                misere=misere,
+                level=level,
+                is_declarer=seat == declarer,
+            )
+            for card in cards:
+                totals[card] += scores[card]
+            if nodes_searched() - nodes > self.node_budget:
+                break
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        return max(cards, key=lambda card: totals[card])
+
+
+def shown_voids(
+    history: list[tuple[tuple[int, Card], ...]],
+    trick: tuple[tuple[int, Card], ...],
+    trump: Suit | None,
+    skip: int,
+) -> dict[int, set[Suit]]:
+    """The suits each seat has shown void in (rules 31–32).
+
+    The first ``skip`` tricks, led by the talon in an all-pass, show nothing this way.
+    """
+    voids: dict[int, set[Suit]] = {}
+    for trick_cards in [*history[skip:], trick]:
+        if not trick_cards:
+            continue
+        led = trick_cards[0][1].suit
+        for seat, card in trick_cards[1:]:
+            if card.suit != led and led is not None:
+                voids.setdefault(seat, set()).add(led)
+                if trump is not None and card.suit != trump:
+                    voids[seat].add(trump)
+    return voids
+
+
+def deal_unseen(
+    unseen: Sequence[Card],
+    hidden: dict[int, int],
+    voids: dict[int, set[Suit]],
+    rng: random.Random,
+    tries: int = 50,
+) -> dict[int, tuple[Card, ...]] | None:
+    """The unseen cards dealt to the hidden hands (sizes ``hidden``), none in a shown void.
+
+    Cards left over are out of play (a discard, an unturned talon card).
+    """
+    for _ in range(tries):
+        order = list(unseen)
+        rng.shuffle(order)
+        room = dict(hidden)
+        dealt: dict[int, list[Card]] = {seat: [] for seat in hidden}
+        spare = len(unseen) - sum(hidden.values())
+        ok = True
+        for card in order:
+            takers = [s for s, left in room.items() if left and card.suit not in voids.get(s, ())]
+            weights = [room[s] for s in takers]
+            if spare:
+                takers.append(-1)
+                weights.append(spare)
+            if not takers:
+                ok = False
+                break
+            taker = rng.choices(takers, weights)[0]
+            if taker == -1:
+                spare -= 1
+            else:
+                dealt[taker].append(card)
+                room[taker] -= 1
+        if ok:
+            return {seat: tuple(cards) for seat, cards in dealt.items()}
+    return None
+
+
+def _scores(
+    hands: dict[int, tuple[Card, ...]],
+    active: list[int],
+    *,
+    declarer: int,
+    leader: int,
+    view: PreferansView,
+    trump: Suit | None,
+    misere: bool,
+    level: int,
+    is_declarer: bool,
+) -> dict[Card, float]:
+    """Each legal card's score for the side of the seat to move, in one complete layout."""
+    from cardtable.preferans.solver import Position, card_values  # noqa: PLC0415
+
+    index = {seat: place for place, seat in enumerate(active)}
+    position = Position(
+        (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]])),
+        index[declarer],
+        index[leader],
+        trump,
+        misere,
+        tuple(card for _, card in view.trick),
+    )
+    taken = view.tricks[declarer]
+    scores: dict[Card, float] = {}
+    for card, value in card_values(position).items():
+        total = taken + value
+        if view.contract is None:
+            declarer_score = -float(total)  # all-pass: fewest tricks
+        elif misere:
+            declarer_score = -float(total) - (MADE_BONUS if total > 0 else 0)
+        else:
+            declarer_score = float(total) + (MADE_BONUS if total >= level else 0)
+        scores[card] = declarer_score if is_declarer else -declarer_score
+    return scores
