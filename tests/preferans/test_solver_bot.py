@@ -19,14 +19,16 @@ def test_the_sampling_bot_is_registered_and_plays_deals_that_pass_every_check() 
     """Rules 8–37 through the harness.
 
     Deals with sampling bots at three and four players pass the views, replay, determinism,
-    ledger and refusal checks.
+    ledger and refusal checks; where revokes are allowed (rules 33–37) the bot never revokes.
     """
     rules = PREFERANS.rules()
     assert isinstance(make_bot("preferans", "sampling", rules), SamplingBot)
-    for players in (3, 4):
+    revoking = PREFERANS.rules(overrides={"renonce_allowed": True})
+    for players, table_rules in ((3, rules), (4, rules), (3, revoking)):
         bots = [SamplingBot(layouts=3) for _ in range(players)]
-        report = simulate(PREFERANS, rules, players=players, deals=2, seed=4, bots=bots)
+        report = simulate(PREFERANS, table_rules, players=players, deals=2, seed=4, bots=bots)
         assert report.ok, report.failures
+        assert "renonce" not in report.tally
 
 
 def test_a_hand_that_did_not_follow_is_void_and_one_that_did_not_trump_has_no_trumps() -> None:

@@ -28,7 +28,7 @@ from cardtable.preferans.actions import Action, Play
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.solver import nodes_searched
-from cardtable.preferans.tricks import DECK
+from cardtable.preferans.tricks import DECK, following
 
 HAND = 10
 MADE_BONUS = 10
@@ -97,6 +97,10 @@ class SamplingBot:
             return None
         contract = None if view.contract is None else parse_contract(view.contract)
         trump = None if contract is None else contract.trump
+        led = view.trick[0][1].suit if view.trick else None
+        cards = following(cards, led, trump)  # never revoke on purpose, even where allowed
+        if len(cards) == 1:
+            return cards[0]
         played = [card for trick in history for _, card in trick] + [c for _, c in view.trick]
         known = set(played) | set(view.talon) | set(view.discard)
         for hand in hands.values():
