@@ -19,10 +19,12 @@ from cardtable.preferans.solver import (
     analyse,
     card_values,
     paranoid,
+    position_of_deal,
     replay,
     solve,
 )
 from cardtable.preferans.tricks import DECK
+from preferans.helpers import play, table
 from preferans.minimax import minimax
 
 TRUMPS: list[Suit | None] = [None, *Suit]
@@ -161,3 +163,21 @@ def test_all_pass_paranoid_values_are_each_seats_misere_value() -> None:
         for seat in range(3):
             expected = minimax(Position.start(hands, seat, leader, MISERE))
             assert answers[seat] == expected
+
+
+def test_a_four_handed_deal_is_solved_among_the_three_active_seats() -> None:
+    """Rule 14: with four players the dealer sits out of the solver's three seats.
+
+    Seats 0, 1, 2 are the first, second and third hands, and the engine's deal gives the same
+    answer as its hands written out.
+    """
+    first, second = "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8", "♠10 J Q ♣10 J ♦9 10 J ♥9 10"
+    third = "♠K A ♣Q K A ♦Q K A ♥J Q"
+    match, deal = table(first, second, third, "♥K A", players=4)
+    play(match, "pass", "pass", "8♥", "discard Q♣ Q♦", "8♥", "whist", "whist")
+    position, seats = position_of_deal(deal)
+    assert seats == (1, 2, 3)
+    assert (position.declarer, position.leader) == (2, 0)
+    declarer = [c for c in parse_cards(third + " ♥K A") if c not in parse_cards("Q♣ Q♦")]
+    hands = (parse_cards(first), parse_cards(second), declarer)
+    assert solve(position) == solve(Position.start(hands, 2, 0, parse_contract("8♥")))

@@ -9,7 +9,8 @@ from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_vo
 from cardtable.cards import Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
-from cardtable.preferans.actions import Play
+from cardtable.preferans.actions import Bid, Play
+from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
 from preferans.helpers import play, table
@@ -84,3 +85,16 @@ def test_with_every_hand_open_the_bot_plays_a_double_dummy_best_card() -> None:
         assert isinstance(choice, Play)
         assert values[choice.card] == best
         match.apply(choice)
+
+
+def test_holding_every_trump_and_two_aces_the_bot_names_ten_hearts() -> None:
+    """Rules 17 and 21: a hand that takes every trick in hearts is named at 10♥.
+
+    Bought at 6♠, it may name any contract from 6♠ up; in every layout all ten tricks are its.
+    """
+    match, deal = table(
+        "♠7 8 9 10 J Q K ♣7 8 9", "♣10 J Q K ♦9 10 J Q K A", "♥7 8 9 10 J Q K A ♠A ♣A", "♦7 8"
+    )
+    play(match, "pass", "pass", "6♠", "discard 7♦ 8♦")
+    choice = SamplingBot(layouts=2).choose(deal.view(0), deal.legal_actions(), seeded_rng(1))
+    assert choice == Bid(parse_contract("10♥"))

@@ -24,7 +24,7 @@ from typing import Any
 
 from cardtable.bots.preferans import PreferansBot
 from cardtable.cards import Card, Suit
-from cardtable.preferans.actions import Action, Play
+from cardtable.preferans.actions import Action, Bid, Play
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.solver import nodes_searched
@@ -68,8 +68,40 @@ class SamplingBot:
             card = self._play(view, [a.card for a in legal if isinstance(a, Play)], rng)
             if card is not None:
                 return Play(card)
+        if view.phase == "contract":
+            bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
+            if len(bids) > 1:
+                return self._name(view, bids, rng)
         action: Action = self.rules_bot.choose(view, legal, rng)
         return action
+
+    # ------------------------------------------------------------------ the contract
+    def _name(self, view: PreferansView, bids: list[Bid], rng: random.Random) -> Bid:
+        """The contract with the best average over layouts of the defenders' hands.
+
+        A made contract scores its price (rule 17's ladder: 6 is worth 2, each level 2 more),
+        each trick short loses the price: the shape of every convention's pool and mountain.
+        """
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        known = set(view.hand) | set(view.discard) | set(view.talon)
+        unseen = [card for card in DECK if card not in known]
+        hidden = {seat: HAND for seat in active if seat != view.seat}
+        strains = {bid.contract.strain for bid in bids}
+        totals = dict.fromkeys(bids, 0.0)
+        for _ in range(self.layouts):
+            layout = deal_unseen(unseen, hidden, {}, rng)
+            if layout is None:
+                break
+            hands = {**layout, view.seat: view.hand}
+            for strain in strains:
+                assert strain is not None
+                tricks = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
+                for bid in bids:
+                    if bid.contract.strain is strain:
+                        price = 2 * (bid.contract.level - 5)
+                        short = max(0, bid.contract.level - tricks)
+                        totals[bid] += price if short == 0 else -price * short
+        return max(bids, key=lambda bid: totals[bid])
 
     # ------------------------------------------------------------------ what is known
     def _history(self, view: PreferansView, done: int) -> list[tuple[tuple[int, Card], ...]] | None:
@@ -241,3 +273,18 @@ def _scores(
             declarer_score = float(total) + (MADE_BONUS if total >= level else 0)
         scores[card] = declarer_score if is_declarer else -declarer_score
     return scores
+
+
+def _solve_layout(
+    hands: dict[int, tuple[Card, ...]],
+    active: list[int],
+    declarer: int,
+    leader: int,
+    trump: Suit | None,
+) -> int:
+    """The declarer's tricks in a whole deal of ``hands`` with ``trump``, double dummy."""
+    from cardtable.preferans.solver import Position, solve  # noqa: PLC0415
+
+    index = {seat: place for place, seat in enumerate(active)}
+    held = (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]]))
+    return solve(Position(held, index[declarer], index[leader], trump, misere=False))

@@ -220,7 +220,6 @@ def _order(
     mover = (leader + n) % 3
     alive = hands[0] | hands[1] | hands[2]
     scores = np.empty(count, dtype=np.int64)
-    wants_win = (mover == declarer) == max_is_declarer
     best = -1
     best_seat = -1
     if n >= 1:
@@ -235,12 +234,23 @@ def _order(
         if n == 0:
             above = alive & (0xFF << (8 * (card >> 3))) & ~((2 << card) - 1)
             top = (above & ~hands[mover]) == 0
-            if wants_win:
+            if max_is_declarer:
                 score = 100 + rank if top else 20 - rank
                 if card >> 3 == trump and mover == declarer:
                     score += 30
-            else:
+            elif mover != declarer:
+                # Catching a misère: lead under the declarer's lowest card of a suit he holds.
+                theirs = (hands[declarer] >> (8 * (card >> 3))) & 0xFF
                 score = 20 - rank
+                if theirs and (theirs & -theirs) > (1 << rank):
+                    score += 40
+            else:
+                # A misère declarer leads a sure loser first: no lower card out, a higher one.
+                suit_mask = 0xFF << (8 * (card >> 3))
+                others = alive & suit_mask & ~hands[mover]
+                score = 20 - rank
+                if others and (others & ((1 << card) - 1)) == 0:
+                    score += 40
         else:
             wins = beats(card, best, trump)
             partner_has_it = ((best_seat == declarer) == (mover == declarer)) and n == 2
