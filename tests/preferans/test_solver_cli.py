@@ -65,3 +65,21 @@ def test_analyse_marks_the_lead_that_let_the_misere_off(tmp_path: Path) -> None:
     assert first["best"] == ["10♦", "J♦", "Q♦", "K♦"]
     text = runner.invoke(app, ["preferans", "analyse", str(path)]).stdout
     assert "seat 1 J♠ -> declarer 0  cost 1 trick (best: 10♦ J♦ Q♦ K♦)" in text
+
+
+def test_analyse_judges_an_all_pass_paranoid_after_the_talon_tricks(tmp_path: Path) -> None:
+    """Rule 29: an all-pass is judged paranoid from the third trick.
+
+    The two talon-led tricks are nobody's lead and are not judged; every later card is judged
+    by its player's own tricks against the other two.
+    """
+    match, _ = table(EAST, SOUTH, WEST, "♣K A")
+    play(match, "pass", "pass", "pass")
+    play_out(match)
+    path = tmp_path / "allpass.json"
+    path.write_text(record_text(match.record()), encoding="utf-8")
+    result = runner.invoke(app, ["preferans", "analyse", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.stdout)["cards"]
+    assert len(cards) == 3 * 8
+    assert all(card["paranoid"] and card["trick"] >= 3 for card in cards)

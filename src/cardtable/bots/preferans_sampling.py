@@ -7,8 +7,9 @@ rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
 (:mod:`cardtable.preferans.solver`) and plays the card with the best average score for its
 side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
-programs (Ginsberg's GIB, 2001); the bidding, the talon and the whist it leaves to the
-rule-based bot, and tricks led by the talon too.
+programs (Ginsberg's GIB, 2001). Having bought the talon it names its contract the same way,
+solving each strain in layouts of the defenders' hands. The bidding, the discard and the whist
+it leaves to the rule-based bot, and tricks led by the talon too.
 
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
@@ -43,7 +44,7 @@ class _Memory:
 
 
 class SamplingBot:
-    """Plays cards by double-dummy sampling; everything else as the rule-based bot does."""
+    """Plays cards and names contracts by double-dummy sampling; the rest as the rule bot."""
 
     def __init__(
         self, layouts: int = 16, node_budget: int = 2_000_000, seconds: float | None = None

@@ -59,7 +59,7 @@ def analyse_command(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
-    """Mark every card of the played contracts that cost its side a trick (double dummy).
+    """Mark every card of the play that cost its side a trick (double dummy).
 
     RECORD is a match record as ``cardtable`` saves it, or a worked example holding one under
     ``"record"``.
@@ -91,6 +91,7 @@ def analyse_command(
                         "best_tricks": j.best_tricks,
                         "best": [str(card) for card in j.best],
                         "cost": j.cost,
+                        "paranoid": j.paranoid,
                     }
                     for j in judged
                 ]
@@ -101,8 +102,9 @@ def analyse_command(
         mark = f"  cost {j.cost} trick{'s' if j.cost > 1 else ''}" if j.cost else ""
         better = f" (best: {' '.join(str(c) for c in j.best)})" if j.cost else ""
         out.print(
-            f"deal {j.deal} trick {j.trick}: seat {j.seat} {j.card} -> declarer "
-            f"{j.declarer_tricks}{mark}{better}",
+            f"deal {j.deal} trick {j.trick}: seat {j.seat} {j.card} -> "
+            f"{'his own (all-pass)' if j.paranoid else 'declarer'} {j.declarer_tricks}"
+            f"{mark}{better}",
             markup=False,
         )
     costly = sum(1 for j in judged if j.cost)

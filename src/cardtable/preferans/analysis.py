@@ -2,9 +2,10 @@
 
 Players settle "could it have been made?" by laying the hands open. For every card of the play
 of a contract (a game or a misère) the solver values each legal card of the hand to move; a
-card worth less to its side than the best one cost the difference. Tricks led by the talon in
-an all-pass and cards after a revoke are not judged: the first is no contract, and after a
-revoke the penalty (rules 33–36 of 001_776ed664a35a376f.txt) rather than the cards decides.
+card worth less to its side than the best one cost the difference. In an all-pass (rule 29 of
+001_776ed664a35a376f.txt) a card is judged paranoid: by the tricks its player must take if the
+other two play against him. Tricks led by the talon and cards after a revoke are not judged:
+the first are nobody's lead, and after a revoke the penalty (rules 33–36) decides.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ class CardJudgement:
 
     ``declarer_tricks`` and ``best_tricks`` are the declarer's tricks in the whole deal under
     best play after the card played and after the best card; ``cost`` is the tricks the card
-    cost its own side (0 for a best card).
+    cost its own side (0 for a best card). In an all-pass (``paranoid``) the "declarer" is the
+    player himself, the other two playing against him.
     """
 
     deal: int
@@ -39,12 +41,13 @@ class CardJudgement:
     best_tricks: int
     best: tuple[Card, ...]
     cost: int
+    paranoid: bool = False
 
 
 def _judge(deal: PreferansDeal, card: Card, number: int) -> CardJudgement | None:
-    if deal.talon_lead is not None or deal.contract is None or deal.renonces:
+    if deal.talon_lead is not None or deal.renonces:
         return None
-    position, seats = position_of_deal(deal)
+    position, seats = position_of_deal(deal, player=deal.card_seat)
     values = card_values(position)
     if card not in values:
         return None  # a revoke: the penalty decides from here
@@ -61,11 +64,12 @@ def _judge(deal: PreferansDeal, card: Card, number: int) -> CardJudgement | None
         best_tricks=already + best_value,
         best=sorted_cards([c for c, v in values.items() if v == best_value]),
         cost=abs(played - best_value),
+        paranoid=deal.contract is None,
     )
 
 
 def judge_record(record: Record) -> list[CardJudgement]:
-    """Every card played in the contracts of a preferans record, judged double dummy."""
+    """Every card played in a preferans record, judged double dummy."""
     game = get_game(record.game)
     if game.name != "preferans":
         raise RecordError(f"record: a {game.name} record, not a preferans one")

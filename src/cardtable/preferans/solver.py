@@ -265,19 +265,26 @@ def replay(
     return position
 
 
-def position_of_deal(deal: Any) -> tuple[Position, tuple[int, int, int]]:
+def position_of_deal(deal: Any, player: int | None = None) -> tuple[Position, tuple[int, int, int]]:
     """The position of an engine deal in its play, and the engine seat of solver seats 0–2.
 
-    ``deal`` is a :class:`cardtable.preferans.deal.PreferansDeal` in the play phase of a
-    contract (a game or a misère).
+    ``deal`` is a :class:`cardtable.preferans.deal.PreferansDeal` in the play of a contract (a
+    game or a misère), or of an all-pass seen paranoid for the engine seat ``player``: he is
+    the "declarer" of a no-trump misère, the other two against him.
     """
     from cardtable.preferans.deal import PreferansDeal  # noqa: PLC0415
 
     assert isinstance(deal, PreferansDeal)
-    if deal.phase != "play" or deal.contract is None or deal.declarer is None:
-        raise PositionError("only the play of a contract can be solved")
+    if deal.phase != "play":
+        raise PositionError("only the play of a deal can be solved")
     if deal.talon_lead is not None:
-        raise PositionError("a trick led by the talon is not a contract's trick")
+        raise PositionError("a trick led by the talon is nobody's lead")
+    if deal.contract is not None and deal.declarer is not None:
+        declarer, trump, misere = deal.declarer, deal.contract.trump, deal.contract.is_misere
+    elif player is not None and player in deal.active:
+        declarer, trump, misere = player, None, True
+    else:
+        raise PositionError("an all-pass is solved for one player, against the other two")
     seats = deal.active
     index = {seat: place for place, seat in enumerate(seats)}
     hands = tuple(frozenset(deal.hands[seat]) for seat in seats)
@@ -286,10 +293,10 @@ def position_of_deal(deal: Any) -> tuple[Position, tuple[int, int, int]]:
     taken = tuple(deal.tricks[seat] for seat in seats)
     position = Position(
         (hands[0], hands[1], hands[2]),
-        index[deal.declarer],
+        index[declarer],
         leader,
-        deal.contract.trump,
-        deal.contract.is_misere,
+        trump,
+        misere,
         trick,
         (taken[0], taken[1], taken[2]),
     )
