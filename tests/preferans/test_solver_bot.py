@@ -98,3 +98,24 @@ def test_holding_every_trump_and_two_aces_the_bot_names_ten_hearts() -> None:
     play(match, "pass", "pass", "6♠", "discard 7♦ 8♦")
     choice = SamplingBot(layouts=2).choose(deal.view(0), deal.legal_actions(), seeded_rng(1))
     assert choice == Bid(parse_contract("10♥"))
+
+
+def test_the_bot_remembers_every_finished_trick_and_forgets_them_at_the_next_deal() -> None:
+    """Rule 30: the bot keeps every finished trick of the deal, and only of this deal.
+
+    It notes them even through tricks where it had one legal card, and starts afresh at the
+    next deal.
+    """
+    first, second = "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8", "♠10 J Q ♣10 J ♦9 10 J ♥9 10"
+    third = "♠K A ♣Q K A ♦Q K A ♥J Q"
+    bot = SamplingBot(layouts=1)
+    rng = seeded_rng(3)
+    for contract in ("10♥", "10♠"):
+        match, deal = table(first, second, third, "♥K A")
+        play(match, "pass", "pass", contract, "discard Q♣ Q♦", contract)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            action = bot.choose(deal.view(seat), deal.legal_actions(), rng)
+            assert sorted(bot.memory[seat].tricks) == list(range(deal.trick_number))
+            match.apply(action)

@@ -65,10 +65,13 @@ class SamplingBot:
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """An action among ``legal`` for the seat whose view this is."""
         assert isinstance(view, PreferansView)
-        if view.phase == "play" and len(legal) > 1:
-            card = self._play(view, [a.card for a in legal if isinstance(a, Play)], rng)
-            if card is not None:
-                return Play(card)
+        if view.phase == "play":
+            history = self.remember(view)
+            if history is not None and len(legal) > 1:
+                cards = [a.card for a in legal if isinstance(a, Play)]
+                card = self._play(view, cards, history, rng)
+                if card is not None:
+                    return Play(card)
         if view.phase == "contract":
             bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
             if len(bids) > 1:
@@ -105,29 +108,40 @@ class SamplingBot:
         return max(bids, key=lambda bid: totals[bid])
 
     # ------------------------------------------------------------------ what is known
-    def _history(self, view: PreferansView, done: int) -> list[tuple[tuple[int, Card], ...]] | None:
+    def remember(self, view: PreferansView) -> list[tuple[tuple[int, Card], ...]] | None:
+        """Note the last finished trick; every finished trick of this deal, if all were seen.
+
+        Called at every card the seat plays, so no trick of the deal goes unseen; what is
+        remembered from another deal is dropped as the trick count starts again.
+        """
+        seat = view.seat if view.playing_for is None else view.playing_for
+        hand = view.hand if seat == view.seat else dict(view.open_hands).get(seat)
+        if hand is None:
+            return None
+        done = HAND - len(hand)
         memory = self.memory.setdefault(view.seat, _Memory())
-        if done == 0:
-            memory.tricks.clear()
-        elif view.last_trick:
+        for number in [n for n in memory.tricks if n >= done - 1]:
+            del memory.tricks[number]
+        if done and view.last_trick:
             memory.tricks[done - 1] = view.last_trick
         if any(number not in memory.tricks for number in range(done)):
             return None  # the bot joined mid-deal: it cannot know what fell
         return [memory.tricks[number] for number in range(done)]
 
-    def _play(self, view: PreferansView, cards: list[Card], rng: random.Random) -> Card | None:
+    def _play(
+        self,
+        view: PreferansView,
+        cards: list[Card],
+        history: list[tuple[tuple[int, Card], ...]],
+        rng: random.Random,
+    ) -> Card | None:
         if view.talon_lead is not None:
             return None
         seat = view.seat if view.playing_for is None else view.playing_for
         active = [(view.first_hand + step) % view.players for step in range(3)]
         hands: dict[int, tuple[Card, ...]] = dict(view.open_hands)
         hands[view.seat] = view.hand
-        if seat not in hands:
-            return None
-        done = HAND - len(hands[seat])
-        history = self._history(view, done)
-        if history is None:
-            return None
+        done = len(history)
         contract = None if view.contract is None else parse_contract(view.contract)
         trump = None if contract is None else contract.trump
         led = view.trick[0][1].suit if view.trick else None
