@@ -181,3 +181,14 @@ def test_a_four_handed_deal_is_solved_among_the_three_active_seats() -> None:
     declarer = [c for c in parse_cards(third + " ♥K A") if c not in parse_cards("Q♣ Q♦")]
     hands = (parse_cards(first), parse_cards(second), declarer)
     assert solve(position) == solve(Position.start(hands, 2, 0, parse_contract("8♥")))
+
+
+def test_a_deal_played_to_the_end_answers_with_the_tricks_taken() -> None:
+    """Rule 30: the tricks taken stay counted mid-trick, and at the end they are the answer."""
+    hands = (parse_cards("A♠ 7♥"), parse_cards("K♠ 8♥"), parse_cards("Q♠ 9♥"))
+    position = replay(hands, 0, 1, parse_contract("6NT"), parse_cards("K♠ Q♠ A♠ 7♥ 8♥ 9♥"))
+    solution = analyse(position)
+    assert (solution.declarer_tricks, dict(solution.cards)) == (1, {})
+    halfway = replay(hands, 0, 1, parse_contract("6NT"), parse_cards("K♠ Q♠ A♠ 7♥"))
+    assert halfway.taken == (1, 0, 0)
+    assert analyse(halfway).declarer_tricks == 1

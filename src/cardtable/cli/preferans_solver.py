@@ -36,11 +36,8 @@ def solve_command(
         hands = [parse_cards(text) for text in (hand0, hand1, hand2)]
         bid = parse_contract(contract)
         position = replay(hands, declarer, lead, bid, parse_cards(played) if played else ())
-        if position.tricks_left:
-            solution = analyse(position)
-            tricks, cards = solution.declarer_tricks, solution.cards
-        else:
-            tricks, cards = position.taken[declarer], {}
+        solution = analyse(position)
+        tricks, cards = solution.declarer_tricks, solution.cards
     if as_json:
         print_json({"declarer_tricks": tricks, "cards": {str(c): n for c, n in cards.items()}})
         return

@@ -144,7 +144,9 @@ class Position:
         held = (hands[0], hands[1], hands[2])
         trick = (*self.trick, card)
         if len(trick) < SEATS:
-            return Position(held, self.declarer, self.leader, self.trump, self.misere, trick)
+            return Position(
+                held, self.declarer, self.leader, self.trump, self.misere, trick, self.taken
+            )
         winner = (self.leader + winner_index(trick, self.trump)) % SEATS
         taken = list(self.taken)
         taken[winner] += 1
@@ -238,6 +240,8 @@ def card_values(position: Position) -> dict[Card, int]:
 def analyse(position: Position) -> Solution:
     """The whole-deal answer: the declarer's tricks and the value of every legal card."""
     already = position.taken[position.declarer]
+    if not position.tricks_left:
+        return Solution(already, {})
     values = card_values(position)
     maximising = (position.to_move == position.declarer) != position.misere
     best = max(values.values()) if maximising else min(values.values())
