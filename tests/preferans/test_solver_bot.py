@@ -9,7 +9,7 @@ from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_vo
 from cardtable.cards import Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
-from cardtable.preferans.actions import Bid, Play
+from cardtable.preferans.actions import Bid, Play, Say
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
@@ -26,7 +26,7 @@ def test_the_sampling_bot_is_registered_and_plays_deals_that_pass_every_check() 
     assert isinstance(make_bot("preferans", "sampling", rules), SamplingBot)
     revoking = PREFERANS.rules(overrides={"renonce_allowed": True})
     for players, table_rules in ((3, rules), (4, rules), (3, revoking)):
-        bots = [SamplingBot(layouts=3) for _ in range(players)]
+        bots = [SamplingBot(layouts=3, rules=table_rules) for _ in range(players)]
         report = simulate(PREFERANS, table_rules, players=players, deals=2, seed=4, bots=bots)
         assert report.ok, report.failures
         assert "renonce" not in report.tally
@@ -119,3 +119,13 @@ def test_the_bot_remembers_every_finished_trick_and_forgets_them_at_the_next_dea
             action = bot.choose(deal.view(seat), deal.legal_actions(), rng)
             assert sorted(bot.memory[seat].tricks) == list(range(deal.trick_number))
             match.apply(action)
+
+
+def test_the_bot_whists_a_hand_that_sets_the_contract() -> None:
+    """Rules 24–26: against 6♠, five top hearts and five top minors whist."""
+    match, deal = table(
+        "♥A K Q J 10 ♦A K Q ♣A K", "♠7 8 ♣7 8 9 10 ♦7 8 9 ♥9", "♠A K Q J 10 9 ♣Q J ♦J 10", "♥7 8"
+    )
+    play(match, "pass", "pass", "6♠", "discard 7♥ 8♥", "6♠")
+    bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
+    assert bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(5)) is Say.WHIST

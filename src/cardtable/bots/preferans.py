@@ -295,7 +295,7 @@ def make_sampling_bot(rules: PreferansRules) -> Any:
     """The double-dummy sampling bot (:mod:`cardtable.bots.preferans_sampling`)."""
     from cardtable.bots.preferans_sampling import SamplingBot  # noqa: PLC0415
 
-    return SamplingBot()
+    return SamplingBot(rules=rules)
 
 
 register_bot("preferans", "default", make_preferans_bot)

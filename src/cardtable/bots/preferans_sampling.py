@@ -20,18 +20,29 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.bots.preferans import PreferansBot
+from cardtable.bots.preferans import PreferansBot, hand_tricks
 from cardtable.cards import Card, Suit
-from cardtable.preferans.actions import Action, Bid, Play
-from cardtable.preferans.contracts import parse_contract
-from cardtable.preferans.deal import PreferansView
+from cardtable.engine import DealSetup
+from cardtable.errors import CardtableError
+from cardtable.preferans.actions import Action, Bid, Play, Say, parse_action
+from cardtable.preferans.contracts import Strain, parse_contract
+from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
+from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following
 
 HAND = 10
+SPARE = -1
+"""The holder of the unseen cards that are out of play."""
+TALON = -2
+"""The holder of the talon's cards when they are dealt in a layout."""
+BIDDING_TRIES = 40
+"""Layouts drawn to find one whose declarer could have bought his contract."""
+BIDDING_SLACK = 1.5
+"""How far below his contract the declarer's counted tricks may fall in a layout."""
 MADE_BONUS = 10
 """A layout's score for making (or setting) the contract, beside one point a trick."""
 
@@ -47,7 +58,11 @@ class SamplingBot:
     """Plays cards and names contracts by double-dummy sampling; the rest as the rule bot."""
 
     def __init__(
-        self, layouts: int = 16, node_budget: int = 2_000_000, seconds: float | None = None
+        self,
+        layouts: int = 16,
+        node_budget: int = 2_000_000,
+        seconds: float | None = None,
+        rules: PreferansRules | None = None,
     ) -> None:
         """``layouts`` deals of the unseen cards per decision.
 
@@ -59,6 +74,7 @@ class SamplingBot:
         self.layouts = layouts
         self.node_budget = node_budget
         self.seconds = seconds
+        self.rules = rules
         self.rules_bot = PreferansBot()
         self.memory: dict[int, _Memory] = {}
 
@@ -72,6 +88,10 @@ class SamplingBot:
                 card = self._play(view, cards, history, rng)
                 if card is not None:
                     return Play(card)
+        if view.phase == "whist" and self.rules is not None and Say.WHIST in legal:
+            say = self._whist(view, self.rules, rng)
+            if say is not None:
+                return say
         if view.phase == "contract":
             bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
             if len(bids) > 1:
@@ -106,6 +126,46 @@ class SamplingBot:
                         short = max(0, bid.contract.level - tricks)
                         totals[bid] += price if short == 0 else -price * short
         return max(bids, key=lambda bid: totals[bid])
+
+    # ------------------------------------------------------------------ the whist
+    def _whist(self, view: PreferansView, rules: PreferansRules, rng: random.Random) -> Say | None:
+        """Whist or pass, whichever settles better on average over layouts.
+
+        Layouts of the hidden hands (and of the talon when it was not shown) are drawn so that
+        the declarer could have bought his contract (:func:`_bought_layout`). Each layout is
+        dealt again in the engine: the auction, the declarer's discard and the calls so far replayed
+        (the discard and the partner's answer made as the rule-based bot makes them), this
+        seat's answer applied, the cards solved double dummy, and the deal settled as a
+        one-deal pulka under the table's convention.
+        """
+        assert view.declarer is not None
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        partner = next(s for s in active if s not in (view.seat, view.declarer))
+        unseen = [card for card in DECK if card not in set(view.hand) | set(view.talon)]
+        hidden = {view.declarer: HAND, partner: HAND}
+        if not view.talon:
+            hidden[TALON] = 2
+        contract = parse_contract(view.contract or "misère")
+        strain = contract.strain
+        if strain is None:
+            return None
+        totals = {Say.WHIST: 0.0, Say.PASS: 0.0}
+        for _ in range(self.layouts):
+            layout = _bought_layout(
+                unseen, hidden, view, level=contract.level, strain=strain, rng=rng
+            )
+            if layout is None:
+                return None
+            hands = {**layout, view.seat: view.hand}
+            talon = layout.get(TALON, view.talon)
+            for say in totals:
+                whists = _settle(
+                    view, rules, hands, talon=talon, say=say, helper=self.rules_bot, rng=rng
+                )
+                if whists is None:
+                    return None
+                totals[say] += whists
+        return Say.WHIST if totals[Say.WHIST] > totals[Say.PASS] else Say.PASS
 
     # ------------------------------------------------------------------ what is known
     def remember(self, view: PreferansView) -> list[tuple[tuple[int, Card], ...]] | None:
@@ -219,6 +279,7 @@ def deal_unseen(
     hidden: dict[int, int],
     voids: dict[int, set[Suit]],
     rng: random.Random,
+    *,
     tries: int = 50,
 ) -> dict[int, tuple[Card, ...]] | None:
     """The unseen cards dealt to the hidden hands (sizes ``hidden``), none in a shown void.
@@ -236,13 +297,13 @@ def deal_unseen(
             takers = [s for s, left in room.items() if left and card.suit not in voids.get(s, ())]
             weights = [room[s] for s in takers]
             if spare:
-                takers.append(-1)
+                takers.append(SPARE)
                 weights.append(spare)
             if not takers:
                 ok = False
                 break
             taker = rng.choices(takers, weights)[0]
-            if taker == -1:
+            if taker == SPARE:
                 spare -= 1
             else:
                 dealt[taker].append(card)
@@ -303,3 +364,97 @@ def _solve_layout(
     index = {seat: place for place, seat in enumerate(active)}
     held = (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]]))
     return solve(Position(held, index[declarer], index[leader], trump, misere=False))
+
+
+def _bought_layout(
+    unseen: list[Card],
+    hidden: dict[int, int],
+    view: PreferansView,
+    *,
+    level: int,
+    strain: Strain,
+    rng: random.Random,
+) -> dict[int, tuple[Card, ...]] | None:
+    """A layout in which the declarer could have bought his contract.
+
+    His cards must count (as the rule-based bot counts them) within :data:`BIDDING_SLACK`
+    tricks of the contract; after :data:`BIDDING_TRIES` draws the last one is taken.
+    """
+    assert view.declarer is not None
+    layout = None
+    for _ in range(BIDDING_TRIES):
+        layout = deal_unseen(unseen, hidden, {}, rng)
+        if layout is None:
+            return None
+        bought = layout[view.declarer] + layout.get(TALON, view.talon)
+        if hand_tricks(bought, strain) >= level - BIDDING_SLACK:
+            break
+    return layout
+
+
+def _settle(
+    view: PreferansView,
+    rules: PreferansRules,
+    hands: dict[int, tuple[Card, ...]],
+    *,
+    talon: tuple[Card, ...],
+    say: Say,
+    helper: PreferansBot,
+    rng: random.Random,
+) -> float | None:
+    """The seat's whists in one layout if it says ``say`` (see :meth:`SamplingBot._whist`)."""
+    from cardtable.preferans.pulka import deal_score  # noqa: PLC0415
+    from cardtable.preferans.scoring import convention  # noqa: PLC0415
+    from cardtable.preferans.sheet import Sheet  # noqa: PLC0415
+
+    active = [(view.first_hand + step) % view.players for step in range(3)]
+    deck = stack_deck([hands[seat] for seat in active], talon, rules.talon_after_round)
+    deal = PreferansDeal(view.players, DealSetup(view.dealer, deck, 0), rules)
+    try:
+        _replay_to_play(deal, view, say, helper, rng)
+    except CardtableError:
+        return None  # e.g. an all-pass series this seat cannot see raised the first bid
+    outcome = deal.outcome()
+    if deal.phase == "play":
+        assert deal.contract is not None
+        assert deal.declarer is not None
+        taken = _solve_layout(
+            {seat: tuple(deal.hands[seat]) for seat in active},
+            active,
+            deal.declarer,
+            view.first_hand,
+            deal.contract.trump,
+        )
+        tricks = [0] * view.players
+        tricks[deal.declarer] = taken
+        first, second = deal.defenders
+        tricks[first] = (HAND - taken) - (HAND - taken) // 2
+        tricks[second] = (HAND - taken) // 2
+        outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
+    names = [str(seat) for seat in range(view.players)]
+    scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
+    sheet = Sheet(names, scoring)
+    sheet.write(deal_score(outcome, names, sheet.rules))
+    sheet.close()
+    return float(sheet.settlement().balance[names[view.seat]])
+
+
+def _replay_to_play(
+    deal: PreferansDeal, view: PreferansView, say: Say, helper: PreferansBot, rng: random.Random
+) -> None:
+    """Bring a layout's deal to the play (or its end): the calls seen, then ``say``."""
+    for _, call in view.calls:
+        deal.apply(parse_action(call))
+    while deal.phase in ("discard", "contract"):
+        assert deal.declarer is not None
+        if deal.phase == "contract" and view.contract is not None:
+            deal.apply(parse_action(view.contract))
+        else:
+            deal.apply(helper.choose(deal.view(deal.declarer), deal.legal_actions(), rng))
+    for _, word in view.whist:
+        deal.apply(parse_action(word))
+    deal.apply(say)
+    while deal.phase not in ("play", "over"):
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
