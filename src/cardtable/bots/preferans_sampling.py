@@ -8,8 +8,9 @@ rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
 side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
 programs (Ginsberg's GIB, 2001). Having bought the talon it names its contract the same way,
-solving each strain in layouts of the defenders' hands. The bidding, the discard and the whist
-it leaves to the rule-based bot, and tricks led by the talon too.
+solving each strain in layouts of the defenders' hands; as a defender it whists or passes by
+settling layouts in the engine. The bidding and the discard it leaves to the rule-based bot,
+and tricks led by the talon too.
 
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
@@ -55,7 +56,7 @@ class _Memory:
 
 
 class SamplingBot:
-    """Plays cards and names contracts by double-dummy sampling; the rest as the rule bot."""
+    """Plays, names contracts and whists by double-dummy sampling; the rest as the rule bot."""
 
     def __init__(
         self,

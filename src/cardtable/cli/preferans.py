@@ -12,7 +12,7 @@ from cardtable.cli.preferans_solver import register as register_solver_commands
 
 app = typer.Typer(
     name="preferans",
-    help="Preferans tools: score and settle a pulka played offline.",
+    help="Preferans tools: score and settle a pulka played offline, solve and analyse deals.",
     no_args_is_help=True,
 )
 
