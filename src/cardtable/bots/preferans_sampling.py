@@ -36,6 +36,7 @@ from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following
 
 HAND = 10
+"""Cards in a hand before the first trick."""
 SPARE = -1
 """The holder of the unseen cards that are out of play."""
 TALON = -2
