@@ -8,10 +8,11 @@ from typing import Annotated
 import typer
 
 from cardtable.cli.common import one_line_errors, out, print_json
+from cardtable.cli.preferans_solver import register as register_solver_commands
 
 app = typer.Typer(
     name="preferans",
-    help="Preferans tools: score and settle a pulka played offline.",
+    help="Preferans tools: score and settle a pulka played offline, solve and analyse deals.",
     no_args_is_help=True,
 )
 
@@ -84,3 +85,6 @@ def conventions_command(
     for o in options:
         table.add_row(o.name, str(o.value), o.doc, o.source)
     out.print(table)
+
+
+register_solver_commands(app)

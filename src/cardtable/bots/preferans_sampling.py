@@ -1,0 +1,462 @@
+"""A preferans bot that plays its cards by sampling the unseen hands and solving each layout.
+
+At each card it deals the cards it cannot see to the hands it cannot see, consistently with
+what the play has shown (how many cards each hand holds, the suits a hand has shown void in:
+a hand that did not follow is void in the suit led, and also in trumps if it did not trump,
+rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
+(:mod:`cardtable.preferans.solver`) and plays the card with the best average score for its
+side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
+paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
+programs (Ginsberg's GIB, 2001). Having bought the talon it names its contract the same way,
+solving each strain in layouts of the defenders' hands; as a defender it whists or passes by
+settling layouts in the engine. The bidding and the discard it leaves to the rule-based bot,
+and tricks led by the talon too.
+
+It sees only its view. The number of layouts is fixed and the budget per decision is counted
+in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cardtable.bots.preferans import PreferansBot, hand_tricks
+from cardtable.cards import Card, Suit
+from cardtable.engine import DealSetup
+from cardtable.errors import CardtableError
+from cardtable.preferans.actions import Action, Bid, Play, Say, parse_action
+from cardtable.preferans.contracts import Strain, parse_contract
+from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
+from cardtable.preferans.rules import PreferansRules
+from cardtable.preferans.solver import nodes_searched
+from cardtable.preferans.tricks import DECK, following
+
+HAND = 10
+"""Cards in a hand before the first trick."""
+SPARE = -1
+"""The holder of the unseen cards that are out of play."""
+TALON = -2
+"""The holder of the talon's cards when they are dealt in a layout."""
+BIDDING_TRIES = 40
+"""Layouts drawn to find one whose declarer could have bought his contract."""
+BIDDING_SLACK = 1.5
+"""How far below his contract the declarer's counted tricks may fall in a layout."""
+MADE_BONUS = 10
+"""A layout's score for making (or setting) the contract, beside one point a trick."""
+
+
+@dataclass
+class _Memory:
+    """What one seat has seen of the deal being played: every finished trick by number."""
+
+    tricks: dict[int, tuple[tuple[int, Card], ...]] = field(default_factory=dict)
+
+
+class SamplingBot:
+    """Plays, names contracts and whists by double-dummy sampling; the rest as the rule bot."""
+
+    def __init__(
+        self,
+        layouts: int = 16,
+        node_budget: int = 2_000_000,
+        seconds: float | None = None,
+        rules: PreferansRules | None = None,
+    ) -> None:
+        """``layouts`` deals of the unseen cards per decision.
+
+        Fewer when the searches of one decision pass ``node_budget`` positions or take more
+        than ``seconds``.  The node budget keeps a seeded game reproducible on any machine;
+        a budget in seconds makes the play depend on the machine's speed, so it is off
+        unless asked for.
+        """
+        self.layouts = layouts
+        self.node_budget = node_budget
+        self.seconds = seconds
+        self.rules = rules
+        self.rules_bot = PreferansBot()
+        self.memory: dict[int, _Memory] = {}
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """An action among ``legal`` for the seat whose view this is."""
+        assert isinstance(view, PreferansView)
+        if view.phase == "play":
+            history = self.remember(view)
+            if history is not None and len(legal) > 1:
+                cards = [a.card for a in legal if isinstance(a, Play)]
+                card = self._play(view, cards, history, rng)
+                if card is not None:
+                    return Play(card)
+        if view.phase == "whist" and self.rules is not None and Say.WHIST in legal:
+            say = self._whist(view, self.rules, rng)
+            if say is not None:
+                return say
+        if view.phase == "contract":
+            bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
+            if len(bids) > 1:
+                return self._name(view, bids, rng)
+        action: Action = self.rules_bot.choose(view, legal, rng)
+        return action
+
+    # ------------------------------------------------------------------ the contract
+    def _name(self, view: PreferansView, bids: list[Bid], rng: random.Random) -> Bid:
+        """The contract with the best average over layouts of the defenders' hands.
+
+        A made contract scores its price (rule 17's ladder: 6 is worth 2, each level 2 more),
+        each trick short loses the price: the shape of every convention's pool and mountain.
+        """
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        known = set(view.hand) | set(view.discard) | set(view.talon)
+        unseen = [card for card in DECK if card not in known]
+        hidden = {seat: HAND for seat in active if seat != view.seat}
+        strains = {bid.contract.strain for bid in bids}
+        totals = dict.fromkeys(bids, 0.0)
+        for _ in range(self.layouts):
+            layout = deal_unseen(unseen, hidden, {}, rng)
+            if layout is None:
+                break
+            hands = {**layout, view.seat: view.hand}
+            for strain in strains:
+                assert strain is not None
+                tricks = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
+                for bid in bids:
+                    if bid.contract.strain is strain:
+                        price = 2 * (bid.contract.level - 5)
+                        short = max(0, bid.contract.level - tricks)
+                        totals[bid] += price if short == 0 else -price * short
+        return max(bids, key=lambda bid: totals[bid])
+
+    # ------------------------------------------------------------------ the whist
+    def _whist(self, view: PreferansView, rules: PreferansRules, rng: random.Random) -> Say | None:
+        """Whist or pass, whichever settles better on average over layouts.
+
+        Layouts of the hidden hands (and of the talon when it was not shown) are drawn so that
+        the declarer could have bought his contract (:func:`_bought_layout`). Each layout is
+        dealt again in the engine: the auction, the declarer's discard and the calls so far replayed
+        (the discard and the partner's answer made as the rule-based bot makes them), this
+        seat's answer applied, the cards solved double dummy, and the deal settled as a
+        one-deal pulka under the table's convention.
+        """
+        assert view.declarer is not None
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        partner = next(s for s in active if s not in (view.seat, view.declarer))
+        unseen = [card for card in DECK if card not in set(view.hand) | set(view.talon)]
+        hidden = {view.declarer: HAND, partner: HAND}
+        if not view.talon:
+            hidden[TALON] = 2
+        contract = parse_contract(view.contract or "misère")
+        strain = contract.strain
+        if strain is None:
+            return None
+        totals = {Say.WHIST: 0.0, Say.PASS: 0.0}
+        for _ in range(self.layouts):
+            layout = _bought_layout(
+                unseen, hidden, view, level=contract.level, strain=strain, rng=rng
+            )
+            if layout is None:
+                return None
+            hands = {**layout, view.seat: view.hand}
+            talon = layout.get(TALON, view.talon)
+            for say in totals:
+                whists = _settle(
+                    view, rules, hands, talon=talon, say=say, helper=self.rules_bot, rng=rng
+                )
+                if whists is None:
+                    return None
+                totals[say] += whists
+        return Say.WHIST if totals[Say.WHIST] > totals[Say.PASS] else Say.PASS
+
+    # ------------------------------------------------------------------ what is known
+    def remember(self, view: PreferansView) -> list[tuple[tuple[int, Card], ...]] | None:
+        """Note the last finished trick; every finished trick of this deal, if all were seen.
+
+        Called at every card the seat plays, so no trick of the deal goes unseen; what is
+        remembered from another deal is dropped as the trick count starts again.
+        """
+        seat = view.seat if view.playing_for is None else view.playing_for
+        hand = view.hand if seat == view.seat else dict(view.open_hands).get(seat)
+        if hand is None:
+            return None
+        done = HAND - len(hand)
+        memory = self.memory.setdefault(view.seat, _Memory())
+        for number in [n for n in memory.tricks if n >= done - 1]:
+            del memory.tricks[number]
+        if done and view.last_trick:
+            memory.tricks[done - 1] = view.last_trick
+        if any(number not in memory.tricks for number in range(done)):
+            return None  # the bot joined mid-deal: it cannot know what fell
+        return [memory.tricks[number] for number in range(done)]
+
+    def _play(
+        self,
+        view: PreferansView,
+        cards: list[Card],
+        history: list[tuple[tuple[int, Card], ...]],
+        rng: random.Random,
+    ) -> Card | None:
+        if view.talon_lead is not None:
+            return None
+        seat = view.seat if view.playing_for is None else view.playing_for
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        hands: dict[int, tuple[Card, ...]] = dict(view.open_hands)
+        hands[view.seat] = view.hand
+        done = len(history)
+        contract = None if view.contract is None else parse_contract(view.contract)
+        trump = None if contract is None else contract.trump
+        led = view.trick[0][1].suit if view.trick else None
+        cards = following(cards, led, trump)  # never revoke on purpose, even where allowed
+        if len(cards) == 1:
+            return cards[0]
+        played = [card for trick in history for _, card in trick] + [c for _, c in view.trick]
+        known = set(played) | set(view.talon) | set(view.discard)
+        for hand in hands.values():
+            known |= set(hand)
+        unseen = [card for card in DECK if card not in known]
+        on_table = {s for s, _ in view.trick}
+        hidden = {s: HAND - done - (s in on_table) for s in active if s not in hands}
+        voids = shown_voids(history, view.trick, trump, skip=2 if contract is None else 0)
+        if contract is None:
+            declarer, misere = seat, True
+        else:
+            assert view.declarer is not None
+            declarer, misere = view.declarer, contract.is_misere
+        leader = view.trick[0][0] if view.trick else seat
+        level = 0 if contract is None else contract.level
+        totals = dict.fromkeys(cards, 0.0)
+        started = time.perf_counter()
+        nodes = nodes_searched()
+        for _ in range(self.layouts):
+            layout = deal_unseen(unseen, hidden, voids, rng)
+            if layout is None:
+                return None
+            full = {**hands, **layout}
+            scores = _scores(
+                full,
+                active,
+                declarer=declarer,
+                leader=leader,
+                view=view,
+                trump=trump,
+                misere=misere,
+                level=level,
+                is_declarer=seat == declarer,
+            )
+            for card in cards:
+                totals[card] += scores[card]
+            if nodes_searched() - nodes > self.node_budget:
+                break
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        return max(cards, key=lambda card: totals[card])
+
+
+def shown_voids(
+    history: list[tuple[tuple[int, Card], ...]],
+    trick: tuple[tuple[int, Card], ...],
+    trump: Suit | None,
+    skip: int,
+) -> dict[int, set[Suit]]:
+    """The suits each seat has shown void in (rules 31–32).
+
+    The first ``skip`` tricks, led by the talon in an all-pass, show nothing this way.
+    """
+    voids: dict[int, set[Suit]] = {}
+    for trick_cards in [*history[skip:], trick]:
+        if not trick_cards:
+            continue
+        led = trick_cards[0][1].suit
+        for seat, card in trick_cards[1:]:
+            if card.suit != led and led is not None:
+                voids.setdefault(seat, set()).add(led)
+                if trump is not None and card.suit != trump:
+                    voids[seat].add(trump)
+    return voids
+
+
+def deal_unseen(
+    unseen: Sequence[Card],
+    hidden: dict[int, int],
+    voids: dict[int, set[Suit]],
+    rng: random.Random,
+    *,
+    tries: int = 50,
+) -> dict[int, tuple[Card, ...]] | None:
+    """The unseen cards dealt to the hidden hands (sizes ``hidden``), none in a shown void.
+
+    Cards left over are out of play (a discard, an unturned talon card).
+    """
+    for _ in range(tries):
+        order = list(unseen)
+        rng.shuffle(order)
+        room = dict(hidden)
+        dealt: dict[int, list[Card]] = {seat: [] for seat in hidden}
+        spare = len(unseen) - sum(hidden.values())
+        ok = True
+        for card in order:
+            takers = [s for s, left in room.items() if left and card.suit not in voids.get(s, ())]
+            weights = [room[s] for s in takers]
+            if spare:
+                takers.append(SPARE)
+                weights.append(spare)
+            if not takers:
+                ok = False
+                break
+            taker = rng.choices(takers, weights)[0]
+            if taker == SPARE:
+                spare -= 1
+            else:
+                dealt[taker].append(card)
+                room[taker] -= 1
+        if ok:
+            return {seat: tuple(cards) for seat, cards in dealt.items()}
+    return None
+
+
+def _scores(
+    hands: dict[int, tuple[Card, ...]],
+    active: list[int],
+    *,
+    declarer: int,
+    leader: int,
+    view: PreferansView,
+    trump: Suit | None,
+    misere: bool,
+    level: int,
+    is_declarer: bool,
+) -> dict[Card, float]:
+    """Each legal card's score for the side of the seat to move, in one complete layout."""
+    from cardtable.preferans.solver import Position, card_values  # noqa: PLC0415
+
+    index = {seat: place for place, seat in enumerate(active)}
+    position = Position(
+        (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]])),
+        index[declarer],
+        index[leader],
+        trump,
+        misere,
+        tuple(card for _, card in view.trick),
+    )
+    taken = view.tricks[declarer]
+    scores: dict[Card, float] = {}
+    for card, value in card_values(position).items():
+        total = taken + value
+        if view.contract is None:
+            declarer_score = -float(total)  # all-pass: fewest tricks
+        elif misere:
+            declarer_score = -float(total) - (MADE_BONUS if total > 0 else 0)
+        else:
+            declarer_score = float(total) + (MADE_BONUS if total >= level else 0)
+        scores[card] = declarer_score if is_declarer else -declarer_score
+    return scores
+
+
+def _solve_layout(
+    hands: dict[int, tuple[Card, ...]],
+    active: list[int],
+    declarer: int,
+    leader: int,
+    trump: Suit | None,
+) -> int:
+    """The declarer's tricks in a whole deal of ``hands`` with ``trump``, double dummy."""
+    from cardtable.preferans.solver import Position, solve  # noqa: PLC0415
+
+    index = {seat: place for place, seat in enumerate(active)}
+    held = (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]]))
+    return solve(Position(held, index[declarer], index[leader], trump, misere=False))
+
+
+def _bought_layout(
+    unseen: list[Card],
+    hidden: dict[int, int],
+    view: PreferansView,
+    *,
+    level: int,
+    strain: Strain,
+    rng: random.Random,
+) -> dict[int, tuple[Card, ...]] | None:
+    """A layout in which the declarer could have bought his contract.
+
+    His cards must count (as the rule-based bot counts them) within :data:`BIDDING_SLACK`
+    tricks of the contract; after :data:`BIDDING_TRIES` draws the last one is taken.
+    """
+    assert view.declarer is not None
+    layout = None
+    for _ in range(BIDDING_TRIES):
+        layout = deal_unseen(unseen, hidden, {}, rng)
+        if layout is None:
+            return None
+        bought = layout[view.declarer] + layout.get(TALON, view.talon)
+        if hand_tricks(bought, strain) >= level - BIDDING_SLACK:
+            break
+    return layout
+
+
+def _settle(
+    view: PreferansView,
+    rules: PreferansRules,
+    hands: dict[int, tuple[Card, ...]],
+    *,
+    talon: tuple[Card, ...],
+    say: Say,
+    helper: PreferansBot,
+    rng: random.Random,
+) -> float | None:
+    """The seat's whists in one layout if it says ``say`` (see :meth:`SamplingBot._whist`)."""
+    from cardtable.preferans.pulka import deal_score  # noqa: PLC0415
+    from cardtable.preferans.scoring import convention  # noqa: PLC0415
+    from cardtable.preferans.sheet import Sheet  # noqa: PLC0415
+
+    active = [(view.first_hand + step) % view.players for step in range(3)]
+    deck = stack_deck([hands[seat] for seat in active], talon, rules.talon_after_round)
+    deal = PreferansDeal(view.players, DealSetup(view.dealer, deck, 0), rules)
+    try:
+        _replay_to_play(deal, view, say, helper, rng)
+    except CardtableError:
+        return None  # e.g. an all-pass series this seat cannot see raised the first bid
+    outcome = deal.outcome()
+    if deal.phase == "play":
+        assert deal.contract is not None
+        assert deal.declarer is not None
+        taken = _solve_layout(
+            {seat: tuple(deal.hands[seat]) for seat in active},
+            active,
+            deal.declarer,
+            view.first_hand,
+            deal.contract.trump,
+        )
+        tricks = [0] * view.players
+        tricks[deal.declarer] = taken
+        first, second = deal.defenders
+        tricks[first] = (HAND - taken) - (HAND - taken) // 2
+        tricks[second] = (HAND - taken) // 2
+        outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
+    names = [str(seat) for seat in range(view.players)]
+    scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
+    sheet = Sheet(names, scoring)
+    sheet.write(deal_score(outcome, names, sheet.rules))
+    sheet.close()
+    return float(sheet.settlement().balance[names[view.seat]])
+
+
+def _replay_to_play(
+    deal: PreferansDeal, view: PreferansView, say: Say, helper: PreferansBot, rng: random.Random
+) -> None:
+    """Bring a layout's deal to the play (or its end): the calls seen, then ``say``."""
+    for _, call in view.calls:
+        deal.apply(parse_action(call))
+    while deal.phase in ("discard", "contract"):
+        assert deal.declarer is not None
+        if deal.phase == "contract" and view.contract is not None:
+            deal.apply(parse_action(view.contract))
+        else:
+            deal.apply(helper.choose(deal.view(deal.declarer), deal.legal_actions(), rng))
+    for _, word in view.whist:
+        deal.apply(parse_action(word))
+    deal.apply(say)
+    while deal.phase not in ("play", "over"):
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))

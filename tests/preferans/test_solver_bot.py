@@ -1,0 +1,131 @@
+"""The sampling bot (the solver issue, item 3): it sees only its view and plays sound cards."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.bots import make_bot
+from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_voids
+from cardtable.cards import Suit, parse_cards
+from cardtable.engine import seeded_rng
+from cardtable.harness import simulate
+from cardtable.preferans.actions import Bid, Play, Say
+from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.game import PREFERANS
+from cardtable.preferans.solver import card_values, position_of_deal
+from preferans.helpers import play, table
+
+
+def test_the_sampling_bot_is_registered_and_plays_deals_that_pass_every_check() -> None:
+    """Rules 8–37 through the harness.
+
+    Deals with sampling bots at three and four players pass the views, replay, determinism,
+    ledger and refusal checks; where revokes are allowed (rules 33–37) the bot never revokes.
+    """
+    rules = PREFERANS.rules()
+    assert isinstance(make_bot("preferans", "sampling", rules), SamplingBot)
+    revoking = PREFERANS.rules(overrides={"renonce_allowed": True})
+    for players, table_rules in ((3, rules), (4, rules), (3, revoking)):
+        bots = [SamplingBot(layouts=3, rules=table_rules) for _ in range(players)]
+        report = simulate(PREFERANS, table_rules, players=players, deals=2, seed=4, bots=bots)
+        assert report.ok, report.failures
+        assert "renonce" not in report.tally
+
+
+def test_a_hand_that_did_not_follow_is_void_and_one_that_did_not_trump_has_no_trumps() -> None:
+    """Rules 31–32.
+
+    Failing to follow shows a void in the suit led, and in trumps if the card was not a trump.
+    """
+    trick = tuple(zip((0, 1, 2), parse_cards("A♠ 7♥ 8♣"), strict=True))
+    voids = shown_voids([trick], (), Suit.HEARTS, skip=0)
+    assert voids == {1: {Suit.SPADES}, 2: {Suit.SPADES, Suit.HEARTS}}
+
+
+def test_unseen_cards_are_dealt_to_the_hidden_hands_outside_their_voids() -> None:
+    """Rules 31–32.
+
+    A layout gives each hidden hand its size and no card of a shown void; the rest is out of
+    play (the discard).
+    """
+    unseen = parse_cards("♠7 8 9 10, ♥7 8 9 10, ♦A K")
+    rng = random.Random(5)
+    for _ in range(50):
+        layout = deal_unseen(unseen, {1: 4, 2: 4}, {1: {Suit.SPADES}}, rng)
+        assert layout is not None
+        assert [len(layout[1]), len(layout[2])] == [4, 4]
+        assert all(card.suit is not Suit.SPADES for card in layout[1])
+
+
+def test_with_every_hand_open_the_bot_plays_a_double_dummy_best_card() -> None:
+    """Rule 22 and the checked ten (every hand face up).
+
+    With nothing hidden the bot's card is one the solver rates best from the engine's own
+    position.
+    """
+    match, deal = table(
+        "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8",
+        "♠10 J Q ♣10 J ♦9 10 J ♥9 10",
+        "♠K A ♣Q K A ♦Q K A ♥J Q",
+        "♥K A",
+    )
+    play(match, "pass", "pass", "10♥", "discard Q♣ Q♦")
+    play(match, "10♥")
+    bot = SamplingBot(layouts=1)
+    rng = seeded_rng(2)
+    for _ in range(4):
+        seat = deal.to_move
+        assert seat is not None
+        position, _ = position_of_deal(deal)
+        values = card_values(position)
+        best = (
+            max(values.values()) if position.to_move == position.declarer else min(values.values())
+        )
+        choice = bot.choose(deal.view(seat), deal.legal_actions(), rng)
+        assert isinstance(choice, Play)
+        assert values[choice.card] == best
+        match.apply(choice)
+
+
+def test_holding_every_trump_and_two_aces_the_bot_names_ten_hearts() -> None:
+    """Rules 17 and 21: a hand that takes every trick in hearts is named at 10♥.
+
+    Bought at 6♠, it may name any contract from 6♠ up; in every layout all ten tricks are its.
+    """
+    match, deal = table(
+        "♠7 8 9 10 J Q K ♣7 8 9", "♣10 J Q K ♦9 10 J Q K A", "♥7 8 9 10 J Q K A ♠A ♣A", "♦7 8"
+    )
+    play(match, "pass", "pass", "6♠", "discard 7♦ 8♦")
+    choice = SamplingBot(layouts=2).choose(deal.view(0), deal.legal_actions(), seeded_rng(1))
+    assert choice == Bid(parse_contract("10♥"))
+
+
+def test_the_bot_remembers_every_finished_trick_and_forgets_them_at_the_next_deal() -> None:
+    """Rule 30: the bot keeps every finished trick of the deal, and only of this deal.
+
+    It notes them even through tricks where it had one legal card, and starts afresh at the
+    next deal.
+    """
+    first, second = "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8", "♠10 J Q ♣10 J ♦9 10 J ♥9 10"
+    third = "♠K A ♣Q K A ♦Q K A ♥J Q"
+    bot = SamplingBot(layouts=1)
+    rng = seeded_rng(3)
+    for contract in ("10♥", "10♠"):
+        match, deal = table(first, second, third, "♥K A")
+        play(match, "pass", "pass", contract, "discard Q♣ Q♦", contract)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            action = bot.choose(deal.view(seat), deal.legal_actions(), rng)
+            assert sorted(bot.memory[seat].tricks) == list(range(deal.trick_number))
+            match.apply(action)
+
+
+def test_the_bot_whists_a_hand_that_sets_the_contract() -> None:
+    """Rules 24–26: against 6♠, five top hearts and five top minors whist."""
+    match, deal = table(
+        "♥A K Q J 10 ♦A K Q ♣A K", "♠7 8 ♣7 8 9 10 ♦7 8 9 ♥9", "♠A K Q J 10 9 ♣Q J ♦J 10", "♥7 8"
+    )
+    play(match, "pass", "pass", "6♠", "discard 7♥ 8♥", "6♠")
+    bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
+    assert bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(5)) is Say.WHIST
