@@ -1,4 +1,4 @@
-"""The poker adapter on the poker table engine, ready for the registered poker game."""
+"""The poker adapter on the registered poker game."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import io
 from rich.console import Console
 
 from cardtable.cli.play import Table, play_match
-from cardtable.engine import seeded_rng
+from cardtable.engine import get_game, seeded_rng
 from cardtable.poker.table_bots import PassiveBot
 from cardtable.tui.poker import ADAPTER
 from cardtable.tui.screen import Frame, TableScreen
-from poker.test_session_table import GAME
 from tui.driver import Person, check_frame, menu
 
 
@@ -32,8 +31,9 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     issue 9): every stack, the pot, the bets of the round, each seat's last action, and only
     the seat's own down cards.
     """
-    match = GAME.new_match(GAME.rules(), ["you", "bot 2", "bot 3"])
-    table = Table(GAME, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    game = get_game("poker")
+    match = game.new_match(game.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
     frames: list[Frame] = []
     person = Person(typed=_stay_in)
@@ -42,7 +42,7 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
         check_frame(table, frames[-1])
         return person.answer(frames[-1])
 
-    screen = TableScreen(GAME, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
+    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
     play_match(table, seeded_rng(2), screen, 1)
     assert match.deals[0].is_over
     moving = [frame for frame in frames if "─ hand of you" in frame.text and "1. " in frame.text]
