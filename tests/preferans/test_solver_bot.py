@@ -9,7 +9,7 @@ from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_vo
 from cardtable.cards import Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
-from cardtable.preferans.actions import Bid, Play, Say
+from cardtable.preferans.actions import Bid, Discard, Play, Say
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
@@ -129,3 +129,14 @@ def test_the_bot_whists_a_hand_that_sets_the_contract() -> None:
     play(match, "pass", "pass", "6♠", "discard 7♥ 8♥", "6♠")
     bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
     assert bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(5)) is Say.WHIST
+
+
+def test_on_a_misere_the_bot_lays_the_talons_aces_aside() -> None:
+    """Rules 21–22: a low misère hand that buys two aces discards them and stays clean."""
+    match, deal = table(
+        "♠7 8 9 ♣7 8 9 ♦7 8 ♥7 8", "♠10 J Q K ♣10 J Q K ♦9 10", "♦J Q K A ♥9 10 J Q K A", "♠A ♣A"
+    )
+    play(match, "misère", "pass", "pass")
+    bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
+    choice = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(2))
+    assert choice == Discard(frozenset(parse_cards("A♠ A♣")))

@@ -7,10 +7,10 @@ rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
 (:mod:`cardtable.preferans.solver`) and plays the card with the best average score for its
 side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
-programs (Ginsberg's GIB, 2001). Having bought the talon it names its contract the same way,
-solving each strain in layouts of the defenders' hands; as a defender it whists or passes by
-settling layouts in the engine. The bidding and the discard it leaves to the rule-based bot,
-and tricks led by the talon too.
+programs (Ginsberg's GIB, 2001). Having bought the talon it discards and names its contract
+the same way, solving layouts of the defenders' hands; as a defender it whists or passes by
+settling layouts in the engine. The bidding it leaves to the rule-based bot, and tricks led
+by the talon too.
 
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
@@ -22,18 +22,28 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Any
 
-from cardtable.bots.preferans import PreferansBot, hand_tricks
+from cardtable.bots.preferans import PreferansBot, hand_tricks, misere_danger
 from cardtable.cards import Card, Suit
 from cardtable.engine import DealSetup
 from cardtable.errors import CardtableError
-from cardtable.preferans.actions import Action, Bid, Play, Say, parse_action
+from cardtable.preferans.actions import (
+    Action,
+    Bid,
+    Discard,
+    Play,
+    Say,
+    WithoutTalon,
+    parse_action,
+)
+from cardtable.preferans.bidding import contract_choices, is_misere
 from cardtable.preferans.contracts import Strain, parse_contract
 from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.solver import nodes_searched
-from cardtable.preferans.tricks import DECK, following
+from cardtable.preferans.tricks import DECK, following, sorted_cards
 
 HAND = 10
 """Cards in a hand before the first trick."""
@@ -45,6 +55,10 @@ BIDDING_TRIES = 40
 """Layouts drawn to find one whose declarer could have bought his contract."""
 BIDDING_SLACK = 1.5
 """How far below his contract the declarer's counted tricks may fall in a layout."""
+DISCARD_CANDIDATES = 5
+"""Pairs of cards the discard solves, the likeliest by the rule-based bot's count."""
+MISERE_PRICE = 10.0
+"""A misère's score in a layout when clean (Sochi's price); caught, minus it a trick more."""
 MADE_BONUS = 10
 """A layout's score for making (or setting) the contract, beside one point a trick."""
 
@@ -57,7 +71,7 @@ class _Memory:
 
 
 class SamplingBot:
-    """Plays, names contracts and whists by double-dummy sampling; the rest as the rule bot."""
+    """Plays, discards, names and whists by double-dummy sampling; bids as the rule bot."""
 
     def __init__(
         self,
@@ -94,6 +108,8 @@ class SamplingBot:
             say = self._whist(view, self.rules, rng)
             if say is not None:
                 return say
+        if view.phase == "discard" and view.high_bid is not None:
+            return self._discard(view, parse_action(view.high_bid), rng)
         if view.phase == "contract":
             bids = [a for a in legal if isinstance(a, Bid) and not a.contract.is_misere]
             if len(bids) > 1:
@@ -124,10 +140,60 @@ class SamplingBot:
                 tricks = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
                 for bid in bids:
                     if bid.contract.strain is strain:
-                        price = 2 * (bid.contract.level - 5)
-                        short = max(0, bid.contract.level - tricks)
-                        totals[bid] += price if short == 0 else -price * short
+                        totals[bid] += _payoff(bid.contract.level, tricks)
         return max(bids, key=lambda bid: totals[bid])
+
+    # ------------------------------------------------------------------ the discard
+    def _discard(self, view: PreferansView, bought: Action, rng: random.Random) -> Discard:
+        """The two cards whose laying aside does best on average over layouts (rule 21).
+
+        The rule-based bot's count picks the :data:`DISCARD_CANDIDATES` likeliest pairs; for
+        each, in each layout of the defenders' hands, the cards kept are solved in the two
+        strains they count best in (a misère as a misère) and scored as :meth:`_name` scores.
+        """
+        assert isinstance(bought, Bid | WithoutTalon)
+        hand = list(view.hand)
+        misere = is_misere(bought)
+        pairs = [frozenset(pair) for pair in combinations(sorted_cards(hand), 2)]
+
+        def kept(pair: frozenset[Card]) -> list[Card]:
+            return [card for card in hand if card not in pair]
+
+        def count(pair: frozenset[Card]) -> float:
+            if misere:
+                return -float(misere_danger(kept(pair)))
+            return max(hand_tricks(kept(pair), strain) for strain in Strain)
+
+        candidates = sorted(pairs, key=count, reverse=True)[:DISCARD_CANDIDATES]
+        choices = [] if misere else contract_choices(bought)
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        unseen = [card for card in DECK if card not in set(hand)]
+        hidden = {seat: HAND for seat in active if seat != view.seat}
+        totals: dict[tuple[frozenset[Card], Strain | None], float] = {}
+        for _ in range(self.layouts // 2):
+            layout = deal_unseen(unseen, hidden, {}, rng)
+            if layout is None:
+                break
+            for pair in candidates:
+                hands = {**layout, view.seat: tuple(kept(pair))}
+                if misere:
+                    taken = _solve_layout(
+                        hands, active, view.seat, view.first_hand, None, misere=True
+                    )
+                    score = -MISERE_PRICE * (1 + taken) if taken else MISERE_PRICE
+                    totals[pair, None] = totals.get((pair, None), 0.0) + score
+                    continue
+                strains = sorted(Strain, key=lambda s: -hand_tricks(kept(pair), s))[:2]
+                for strain in strains:
+                    taken = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
+                    score = max(
+                        (_payoff(c.level, taken) for c in choices if c.strain is strain),
+                        default=-100.0,
+                    )
+                    totals[pair, strain] = totals.get((pair, strain), 0.0) + score
+        if not totals:
+            return Discard(candidates[0])
+        return Discard(max(totals, key=lambda key: totals[key])[0])
 
     # ------------------------------------------------------------------ the whist
     def _whist(self, view: PreferansView, rules: PreferansRules, rng: random.Random) -> Say | None:
@@ -359,13 +425,15 @@ def _solve_layout(
     declarer: int,
     leader: int,
     trump: Suit | None,
+    *,
+    misere: bool = False,
 ) -> int:
     """The declarer's tricks in a whole deal of ``hands`` with ``trump``, double dummy."""
     from cardtable.preferans.solver import Position, solve  # noqa: PLC0415
 
     index = {seat: place for place, seat in enumerate(active)}
     held = (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]]))
-    return solve(Position(held, index[declarer], index[leader], trump, misere=False))
+    return solve(Position(held, index[declarer], index[leader], trump, misere=misere))
 
 
 def _bought_layout(
@@ -460,3 +528,13 @@ def _replay_to_play(
         seat = deal.to_move
         assert seat is not None
         deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
+
+
+def _payoff(level: int, tricks: int) -> float:
+    """A contract's score in one layout: its price made, minus the price a trick short.
+
+    Prices follow rule 17's ladder as Sochi writes it: 6 is worth 2, each level 2 more.
+    """
+    price = 2.0 * (level - 5)
+    short = max(0, level - tricks)
+    return price if short == 0 else -price * short
