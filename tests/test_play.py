@@ -113,3 +113,15 @@ def test_a_long_menu_is_cut_and_the_rest_is_typed(toy: ToyGame) -> None:
     assert f"  {MENU_LENGTH}. move {MENU_LENGTH - 1}" in lines
     assert "  … 5 more: type the move, e.g. 'move 44'" in lines
     assert not any(line.startswith(f"  {MENU_LENGTH + 1}.") for line in lines)
+
+
+def test_players_and_bots_seat_a_person_and_named_bots(toy: ToyGame) -> None:
+    """``play GAME --players N --bots NAME`` seats you and N-1 bots (the variants issue, item 5)."""
+    args = ["play", "toy", "--players", "3", "--bots", "random", "--seed", "3", "--deals", "1"]
+    result = runner.invoke(app, [*args, "--json"], input="1\n" * 8)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert set(lines[-1]["ledger"]) == {"you", "random 2", "random 3"}
+    both = runner.invoke(app, ["play", "toy", "--players", "3", "--seats", "you,bot"])
+    assert both.exit_code == 2
+    assert both.stderr.startswith("error: give --seats or --players, not both")

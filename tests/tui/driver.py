@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 
 from cardtable.cards import Card, Rank
-from cardtable.cli.play import Table, _open_table, play_match
+from cardtable.cli.play import Seating, Table, _open_table, play_match
 from cardtable.engine import seeded_rng
 from cardtable.tui.screen import Frame, TableScreen
 
@@ -90,7 +90,7 @@ def play(
     height: int = 24,
 ) -> Run:
     """Open the table and let ``person`` play it; check every frame as it is drawn."""
-    table = _open_table(game, None, None, seats, save, load)
+    table = _open_table(game, None, None, Seating(seats, None, "bot"), save, load)
     console = Console(
         file=io.StringIO(), width=width, height=height, record=True, color_system=None
     )

@@ -265,6 +265,12 @@ def play_command(
     seats: Annotated[
         str | None, typer.Option(help="Who sits where, e.g. you,bot,bot (bots by name too).")
     ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=2, help="Seats when --seats is not given: you and bots.")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="The bot in the other seats when --seats is not given.")
+    ] = "bot",
     seed: Annotated[int | None, typer.Option(help="Seed for reproducible deals.")] = None,
     deals: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the match record in this file.")] = None,
@@ -279,7 +285,11 @@ def play_command(
     """Play a game against bots (or friends at the same keyboard): full-screen on a terminal."""
     console = Console(highlight=False)
     with one_line_errors():
-        table = _open_table(game_name, preset, rules_file, seats, save, load)
+        if seats is not None and players is not None:
+            raise IllegalAction("give --seats or --players, not both")
+        table = _open_table(
+            game_name, preset, rules_file, Seating(seats, players, bots), save, load
+        )
         rng = seeded_rng(seed) if seed is not None else system_rng()
         if not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty():
             _play_full_screen(table, rng, deals)
@@ -315,11 +325,26 @@ def _ask(prompt: str) -> str:
     return answer
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: ``--seats`` as given, or a person and ``players - 1`` bots."""
+
+    seats: str | None
+    players: int | None
+    bot: str
+
+    def spec(self, default_players: int) -> str:
+        """The seats as ``you,bot,bot``."""
+        if self.seats is not None:
+            return self.seats
+        return ",".join([HUMAN] + [self.bot] * ((self.players or default_players) - 1))
+
+
 def _open_table(
     game_name: str,
     preset: str | None,
     rules_file: Path | None,
-    seats: str | None,
+    seating: Seating,
     save: Path | None,
     load: Path | None,
 ) -> Table:
@@ -330,8 +355,7 @@ def _open_table(
         game = match.game
         if get_game(game_name) is not game:
             raise IllegalAction(f"{load} is a record of {game.name}, not of {game_name}")
-        spec = seats or ",".join([HUMAN] + ["bot"] * (len(match.seats) - 1))
-        _, bots = seat_table(game, match.rules, spec)
+        _, bots = seat_table(game, match.rules, seating.spec(len(match.seats)))
         return Table(game, match, bots, save or load)
     game = get_game(game_name)
     chosen = preset or game.default_preset
@@ -341,6 +365,5 @@ def _open_table(
         )
     else:
         rules = game.rules(chosen)
-    spec = seats or ",".join([HUMAN] + ["bot"] * (game.players[0] - 1))
-    names, bots = seat_table(game, rules, spec)
+    names, bots = seat_table(game, rules, seating.spec(game.players[0]))
     return Table(game, game.new_match(rules, names, chosen), bots, save)
