@@ -10,6 +10,8 @@
 'play K♥'
 >>> parse_action("Трефы мои") is Say.HOLD
 True
+>>> action_text(parse_action("пересдача: открыта карта"))
+'misdeal exposed'
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal, get_args
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
 from cardtable.errors import CardtableError, IllegalAction
@@ -66,7 +69,20 @@ class Play:
     card: Card
 
 
-Action = Say | Bid | WithoutTalon | Discard | Play
+MisdealKind = Literal["exposed", "count", "turn"]
+"""Rule 12's three irregularities: a card exposed in the deal, a wrong card count, a deal out
+of turn."""
+MISDEAL_KINDS: tuple[MisdealKind, ...] = get_args(MisdealKind)
+
+
+@dataclass(frozen=True)
+class Misdeal:
+    """A claim that the deal was irregular (rule 12), which voids it for a redeal."""
+
+    kind: MisdealKind
+
+
+Action = Say | Bid | WithoutTalon | Discard | Play | Misdeal
 """Every preferans action."""
 
 _SAY_WORDS: dict[str, Say] = {
@@ -112,18 +128,38 @@ _SIX_WORDS: dict[str, Strain] = {
     "червы": Strain.HEARTS,
     "четвертые": Strain.HEARTS,
 }
+_MISDEAL = re.compile(r"(?:misdeal|пересдача)[:,]?\s+(.+)")
+_MISDEAL_WORDS: dict[str, MisdealKind] = {
+    "exposed": "exposed",
+    "открыта карта": "exposed",
+    "открытая карта": "exposed",
+    "count": "count",
+    "лишняя карта": "count",
+    "число карт": "count",
+    "turn": "turn",
+    "не в очередь": "turn",
+}
 _WITHOUT_TALON = re.compile(r"(10|[6-9])\s*(?:without talon|без прикупа|б/п|wt)")
 _DISCARD = re.compile(r"(?:discard|снос|сброс)\s+(.+)", re.IGNORECASE)
 _PLAY = re.compile(r"(?:play|ход)\s+(.+)", re.IGNORECASE)
 
 
 def parse_action(text: str) -> Action:
-    """Read an action in any spelling: ``6♠ раз pass пас mine мои здесь whist discard 7♥ 8♣``."""
+    """Read an action in any spelling: ``6♠ раз pass пас mine мои здесь whist discard 7♥ 8♣``.
+
+    Rule 12's claims read ``misdeal exposed|count|turn`` or ``пересдача`` with ``открыта
+    карта``, ``лишняя карта`` or ``не в очередь``.
+    """
     word = " ".join(text.strip().casefold().split())
     if word in _SAY_WORDS:
         return _SAY_WORDS[word]
     if word.endswith(" мои") or word.endswith(" mine"):
         return Say.HOLD
+    misdeal = _MISDEAL.fullmatch(word)
+    if misdeal:
+        if misdeal.group(1) not in _MISDEAL_WORDS:
+            raise IllegalAction(f"a misdeal is 'exposed', 'count' or 'turn', not {text!r}")
+        return Misdeal(_MISDEAL_WORDS[misdeal.group(1)])
     if word in _SIX_WORDS:
         return Bid(Contract(6, _SIX_WORDS[word]))
     talonless = _WITHOUT_TALON.fullmatch(word)
@@ -157,6 +193,8 @@ def action_text(action: Action) -> str:
         return contract_text(action.contract)
     if isinstance(action, WithoutTalon):
         return f"{action.level} without talon"
+    if isinstance(action, Misdeal):
+        return f"misdeal {action.kind}"
     if isinstance(action, Discard):
         return "discard " + cards_text(sorted(action.cards, key=card_order))
     return f"play {action.card}"

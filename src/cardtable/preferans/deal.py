@@ -4,7 +4,8 @@ The phases follow the seed: the deal by twos with the talon laid aside (rules 8�
 (rules 16–20, 23), the talon shown and two cards discarded face down (rules 20–21), the contract
 named (rule 21), the defenders' whist (rules 24–28), the play (rules 30–32), or the all-pass
 (rule 29). With four players the dealer sits out (rule 14): the active seats are the three to
-his left, first hand first.
+his left, first hand first. Under the ``irregularities`` option the first hand may, before the
+first call, claim a misdeal (rule 12): the deal ends void and the match deals again.
 """
 
 from __future__ import annotations
@@ -17,7 +18,18 @@ from typing import Literal
 from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.engine import Deal, DealSetup, Event, private_event, public_event
 from cardtable.errors import IllegalAction
-from cardtable.preferans.actions import Action, Bid, Discard, Play, Say, WithoutTalon, action_text
+from cardtable.preferans.actions import (
+    MISDEAL_KINDS,
+    Action,
+    Bid,
+    Discard,
+    Misdeal,
+    MisdealKind,
+    Play,
+    Say,
+    WithoutTalon,
+    action_text,
+)
 from cardtable.preferans.bidding import (
     Auction,
     AuctionBid,
@@ -114,8 +126,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
         self.last_trick: tuple[tuple[int, Card], ...] = ()
         self.renonces: list[Renonce] = []
         self.trick_renonces: list[Renonce] = []
-        self.declarer_credited = False
-        self.declarer_revoked = False
+        self.misdeal: MisdealKind | None = None
         self._log(
             [
                 private_event("deal", seat, f"seat {seat} is dealt {HAND} cards", hand)
@@ -163,7 +174,8 @@ class PreferansDeal(Deal[Action, PreferansView]):
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move."""
         if self.phase == "auction":
-            return list(self.auction.legal())
+            claims = [Misdeal(kind) for kind in MISDEAL_KINDS] if self._may_claim_misdeal() else []
+            return [*self.auction.legal(), *claims]
         if self.phase == "discard":
             hand = sorted_cards(self._hand(self.declarer))
             return [Discard(frozenset(pair)) for pair in combinations(hand, 2)]
@@ -182,6 +194,10 @@ class PreferansDeal(Deal[Action, PreferansView]):
                 return [Play(card) for card in sorted_cards(held)]
             return [Play(card) for card in self._strict_follow(held)]
         return []
+
+    def _may_claim_misdeal(self) -> bool:
+        """Rule 12 under the option: a misdeal is claimed during the deal, before any call."""
+        return self.rules.irregularities and self.phase == "auction" and not self.auction.calls
 
     def following(self) -> list[Play]:
         """The cards the seat due may play without a revoke (rules 31–32)."""
@@ -226,6 +242,8 @@ class PreferansDeal(Deal[Action, PreferansView]):
         phase = self.phase
         if phase == "over":
             return "the deal is over"
+        if isinstance(action, Misdeal):
+            return self._why_not_misdeal()
         if phase == "auction":
             return self.auction.why_illegal(action)
         if phase == "discard":
@@ -245,6 +263,13 @@ class PreferansDeal(Deal[Action, PreferansView]):
             return None
         words = ", ".join(repr(option.value) for option in options)
         return f"now {_seat(self.to_move)} must {what}: {words}"
+
+    def _why_not_misdeal(self) -> str | None:
+        if not self.rules.irregularities:
+            return "a program's deal has no misdeal (the 'irregularities' option is off)"
+        if not self._may_claim_misdeal():
+            return "a misdeal is claimed during the deal, before the first call (rule 12)"
+        return None
 
     def _why_not_discard(self, action: Action) -> str | None:
         if not isinstance(action, Discard):
@@ -286,6 +311,8 @@ class PreferansDeal(Deal[Action, PreferansView]):
 
     # ----------------------------------------------------------------- moves
     def _do(self, action: Action) -> list[Event]:
+        if isinstance(action, Misdeal):
+            return self._do_misdeal(action.kind)
         if self.phase == "auction":
             return self._do_auction(action)
         if self.phase == "discard":
@@ -304,6 +331,19 @@ class PreferansDeal(Deal[Action, PreferansView]):
             return self._do_answer(action)
         assert isinstance(action, Play)
         return self._do_play(action.card)
+
+    def _do_misdeal(self, kind: MisdealKind) -> list[Event]:
+        """Rule 12: the deal is void; the match deals again, by the seat whose turn it is."""
+        seat = self.auction.turn
+        self.misdeal = kind
+        self.kind = "redeal"
+        what = {
+            "exposed": "a card was exposed in the deal",
+            "count": "a hand has the wrong number of cards",
+            "turn": "the cards were dealt out of turn",
+        }[kind]
+        claim = public_event("misdeal", seat, f"{_seat(seat)} claims a misdeal: {what} (rule 12)")
+        return [claim, *self._finish("void: the cards are dealt again")]
 
     def _do_auction(self, action: Action) -> list[Event]:
         seat = self.auction.turn
@@ -530,10 +570,6 @@ class PreferansDeal(Deal[Action, PreferansView]):
         revokers = {renonce.seat for renonce in self.trick_renonces}
         declarer = self.declarer
         defenders_revoked = revokers - {declarer}
-        if declarer in revokers:
-            self.declarer_revoked = True
-        if defenders_revoked and declarer not in revokers:
-            self.declarer_credited = True
         led = self.trick[0][1].suit
         trump = None if self.contract is None else self.contract.trump
         if declarer in revokers and not defenders_revoked:
@@ -626,9 +662,16 @@ class PreferansDeal(Deal[Action, PreferansView]):
             good_talon_tricks=good_talon_tricks(talon) if kind != "all-pass" and talon else 0,
             talon_aces=0 if kind == "all-pass" else sum(card.rank is Rank.ACE for card in talon),
             renonces=tuple(self.renonces),
-            declarer_credited=self.declarer_credited,
-            declarer_revoked=self.declarer_revoked,
+            declarer_credited=self._revoked("defence") and not self._revoked("declarer"),
+            declarer_revoked=self._revoked("declarer"),
+            misdeal=self.misdeal,
         )
+
+    def _revoked(self, side: Literal["declarer", "defence"]) -> bool:
+        """Whether that side revoked in a game on tricks (where rules 34–36 apply)."""
+        if self.kind != "game":
+            return False
+        return any((r.seat == self.declarer) == (side == "declarer") for r in self.renonces)
 
     def _final_whist(self) -> tuple[tuple[int, WhistChoice], ...]:
         if self.kind != "game":

@@ -6,11 +6,14 @@ table that draws passes its result as the seat order. The dealer then passes clo
 6). The match keeps the pulka: each finished deal is written on its
 :class:`~cardtable.preferans.sheet.Sheet` under the rules' convention, the match ends when the
 pools are closed (or after the agreed number of deals, closing the sheet then), and the ledger
-is the settlement in whists.
+is the settlement in whists. A deal voided by a misdeal (rule 12, under the ``irregularities``
+option) is dealt again by the same seat and writes nothing; it still takes its number on the
+sheet, so that every entry names the deal of the record that made it.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -47,6 +50,22 @@ def seating_by_draw(drawn: Sequence[Card]) -> list[int]:
     return sorted(range(len(drawn)), key=lambda index: keys[index])
 
 
+def draw_seats(names: Sequence[str], rng: random.Random) -> tuple[list[str], tuple[Card, ...]]:
+    """Rule 7 played out: each player draws a card from the spread deck; the seating follows.
+
+    Returns the names in clockwise seating order (the first deals first, as a match's seat 0)
+    and the card each player drew, in the order of ``names``. One 32-card deck is drawn from,
+    so no card is drawn twice.
+
+    >>> from cardtable.engine import seeded_rng
+    >>> order, drawn = draw_seats(["Ann", "Bob", "Cy"], seeded_rng(1))
+    >>> sorted(order) == ["Ann", "Bob", "Cy"] and len(set(drawn)) == 3
+    True
+    """
+    drawn = tuple(rng.sample(DECK, len(names)))
+    return [names[index] for index in seating_by_draw(drawn)], drawn
+
+
 class PreferansMatch(Match[Action, PreferansRules]):
     """A pulka: deals with the dealer passing clockwise from seat 0, written on the sheet."""
 
@@ -63,8 +82,15 @@ class PreferansMatch(Match[Action, PreferansRules]):
         return self.sheet.ended
 
     def next_dealer(self) -> int:
-        """Seat 0 deals first, then each seat to the left in turn (rules 6–7)."""
-        return len(self.deals) % len(self.seats)
+        """Seat 0 deals first, then each seat to the left in turn (rules 6–7).
+
+        A void deal (rule 12) is dealt again by the seat whose turn it was.
+        """
+        return self.played_deals() % len(self.seats)
+
+    def played_deals(self) -> int:
+        """Deals dealt so far, less those voided by a misdeal (rule 12)."""
+        return sum(1 for deal in self.deals if not _void(deal))
 
     def deck(self) -> tuple[Card, ...]:
         """The 32-card deck (rule 1)."""
@@ -74,6 +100,8 @@ class PreferansMatch(Match[Action, PreferansRules]):
         """All-passes in a row at the end of the deals played so far."""
         count = 0
         for deal in reversed(self.deals):
+            if _void(deal):
+                continue
             if deal.is_over and deal.outcome().kind == "all-pass":
                 count += 1
             else:
@@ -85,9 +113,13 @@ class PreferansMatch(Match[Action, PreferansRules]):
 
     def _book(self, deal: Deal[Action, Any]) -> list[Event]:
         outcome = deal.outcome()
+        if outcome.kind == "redeal":
+            self.sheet.skip()
+            dealer = f"seat {outcome.dealer}"
+            return [public_event("redeal", outcome.dealer, f"{dealer} deals again (rule 12)")]
         entries = list(self.sheet.write(deal_score(outcome, self.seats, self.sheet.rules)))
         limit = self.rules.deals
-        if self.sheet.closed or (limit > 0 and len(self.deals) >= limit):
+        if self.sheet.closed or (limit > 0 and self.played_deals() >= limit):
             entries += self.sheet.close()
         events = [public_event("score", None, str(entry)) for entry in entries]
         if self.sheet.ended:
@@ -97,6 +129,11 @@ class PreferansMatch(Match[Action, PreferansRules]):
     def ledger(self) -> dict[str, Fraction]:
         """Each player's result in whists: the settlement of the sheet as it stands."""
         return dict(self.sheet.settlement().balance)
+
+
+def _void(deal: Deal[Action, Any]) -> bool:
+    """Whether ``deal`` ended void on a misdeal (rule 12)."""
+    return isinstance(deal, PreferansDeal) and deal.misdeal is not None
 
 
 class PreferansGame(Game[PreferansRules]):
@@ -128,6 +165,8 @@ class PreferansGame(Game[PreferansRules]):
     def deal_tags(self, outcome: Any) -> list[str]:
         """Tags for a simulation's tally: the contract, all-pass, misère, the defence."""
         assert isinstance(outcome, DealOutcome)
+        if outcome.kind == "redeal":
+            return ["redeal", f"misdeal {outcome.misdeal}"]
         if outcome.kind == "all-pass":
             return ["all-pass"]
         assert outcome.contract is not None

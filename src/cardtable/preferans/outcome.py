@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardtable.cards import Card, Rank
+from cardtable.preferans.actions import MisdealKind
 from cardtable.preferans.contracts import Contract
 
-DealKind = Literal["game", "misère", "all-pass"]
+DealKind = Literal["game", "misère", "all-pass", "redeal"]
 WhistChoice = Literal["whist", "pass", "half-whist", "checked"]
 Defence = Literal["closed", "open", "checked", "none"]
 
@@ -45,7 +46,7 @@ class DealOutcome:
     """
 
     kind: DealKind
-    """'game' (a contract on tricks), 'misère', or 'all-pass' (rule 29)."""
+    """'game' (a contract on tricks), 'misère', 'all-pass' (rule 29), or 'redeal' (rule 12)."""
     players: int
     """Seats at the table, 3 or 4."""
     dealer: int
@@ -85,9 +86,12 @@ class DealOutcome:
     renonces: tuple[Renonce, ...]
     """Every revoke, in order (only when the rules let players revoke)."""
     declarer_credited: bool
-    """Rule 35: a defender revoked, so the declarer is paid as if he made his contract."""
+    """Rule 35: a defender revoked and the declarer did not, so the declarer is paid as if he
+    made his contract."""
     declarer_revoked: bool
-    """Rule 34: the declarer revoked and answers for any shortfall of the whisters."""
+    """Rules 34 and 36: the declarer revoked, and answers for his own tricks as usual."""
+    misdeal: MisdealKind | None = None
+    """Rule 12: the irregularity claimed in a void deal ('exposed', 'count', 'turn')."""
 
     @property
     def declarer_tricks(self) -> int:

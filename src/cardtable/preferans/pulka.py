@@ -6,13 +6,16 @@ convention. This module is the one place that translates between them:
 - a lone whister's claim that the declarer accepted (rule 27) is the sheet's half-whist;
 - a ten checked with the cards open (rule 26) has no whist: both defenders pass, and a ten
   that the check shows short is written as a remiz with its consolations;
-- after a defender's revoke the declarer is paid as if he made his contract (rule 35): the
-  tricks he lacks come off the defence, the revoker's first;
-- the four-handed dealer's good talon (rule 47) and all-pass tricks are passed on as they are.
+- the revokes of a game on tricks are passed on, counted by player, for the sheet to apply
+  rules 34–37 (in a misère or an all-pass the seed sets no penalty and a revoke is only
+  recorded in the deal's outcome);
+- the four-handed dealer's good talon (rule 47) and all-pass tricks are passed on as they are;
+  a misère has no price per trick, so its talon pays the dealer nothing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from cardtable.cards import Rank
@@ -47,11 +50,10 @@ def deal_score(outcome: DealOutcome, names: Sequence[str], rules: ScoringRules) 
             contract=outcome.contract,
             tricks=outcome.declarer_tricks,
             dealer=dealer,
-            talon=talon,
         )
     whist = {names[seat]: _whist_word(outcome, seat, choice) for seat, choice in outcome.whist}
     whisters = [seat for seat, word in outcome.whist if word == "whist"]
-    taken = _defence_tricks(outcome)
+    taken = {seat: outcome.tricks[seat] for seat in outcome.defenders}
     if not outcome.played:
         return DealScore(
             declarer=declarer,
@@ -72,26 +74,8 @@ def deal_score(outcome: DealOutcome, names: Sequence[str], rules: ScoringRules) 
         defender_tricks=defender_tricks,
         dealer=dealer,
         talon=talon,
+        renonce=dict(Counter(names[renonce.seat] for renonce in outcome.renonces)),
     )
-
-
-def _defence_tricks(outcome: DealOutcome) -> dict[int, int]:
-    """The defenders' tricks, less what the declarer is credited after their revoke.
-
-    After a defender's revoke (rule 35) the declarer is paid in full, so the tricks he lacks
-    are taken from the defence, the revoker's first.
-    """
-    taken = {seat: outcome.tricks[seat] for seat in outcome.defenders}
-    assert outcome.contract is not None
-    lacking = outcome.contract.tricks - outcome.declarer_tricks
-    if not outcome.declarer_credited or lacking <= 0:
-        return taken
-    revokers = [r.seat for r in outcome.renonces if r.seat in taken]
-    for seat in [*revokers, *outcome.defenders]:
-        given_back = min(lacking, taken[seat])
-        taken[seat] -= given_back
-        lacking -= given_back
-    return taken
 
 
 def _whist_word(outcome: DealOutcome, seat: int, choice: WhistChoice) -> Whist:

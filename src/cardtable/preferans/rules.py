@@ -115,6 +115,14 @@ class PreferansRules:
         "modern 'выход из распасов': http://de.shram.kiev.ua/games/cards/"
         "2_preferans_9_leningradka.shtml",
     )
+    irregularities: bool = option(
+        False,
+        "Let the first hand, before the first call, claim a misdeal (a card exposed in the deal, "
+        "a wrong card count, a deal out of turn): the deal is void and dealt again by the seat "
+        "whose turn it is, with no penalty. For teaching and for scoring games played with "
+        "paper cards; a program's deal has no such accidents.",
+        f"{SEED} rules 11–12; {CODE}, 3.2.12–3.2.14",
+    )
     renonce_allowed: bool = option(
         False,
         "Let a player revoke (for teaching and offline scoring); the penalties of rules 34–36 "

@@ -51,6 +51,7 @@ DEAL_FIELDS = (
     "off_mountain",
     "phase",
     "coefficient",
+    "renonce",
 )
 WHIST_WORDS = {
     "whist": (Whist.WHIST, None),
@@ -311,6 +312,7 @@ def deal_from_data(number: int, item: Any) -> DealScore:
         off_mountain=count("off_mountain", item.get("off_mountain", 0)),
         phase=choice("phase", Phase) or Phase.MAIN,
         coefficient=count("coefficient", item.get("coefficient", 1)),
+        renonce=counts("renonce") or {},
     )
 
 

@@ -121,6 +121,9 @@ class DealScore:
     phase: Phase = Phase.MAIN
     coefficient: int = 1
     """A dark game's, bomb's or refet's multiplier of everything the deal writes (003 4.1.2)."""
+    renonce: Mapping[str, int] = field(default_factory=dict)
+    """Revokes by each player in a game on tricks, for the penalties of rules 34–37; ``tricks``
+    and ``defender_tricks`` are then the tricks as rules 34–36 give them."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,12 @@ class Sheet:
             raise
         self.deals = number
         return tuple(self.entries[start:])
+
+    def skip(self) -> None:
+        """A void deal (a misdeal's redeal, rule 12) takes its number and writes nothing."""
+        if self.ended:
+            raise ScoreError(f"deal {self.deals + 1}: the pulka is over")
+        self.deals += 1
 
     def write_totals(self, totals: Mapping[str, PlayerTotals]) -> tuple[Entry, ...]:
         """Write totals kept on paper (each player's mountain, pool and whists) at once."""
@@ -414,6 +423,12 @@ class _Writer:
                 raise self.fail("coefficient", "this convention plays without coefficients")
             if self.times < 1:
                 raise self.fail("coefficient", f"{self.times} is not a multiplier")
+        if deal.renonce and (
+            deal.allpass is not None
+            or deal.phase is not Phase.MAIN
+            or (deal.contract is not None and deal.contract.is_misere)
+        ):
+            raise self.fail("renonce", "rules 34–36 set penalties in a game on tricks only")
         if deal.phase is Phase.PRELIMINARY_ALLPASS:
             if not self.rules.preliminary_allpass:
                 raise self.fail("phase", "this convention plays no preliminary all-pass")
@@ -480,14 +495,20 @@ class _Writer:
         name = contract_text(deal.contract)
         whisters = [p for p in defenders if answers[p] is Whist.WHIST]
         halves = [p for p in defenders if answers[p] is Whist.HALF]
+        revokes = self.revokes(declarer, defenders)
+        if revokes and (halves or not (whisters or level == TRICKS)):
+            raise self.fail("renonce", "nobody played the cards against the declarer")
         if halves:
             self.half_whist(declarer, defenders, answers, halves)
             return
-        if not whisters:
+        if not whisters and not revokes:
             self.no_whist(declarer, level, name)
             return
         tricks = self.tricks(deal.tricks)
-        taken = self.defence(defenders, whisters, tricks)
+        taken = self.defence(defenders, whisters, tricks) if whisters else {}
+        if revokes:
+            self.renonce(declarer, whisters, taken, tricks, revokes)
+            return
         short = level - tricks
         if short > 0:
             self.remiz(declarer, index, short, name)
@@ -497,6 +518,107 @@ class _Writer:
         self.consolation(declarer, index, short)
         self.obligation(whisters, taken, index, TRICKS - tricks)
         self.talon(declarer, index)
+
+    def revokes(self, declarer: str, defenders: list[str]) -> dict[str, int]:
+        """The deal's revokes by player, checked: each a player of the deal, each at least one."""
+        given = dict(self.deal.renonce)
+        for name, count in given.items():
+            if name != declarer and name not in defenders:
+                raise self.fail("renonce", f"{name!r} did not play this deal")
+            if count < 1:
+                raise self.fail("renonce", f"{count} is not a number of revokes")
+        return given
+
+    def renonce(
+        self,
+        declarer: str,
+        whisters: list[str],
+        taken: dict[str, int],
+        tricks: int,
+        revokes: dict[str, int],
+    ) -> None:
+        """Rules 34–37: a game played with a revoke.
+
+        Rule 35 (only defenders revoked): the declarer writes his game as made; the tricks he
+        lacks come off the whisters, the revoker's first; each revoker writes one remiz (the
+        contract's rule-43 price) per revoke and his share of one per trick the declarer lacked.
+        Rule 34 (only the declarer revoked): everything as usual, but the whisters' shortfall
+        of rules 45–46 goes on the declarer's mountain. Rule 36 (both): as usual, but a whister
+        who did not revoke writes half his whists on the declarer and half on the revoker.
+        Rule 37: no other shortfall of the whisters is written.
+        """
+        assert self.deal.contract is not None
+        index = self.deal.contract.level - 6
+        name = contract_text(self.deal.contract)
+        short = self.deal.contract.level - tricks
+        offenders = [p for p in revokes if p != declarer]
+        remiz = self.rules.remiz_points[index]
+        if declarer not in revokes:
+            self.made(declarer, self.rules.contract_points[index], f"{name} made (rule 35)")
+            lacking = max(short, 0)
+            for whister in [*offenders, *whisters]:
+                given_back = min(lacking, taken.get(whister, 0))
+                if given_back:
+                    taken[whister] -= given_back
+                    lacking -= given_back
+            self.whists(declarer, whisters, taken, index)
+            share = Fraction(max(short, 0), len(offenders))
+            lacked = f", {share} of the declarer's missing tricks" if share else ""
+            for offender in offenders:
+                errors = revokes[offender]
+                self.add(
+                    offender,
+                    Column.MOUNTAIN,
+                    remiz * (errors + share),
+                    f"renonce: {errors} revoke{'s' if errors > 1 else ''}{lacked} (rule 35)",
+                )
+            self.talon(declarer, index)
+            return
+        if short > 0:
+            self.remiz(declarer, index, short, name)
+        else:
+            self.made(declarer, self.rules.contract_points[index], f"{name} made")
+        if offenders:
+            self.shared_whists(declarer, whisters, taken, index, offenders)
+        else:
+            self.whists(declarer, whisters, taken, index)
+        self.consolation(declarer, index, short)
+        if whisters and not offenders:
+            defence = TRICKS - tricks
+            needed = self.rules.whist_obligation[index]
+            if defence < needed:
+                lack = needed - defence
+                self.add(
+                    declarer,
+                    Column.MOUNTAIN,
+                    self.rules.whister_remiz_points[index] * lack,
+                    f"whist {lack} short after the declarer's renonce (rule 34)",
+                )
+        self.talon(declarer, index)
+
+    def shared_whists(
+        self,
+        declarer: str,
+        whisters: list[str],
+        taken: dict[str, int],
+        index: int,
+        offenders: list[str],
+    ) -> None:
+        """Rule 36: a whister who did not revoke is paid half by the declarer, half by the revoker.
+
+        A whister who revoked himself writes his whists on the declarer as usual.
+        """
+        price = self.rules.whist_per_trick[index]
+        for whister in whisters:
+            amount = Fraction(price * taken[whister])
+            reason = f"whist, {taken[whister]} tricks"
+            if whister in offenders:
+                self.add(whister, Column.WHISTS, amount, reason, declarer)
+                continue
+            reason += ", half on the declarer, half on the revoker (rule 36)"
+            self.add(whister, Column.WHISTS, amount / 2, reason, declarer)
+            for offender in offenders:
+                self.add(whister, Column.WHISTS, amount / 2 / len(offenders), reason, offender)
 
     def remiz(self, declarer: str, index: int, short: int, name: str) -> None:
         """Rule 43: the declarer writes the remiz price per missing trick on his mountain."""
