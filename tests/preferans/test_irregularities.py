@@ -10,13 +10,14 @@ from __future__ import annotations
 import pytest
 
 from cardtable.bots import RandomBot
+from cardtable.cards import parse_cards
 from cardtable.engine import DealSetup, seeded_rng
 from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
 from cardtable.preferans.actions import Misdeal, MisdealKind, action_text, parse_action
 from cardtable.preferans.deal import PreferansDeal
-from cardtable.preferans.game import PREFERANS, PreferansMatch, draw_seats
+from cardtable.preferans.game import PREFERANS, PreferansMatch, draw_seats, seating_by_draw
 from cardtable.preferans.tricks import DECK, card_order
 from preferans.helpers import play, play_out, table
 
@@ -221,3 +222,13 @@ def test_a_misdeal_after_a_stacked_deck_keeps_the_given_dealer_check() -> None:
     play(match, "misdeal count")
     with pytest.raises(IllegalAction, match="seat 0 deals next"):
         match.start_deal_from(DealSetup(1, DECK, 0))
+
+
+def test_by_the_codes_tradition_the_ace_is_the_lowest_card_of_the_draw() -> None:
+    """Rule 7 with the Code 3.1.1: the ace is drawn as the lowest card, by rule 2 the highest.
+
+    The Code: "Туз при тираже, по традиции, считается самой младшей картой".
+    """
+    drawn = parse_cards("A♥ 7♣ K♠")
+    assert seating_by_draw(drawn) == [1, 2, 0]
+    assert seating_by_draw(drawn, ace_low=True) == [0, 1, 2]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
@@ -33,29 +33,39 @@ from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import DECK, card_order
 
 
-def seating_by_draw(drawn: Sequence[Card]) -> list[int]:
+def seating_by_draw(drawn: Sequence[Card], *, ace_low: bool = False) -> list[int]:
     """Rule 7: the players (by index in ``drawn``) in clockwise seating order.
 
     The lowest card chooses his seat and deals first; the next card sits on his left, and so
     on. Equal ranks are ordered by suit, ♠ lowest (the Code, 3.1.1); the very same card twice
-    (two decks) must be drawn again.
+    (two decks) must be drawn again. The ace ranks high as in rule 2, or with ``ace_low`` lowest,
+    as the Code's 3.1.1 says is the tradition of the draw ("Туз при тираже, по традиции,
+    считается самой младшей картой").
 
     >>> from cardtable.cards import parse_cards
     >>> seating_by_draw(parse_cards("A♠ 7♥ 7♠", allow_duplicates=True))
     [2, 1, 0]
+    >>> seating_by_draw(parse_cards("A♠ 7♥ 7♠", allow_duplicates=True), ace_low=True)
+    [0, 2, 1]
     """
     if len(set(drawn)) != len(drawn):
         raise IllegalAction("two players drew the same card: they draw again")
-    keys = [(card_order(card)[1], card_order(card)[0]) for card in drawn]
-    return sorted(range(len(drawn)), key=lambda index: keys[index])
+
+    def key(card: Card) -> tuple[int, int]:
+        suit, rank = card_order(card)
+        return (0 if ace_low and card.rank is Rank.ACE else rank), suit
+
+    return sorted(range(len(drawn)), key=lambda index: key(drawn[index]))
 
 
-def draw_seats(names: Sequence[str], rng: random.Random) -> tuple[list[str], tuple[Card, ...]]:
+def draw_seats(
+    names: Sequence[str], rng: random.Random, *, ace_low: bool = False
+) -> tuple[list[str], tuple[Card, ...]]:
     """Rule 7 played out: each player draws a card from the spread deck; the seating follows.
 
     Returns the names in clockwise seating order (the first deals first, as a match's seat 0)
     and the card each player drew, in the order of ``names``. One 32-card deck is drawn from,
-    so no card is drawn twice.
+    so no card is drawn twice. ``ace_low`` as in :func:`seating_by_draw`.
 
     >>> from cardtable.engine import seeded_rng
     >>> order, drawn = draw_seats(["Ann", "Bob", "Cy"], seeded_rng(1))
@@ -63,7 +73,7 @@ def draw_seats(names: Sequence[str], rng: random.Random) -> tuple[list[str], tup
     True
     """
     drawn = tuple(rng.sample(DECK, len(names)))
-    return [names[index] for index in seating_by_draw(drawn)], drawn
+    return [names[index] for index in seating_by_draw(drawn, ace_low=ace_low)], drawn
 
 
 class PreferansMatch(Match[Action, PreferansRules]):
