@@ -9,12 +9,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.picture import Drawing, Line, Rect, Text, draw_pulka
 from cardtable.preferans.scoring import convention
-from cardtable.preferans.sheet import DealScore, Phase, PlayerTotals, Sheet, Whist
+from cardtable.preferans.sheet import DealScore, Phase, PlayerTotals, ScoreError, Sheet, Whist
 from cardtable.preferans.svg import pulka_svg
 from preferans.test_settlement_properties import pulkas
 
@@ -200,3 +201,30 @@ def inside(drawing: Drawing) -> None:
         for x, y in points:
             assert 0 <= x <= size
             assert 0 <= y <= size
+
+
+def test_a_deal_written_with_a_coefficient_gets_a_bird_in_the_circle() -> None:
+    """001 rule 38's legend: "Птичка (птица, бомба, елка)"; 003 4.1.2: bombs, birds multiply."""
+    sheet = Sheet(list("ABC"), convention("sochi", {"coefficients": True}))
+    six = DealScore(
+        declarer="A", contract=parse_contract("6♠"), whist={"B": Whist.PASS, "C": Whist.PASS}
+    )
+    sheet.write(six)
+    assert marks(ET.fromstring(pulka_svg(sheet)), "bird") == []
+    sheet.write(DealScore(allpass={"A": 3, "B": 3, "C": 4}, coefficient=2))
+    sheet.write(six)
+    sheet.write(DealScore(declarer="B", contract=parse_contract("misère"), tricks=0, coefficient=3))
+    birds = marks(ET.fromstring(pulka_svg(sheet)), "bird")
+    assert [b.get("data-deal") for b in birds] == ["2", "4"]
+    assert [b.findtext(f"{SVG}title") for b in birds] == ["deal 2: x2", "deal 4: x3"]
+
+
+def test_an_all_pass_the_sheet_refuses_adds_no_tier() -> None:
+    """001 rule 29: all-pass tricks add up to ten; a refused deal leaves the sheet as it was."""
+    sheet = allpass_sheet()
+    before = list(sheet.allpasses)
+    with pytest.raises(ScoreError, match="deal 4"):
+        sheet.write(DealScore(allpass={"A": 3, "B": 3, "C": 3}))
+    assert sheet.allpasses == before
+    assert [a.deal for a in before] == [2, 3]
+    assert [dict(a.tricks) for a in before] == list(ALLPASSES)

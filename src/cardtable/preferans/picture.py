@@ -14,6 +14,8 @@ lying on its side with one tier for every all-pass, his tricks written in it (ru
 "партнеры записывают в своих подвалах по одной елочке"; rule 39: the tricks "записывается на
 елочку"). A zero is ringed, since each zero counts (rule 40); a tier has as many strokes as
 the progression's multiplier; the preliminary all-passes are drawn in the pool's green.
+A deal written with a coefficient (003 4.1.2: "тёмные, бомбы, рефеты, ёлочки, птички") gets
+a "птичка" in the circle (rule 38's legend: "Птичка (птица, бомба, елка)").
 
 :func:`draw_pulka` returns a :class:`Drawing` (shapes in a 680-unit square);
 :mod:`cardtable.preferans.svg` writes it as SVG and :mod:`cardtable.preferans.png` paints it.
@@ -40,8 +42,12 @@ MOUNTAIN_EDGE = 0.40
 POOL_EDGE = 0.64
 SUN = 1000
 WHEEL = 100
+MARKS = 5
+"""At most this many suns or wheels in one place; the figures say the rest."""
 TIER = 34
 """The room one all-pass takes along the ёлочка."""
+BIRDS = 4
+"""How many of the latest "птички" the circle has room for."""
 TREE_DEPTH = 0.95
 """How far out (as a share of the half-side) the ёлочка's trunk lies."""
 
@@ -160,6 +166,8 @@ def draw_pulka(sheet: Sheet) -> Drawing:
     drawing.items.append(
         Group("pool-target", [Text(centre, _plain(Fraction(sheet.rules.pool)), 22, bold=True)])
     )
+    if sheet.multiplied:
+        drawing.items.append(_birds(sheet.multiplied, centre))
     for index, player in enumerate(sheet.players):
         drawing.items.append(_sector(sheet, player, centre, homes[index], count))
     return drawing
@@ -178,27 +186,16 @@ def _sector(sheet: Sheet, player: str, centre: Point, angle: float, count: int) 
     written = _series(mountain, 2 * depth - 24, 14)
     column.items.append(Text(_at(centre, angle, 0.0, depth), written, 14, angle, MOUNTAIN_INK))
     final = mountain[-1] if mountain else Fraction(0)
-    suns = int(final // SUN)
+    suns = min(int(final // SUN), MARKS)
     for k in range(suns):
         along = 24 * (k - (suns - 1) / 2)
         column.items.append(_sun(_at(centre, angle, along, depth + 20), f"{SUN}"))
     group.items.append(column)
     pool = sheet.running(player, Column.POOL)
     depth = half * (MOUNTAIN_EDGE + POOL_EDGE) / 2
-    group.items.append(
-        Group(
-            "pool",
-            [
-                Text(
-                    _at(centre, angle, 0.0, depth),
-                    _series(pool, 2 * depth - 24, 15),
-                    15,
-                    angle,
-                    POOL_INK,
-                )
-            ],
-        )
-    )
+    written = _series(pool, 2 * depth - 24, 15)
+    line = Text(_at(centre, angle, 0.0, depth), written, 15, angle, POOL_INK)
+    group.items.append(Group("pool", [line], data={"player": player}))
     others = sheet.left_of(player)
     width = _home_width(count, angle) / len(others)
     start = -_home_width(count, angle) / 2
@@ -211,7 +208,7 @@ def _sector(sheet: Sheet, player: str, centre: Point, angle: float, count: int) 
         written = _series(series, width - 16, 14)
         whists.items.append(Text(_at(centre, angle, along, inner + 33), written, 14, angle))
         total = series[-1] if series else Fraction(0)
-        wheels = min(int(total // WHEEL), 5)
+        wheels = min(int(total // WHEEL), MARKS)
         for w in range(wheels):
             at = _at(centre, angle, along + 14 * (w - (wheels - 1) / 2), inner + 52)
             whists.items.append(_wheel(at, f"{WHEEL}"))
@@ -278,6 +275,21 @@ def _tree_room(count: int, angle: float) -> float:
     if count == 3 and angle != 0.0:
         return SIZE * 0.8
     return SIZE * TREE_DEPTH - 40
+
+
+def _birds(multiplied: list[tuple[int, int]], centre: Point) -> Group:
+    """A "птичка" in the circle for each deal written with a coefficient, the latest four."""
+    flock = Group("birds")
+    shown = multiplied[-BIRDS:]
+    for k, (deal, factor) in enumerate(shown):
+        x = centre[0] + 18 * (k - (len(shown) - 1) / 2)
+        y = centre[1] + 26
+        bird = Group("bird", title=f"deal {deal}: x{factor}", data={"deal": str(deal)})
+        for side in (-1, 1):
+            bird.items.append(Line((x + 6 * side, y - 4), (x + 2.5 * side, y - 1), INK, 1.3))
+            bird.items.append(Line((x + 2.5 * side, y - 1), (x, y + 2), INK, 1.3))
+        flock.items.append(bird)
+    return flock
 
 
 def _tricks(allpass: AllPass, player: str) -> str:

@@ -162,6 +162,8 @@ class Sheet:
         self.entries: list[Entry] = []
         self.allpasses: list[AllPass] = []
         """Every all-pass in order: the ёлочка."""
+        self.multiplied: list[tuple[int, int]] = []
+        """Each deal written with a coefficient and its factor: the "птички" (003 4.1.2)."""
         self.deals = 0
         self.ended = False
         self._allpass_run = 0
@@ -251,6 +253,8 @@ class Sheet:
         self.deals = number
         if writer.allpass_written is not None:
             self.allpasses.append(writer.allpass_written)
+        if deal.coefficient != 1:
+            self.multiplied.append((number, deal.coefficient))
         return tuple(self.entries[start:])
 
     def write_totals(self, totals: Mapping[str, PlayerTotals]) -> tuple[Entry, ...]:

@@ -1,7 +1,7 @@
 """The picture of the pulka written as plain SVG text (the layout is in :mod:`.picture`).
 
 Each mark is a ``<g>`` whose ``class`` names it (``sector``, ``mountain``, ``pool``,
-``whists``, ``yolochka`` with one ``tier`` per all-pass, ``sun``, ``wheel``) and whose
+``whists``, ``yolochka`` with one ``tier`` per all-pass, ``sun``, ``wheel``, ``bird``) and whose
 ``data-*`` attributes say whose it is, so a program can read the picture back; a ``<title>``
 gives what a pointer shows.
 
