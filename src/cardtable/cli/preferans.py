@@ -26,15 +26,26 @@ def score_command(
     svg: Annotated[
         Path | None, typer.Option("--svg", metavar="OUT", help="Also draw the sheet as SVG.")
     ] = None,
+    png: Annotated[
+        Path | None,
+        typer.Option(
+            "--png", metavar="OUT", help="Also draw the sheet as PNG (needs the extra 'png')."
+        ),
+    ] = None,
 ) -> None:
     """Write every deal on the sheet, close it, and print the sheet and the settlement."""
+    from cardtable.preferans.png import pulka_png  # noqa: PLC0415
     from cardtable.preferans.scorer import parse_score_file, score, sheet_text  # noqa: PLC0415
     from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415
 
     with one_line_errors():
         result = score(parse_score_file(path.read_text(encoding="utf-8")))
+        # Paint before writing anything, so a missing extra leaves no file half done.
+        painted = pulka_png(result.sheet) if png is not None else None
         if svg is not None:
             svg.write_text(pulka_svg(result.sheet), encoding="utf-8")
+        if png is not None and painted is not None:
+            png.write_bytes(painted)
     if as_json:
         print_json(result.to_data())
     else:

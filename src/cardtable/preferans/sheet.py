@@ -127,6 +127,23 @@ class DealScore:
 
 
 @dataclass(frozen=True)
+class AllPass:
+    """One all-pass as the sheet's "ёлочка" keeps it: each player's tricks (rules 29, 39–40).
+
+    The seed has every player write each all-pass in his own part of the sheet, and counts
+    the zeros on the ёлочка (rule 40); the money it made is in the entries of the same deal.
+    """
+
+    deal: int
+    tricks: Mapping[str, int]
+    """The tricks of each player who played it (the dealer of four sat out)."""
+    times: int = 1
+    """The progression's multiplier for this all-pass (and a coefficient, where one is used)."""
+    preliminary: bool = False
+    """Whether it was one of the classic game's preliminary all-passes (rule 39)."""
+
+
+@dataclass(frozen=True)
 class PlayerTotals:
     """One player's written totals: mountain, pool, and whists on each other player."""
 
@@ -146,6 +163,10 @@ class Sheet:
             raise ScoreError("field 'players': a player is named twice")
         self.rules = rules if rules is not None else ScoringRules()
         self.entries: list[Entry] = []
+        self.allpasses: list[AllPass] = []
+        """Every all-pass in order: the ёлочка."""
+        self.multiplied: list[tuple[int, int]] = []
+        """Each deal written with a coefficient and its factor: the "птички" (003 4.1.2)."""
         self.deals = 0
         self.ended = False
         self._allpass_run = 0
@@ -225,13 +246,18 @@ class Sheet:
             {p: dict(w) for p, w in self._whists.items()},
             self._allpass_run,
         )
+        writer = _Writer(self, number, deal)
         try:
-            _Writer(self, number, deal).write()
+            writer.write()
         except ScoreError:
             del self.entries[start:]
             self._mountain, self._pool, self._whists, self._allpass_run = saved
             raise
         self.deals = number
+        if writer.allpass_written is not None:
+            self.allpasses.append(writer.allpass_written)
+        if deal.coefficient != 1:
+            self.multiplied.append((number, deal.coefficient))
         return tuple(self.entries[start:])
 
     def skip(self) -> None:
@@ -397,6 +423,7 @@ class _Writer:
         self.number = number
         self.deal = deal
         self.times = deal.coefficient
+        self.allpass_written: AllPass | None = None
 
     def fail(self, name: str, message: str) -> ScoreError:
         return ScoreError(f"deal {self.number}: field {name!r}: {message}")
@@ -853,6 +880,7 @@ class _Writer:
         times = steps[min(self.sheet._allpass_run, len(steps) - 1)]
         self.sheet._allpass_run += 1
         price = self.rules.allpass_per_trick * times
+        self.allpass_written = AllPass(self.number, tricks, times * self.times)
         label = "all-pass" if times == 1 else f"all-pass x{times}"
         if self.rules.allpass_column == "mountain":
             for player, taken in tricks.items():
@@ -875,7 +903,9 @@ class _Writer:
 
     def preliminary_allpass(self) -> None:
         """Rules 39–40: tricks times ten on the mountain; ten off the pool for each zero."""
-        for player, taken in self.allpass_tricks().items():
+        tricks = self.allpass_tricks()
+        self.allpass_written = AllPass(self.number, tricks, self.times, preliminary=True)
+        for player, taken in tricks.items():
             if taken:
                 self.add(player, Column.MOUNTAIN, 10 * taken, f"preliminary all-pass, {taken}")
             else:
