@@ -294,8 +294,12 @@ def test_for_three_the_dealer_who_discards_one_and_takes_two_plays_in_molchanka(
     outcome = deal.outcome()
     assert outcome.counts[0] == 0
     assert "molchanka" in outcome.tags
-    # Every lead and trick of the others counts two: their play counts are even.
     assert sum(outcome.tricks.values()) == 10
+    # Every lead and trick of the others counts two, the last trick's extra three six.
+    first_play = next(i for i, e in enumerate(deal.events) if e.kind == "play")
+    counted = [e.text for e in deal.events[first_play:] if e.kind == "count"]
+    assert counted
+    assert all(int(text.split(" counts ")[1].split(" ")[0]) % 2 == 0 for text in counted)
 
 
 @pytest.mark.parametrize(
