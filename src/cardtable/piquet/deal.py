@@ -510,7 +510,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         if not isinstance(action, Discard):
             return f"seat {seat} must exchange first, not {action_text(action)}"
         if not action.cards or len(set(action.cards)) != len(action.cards):
-            return "a discard names one or more different cards"
+            return "a discard names at least one card, and each card once"
         missing = [card for card in action.cards if card not in self.hands[seat]]
         if missing:
             return f"seat {seat} does not hold {cards_text(missing)}"
