@@ -5,8 +5,9 @@ from __future__ import annotations
 from cardtable.bots import RandomBot, make_bot
 from cardtable.cards import parse_cards
 from cardtable.engine import get_game, seeded_rng
-from cardtable.piquet.actions import AnnounceCapot, Answer, Discard
+from cardtable.piquet.actions import AnnounceCapot, Answer, DealCards, Discard, Redeal
 from cardtable.piquet.deal import PiquetDeal
+from cardtable.piquet.rules import PiquetRules
 from piquet.tables import ELDER, act, two_hand_deal
 
 ELDER_HAND = "A♠ K♠ Q♠ J♠ 9♠ A♥ A♦ 7♦ 8♣ 9♣ 7♥ 8♥"
@@ -65,3 +66,12 @@ def test_the_bot_outscores_random_play() -> None:
         margin += counts[0] - counts[1]
         deals += 1
     assert margin / deals > 10
+
+
+def test_the_bot_deals_properly_and_accepts_a_deal_reported_irregular() -> None:
+    """001, rules 6, 12 (the irregularities option): a redeal is a right, not a duty."""
+    deal = two_hand_deal(ELDER_HAND, YOUNGER_HAND, rules=PiquetRules(irregularities=True))
+    assert bot_action(deal) == DealCards()
+    act(deal, "misdeal extra seat 0")
+    assert deal.to_move == ELDER
+    assert bot_action(deal) == Redeal(False)

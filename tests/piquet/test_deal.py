@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cards import parse_cards
-from cardtable.engine import get_game
+from cardtable.engine import DealSetup, get_game
 from cardtable.errors import IllegalAction
 from cardtable.piquet.actions import Correct, parse_action
 from cardtable.piquet.declarations import sequences
@@ -282,3 +282,36 @@ def test_the_younger_too_may_announce_a_capot_when_he_has_the_word() -> None:
     # The elder's one lead; the younger's trick on it, eleven leads, and the open capot.
     assert outcome.counts == {ELDER: 1, DEALER: 1 + 11 + 80}
     assert "open capot" in outcome.tags
+
+
+def test_a_card_not_of_the_suit_led_is_taken_back_and_the_suit_played() -> None:
+    """001, rule 36: a wrong card 'можно взять ... обратно и заменить' — it never lands."""
+    deal = two_hand_deal(STRONG, WEAK)
+    act(deal, *START, "sink", "sink", "sink", "sink", "sink", "sink", "play A♠")
+    refusal(deal, "play J♥")
+    assert deal.trick == list(parse_cards("A♠"))
+    assert parse_cards("J♥")[0] in deal.hands[DEALER]
+    act(deal, "play 9♠")
+    assert deal.tricks == {ELDER: 1, DEALER: 0}
+
+
+def test_a_declaration_trusted_stays_hidden_and_one_demanded_is_shown_to_all() -> None:
+    """001, rule 23: the cards declared 'должны быть выложены на стол по первому требованию'."""
+    deal = two_hand_deal(PIQUE_ELDER, PIQUE_YOUNGER)
+    act(deal, *START, "declare point 7", "good", "trust")
+    assert not set(parse_cards("A♥ K♥ Q♥ J♥ 10♥ 9♥ 7♥")) & set(deal.view(DEALER).shown)
+    act(deal, "declare sequence 6", "good", "demand")
+    assert set(parse_cards("A♥ K♥ Q♥ J♥ 10♥ 9♥")) <= set(deal.view(DEALER).shown)
+
+
+def test_every_deal_is_dealt_from_a_whole_pack_of_thirty_two() -> None:
+    """001, rules 1–3: each deals with a whole pack, cut by the opponent (table practice).
+
+    The record keeps each deal's order; a pack that is not the 32 cards is refused.
+    """
+    game = get_game("piquet")
+    match = game.new_match(game.rules(), ["A", "B"])
+    pack = match.deck()
+    assert len(set(pack)) == 32
+    with pytest.raises(IllegalAction, match="not this game's deck"):
+        match.start_deal_from(DealSetup(match.next_dealer(), pack[:-1] + pack[:1], 0))

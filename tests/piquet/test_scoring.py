@@ -164,3 +164,14 @@ def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it
             assert dealers[1] == 1 - dealers[0]
         first_dealers.add(dealers[0])
     assert first_dealers == {0, 1}
+
+
+def test_a_rubicon_partie_of_105_to_101_pays_104() -> None:
+    """Parlett's rules (Cavendish): both past the rubicon, the difference 4 and 100."""
+    game = get_game("piquet")
+    match = game.new_match(game.rules("cavendish"), ["A", "B"], "cavendish")
+    assert isinstance(match, PiquetMatch)
+    for deal in [(30, 20), (20, 21), (15, 20), (20, 10), (10, 15), (10, 15)]:
+        match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
+    assert match.is_over
+    assert match.ledger() == {"A": Fraction(104), "B": Fraction(-104)}

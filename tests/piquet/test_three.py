@@ -64,3 +64,36 @@ def test_a_capot_for_three_scores_twenty() -> None:
     assert outcome.tricks == {0: 0, 1: 10, 2: 0}
     assert outcome.counts == {0: 8, 1: 40 + 10 + 20, 2: 0}
     assert "capot" in outcome.tags
+
+
+def test_twenty_by_hand_and_leads_is_a_pique_of_sixty_and_the_most_tricks_take_the_lesa() -> None:
+    """001, piquet for three: 'сосчитавший до двадцати при ходах, говорит шестьдесят'.
+
+    And 'Игрок, взявший наибольшее количество взяток, присчитывает десять за лезу'.
+    """
+    deal = three_hand_deal(
+        "A♠ K♠ Q♠ J♠ 9♠ A♥ K♥ A♦ K♦ 7♦",
+        "A♣ K♣ Q♣ 9♣ 10♠ 8♠ 7♠ Q♥ J♥ 10♥",
+        "J♣ 10♣ 7♣ 9♥ 8♥ 7♥ Q♦ J♦ 10♦ 9♦",
+        "8♣ 8♦",
+    )
+    act(deal, "refuse talon", "look", "look", "look")
+    # Point 5 (50 pips) over the dealer's 4; quart major over his quart to the queen; trios
+    # of aces and kings: 15 in hand, one card (7♦) in nothing, the others nothing.
+    act(deal, "declare point 4", "not good", "good", "trust", "trust")
+    act(deal, "declare sequence 4", "equal", "good", "trust", "trust")
+    act(deal, "sink", "declare trio A", "good", "trust", "trust")
+    assert deal.counts == {0: 0, 1: 15, 2: 0}
+    act(deal, "play A♠", "play 7♠", "play 7♣", "play K♠", "play 8♠", "play 10♣")
+    act(deal, "play Q♠", "play 10♠", "play J♣", "play J♠", "play 9♣", "play 7♥")
+    assert deal.counts[1] == 19
+    act(deal, "play 9♠")
+    assert deal.counts[1] == 60
+    act(deal, "play Q♣", "play 8♥", "play A♥", "play 10♥", "play 9♥", "play K♥", "play J♥")
+    act(deal, "play 9♦", "play A♦", "play Q♥", "play 10♦", "play K♦", "play K♣", "play J♦")
+    act(deal, "play 7♦", "play A♣", "play Q♦")
+    outcome = deal.outcome()
+    # Ten leads in all (65); the dealer takes the last trick on another's lead (1 + 3).
+    assert outcome.tricks == {0: 1, 1: 9, 2: 0}
+    assert outcome.counts == {0: 4, 1: 65 + 10, 2: 0}
+    assert sorted(outcome.tags) == ["lesa", "pique"]

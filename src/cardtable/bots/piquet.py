@@ -19,11 +19,13 @@ from cardtable.cards import Card, DeckSpec
 from cardtable.piquet.actions import (
     AnnounceCapot,
     Answer,
+    DealCards,
     Declare,
     Demand,
     Discard,
     Look,
     Play,
+    Redeal,
     Refuse,
     Sink,
     discard,
@@ -71,8 +73,9 @@ class PiquetBot:
 
     def _choose(self, view: PiquetView, legal: list[Any]) -> Any:
         first = legal[0]
-        if isinstance(first, Look | Demand):
-            # Looking and demanding cost nothing and tell something (rules 11, 23).
+        if isinstance(first, Look | Demand | DealCards | Redeal):
+            # Looking and demanding cost nothing and tell something (rules 11, 23); the bot
+            # deals properly and accepts a deal reported irregular.
             return first
         if isinstance(first, Discard | Refuse):
             return self._exchange(view, legal)

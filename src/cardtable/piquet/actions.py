@@ -3,10 +3,13 @@
 Canonical texts: ``discard 7♥ 8♣ 9♦``, ``refuse talon``, ``declare point 5``,
 ``look``, ``no look``, ``declare sequence 4``, ``declare fourteen A``, ``declare trio K``,
 ``sink``, ``good``, ``not good``, ``equal``, ``demand``, ``trust``, ``correct``, ``capot``
-and ``play K♥``. Russian spellings are read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``,
-``смотрю``, ``не смотрю``, ``карт 5``, ``кварта``, ``четырнадцать Т``, ``три К``, ``топлю``,
-``годится``, ``не годится``, ``равны``, ``покажите``, ``верю``, ``исправляю``, ``капот``,
-``хожу К♥``.
+and ``play K♥``; under the ``irregularities`` option also ``deal``, ``misdeal exposed seat 1``,
+``misdeal exposed talon``, ``misdeal extra seat 1`` (``misdeal thirteen seat 1``),
+``misdeal short seat 1``, ``redeal``, ``accept deal`` and ``take 3``. Russian spellings are
+read too: ``сношу 7♥ 8♣ 9♦``, ``отказываюсь``, ``смотрю``, ``не смотрю``, ``карт 5``,
+``кварта``, ``четырнадцать Т``, ``три К``, ``топлю``, ``годится``, ``не годится``,
+``равны``, ``покажите``, ``верю``, ``исправляю``, ``капот``, ``хожу К♥``, ``сдаю``,
+``пересдача``, ``принимаю``, ``беру 3``.
 
 >>> parse_action("не годится")
 Answer(word='not good')
@@ -14,6 +17,8 @@ Answer(word='not good')
 'declare sequence 5'
 >>> action_text(parse_action("сношу 8♣ 7♥"))
 'discard 8♣ 7♥'
+>>> action_text(parse_action("misdeal thirteen seat 1"))
+'misdeal extra seat 1'
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from cardtable.errors import CardtableError, IllegalAction
 
 AnswerWord = Literal["good", "not good", "equal"]
 DeclareKind = Literal["point", "sequence", "fourteen", "trio"]
+MisdealKind = Literal["exposed", "extra", "short"]
 
 
 @dataclass(frozen=True)
@@ -100,8 +106,51 @@ class Play:
     card: Card
 
 
+@dataclass(frozen=True)
+class DealCards:
+    """Deal the cards as they should be dealt (under the ``irregularities`` option)."""
+
+
+@dataclass(frozen=True)
+class Misdeal:
+    """A dealing error (rules 6, 12): a card exposed, or a card too many or too few to ``seat``.
+
+    ``seat`` is ``None`` for a card of the talon exposed.
+    """
+
+    kind: MisdealKind
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """After a misdeal, have the cards dealt again, or accept the deal (rules 6, 12)."""
+
+    redeal: bool = True
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take ``count`` cards from the talon after a discard too short (rules 15–17)."""
+
+    count: int
+
+
 PiquetAction = (
-    Discard | Refuse | Look | Demand | Declare | Sink | Answer | Correct | AnnounceCapot | Play
+    Discard
+    | Refuse
+    | Look
+    | Demand
+    | Declare
+    | Sink
+    | Answer
+    | Correct
+    | AnnounceCapot
+    | Play
+    | DealCards
+    | Misdeal
+    | Redeal
+    | Take
 )
 """Any action of a piquet deal."""
 
@@ -149,6 +198,20 @@ WORDS: dict[str, PiquetAction] = {
     "покажите": Demand(),
     "trust": Demand(demand=False),
     "верю": Demand(demand=False),
+    "deal": DealCards(),
+    "сдаю": DealCards(),
+    "redeal": Redeal(),
+    "пересдача": Redeal(),
+    "пересдать": Redeal(),
+    "accept deal": Redeal(redeal=False),
+    "принимаю": Redeal(redeal=False),
+    "misdeal exposed talon": Misdeal("exposed", None),
+}
+_MISDEAL_WORDS: dict[str, MisdealKind] = {
+    "exposed": "exposed",
+    "extra": "extra",
+    "thirteen": "extra",
+    "short": "short",
 }
 _RUSSIAN_SETS = {"четырнадцать": "fourteen", "три": "trio"}
 
@@ -184,6 +247,14 @@ def action_text(action: PiquetAction) -> str:
             return "capot"
         case Play(card):
             return f"play {card.text()}"
+        case DealCards():
+            return "deal"
+        case Misdeal(kind, seat):
+            return f"misdeal {kind} " + ("talon" if seat is None else f"seat {seat}")
+        case Redeal(redeal):
+            return "redeal" if redeal else "accept deal"
+        case Take(count):
+            return f"take {count}"
     raise IllegalAction(f"not a piquet action: {action!r}")
 
 
@@ -199,9 +270,13 @@ def parse_action(text: str) -> PiquetAction:
             return discard(list(parse_cards(raw.split(" ", 1)[1])))
         if words[0] in ("play", "хожу", "хожу:"):
             return Play(parse_card(raw.split(" ", 1)[1]))
+        if words[0] in ("take", "беру") and len(words) == 2:
+            return Take(int(words[1]))
+        if words[0] == "misdeal" and len(words) == 4 and words[2] == "seat":
+            return Misdeal(_MISDEAL_WORDS[words[1]], int(words[3]))
         rest = words[1:] if words[0] in ("declare", "объявляю") else words
         return _parse_declaration(rest, raw)
-    except (CardtableError, IndexError):
+    except (CardtableError, IndexError, KeyError, ValueError):
         pass
     try:
         return Play(parse_card(raw))

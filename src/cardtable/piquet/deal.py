@@ -6,6 +6,12 @@ answers "good", "not good" and "equal", pique and repique (rules 19, 28, 32), th
 count of the play (rules 30–31, 37), lesa and capot (rules 38–40), and molchanka for a false
 declaration left standing at the first lead (rule 33).
 
+Under the ``irregularities`` option the dealer first deals (``deal``) or reports a dealing
+error, and a discard may fall short: a card exposed in the deal (rule 6), a card too many
+(rules 12–14), too few discarded (rules 15–16) and too many cards in play (rule 17). A redeal
+happens inside the deal, by the same dealer, from the deal's own seeded generator, so that a
+record replays it exactly.
+
 The engine knows what every hand holds, so it refuses an answer that is not true ("not good"
 when one holds nothing better) but lets a player sink: call less than he holds, call nothing,
 or answer "good" holding better. A call of something not held is accepted (as at the table)
@@ -14,6 +20,7 @@ and punished at the first lead by molchanka.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from cardtable.cards import Card, Rank, Suit, cards_text
@@ -22,14 +29,18 @@ from cardtable.piquet.actions import (
     AnnounceCapot,
     Answer,
     Correct,
+    DealCards,
     Declare,
     Demand,
     Discard,
     Look,
+    Misdeal,
     PiquetAction,
     Play,
+    Redeal,
     Refuse,
     Sink,
+    Take,
     action_text,
 )
 from cardtable.piquet.declarations import (
@@ -148,16 +159,23 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         # Seating order from the dealer's left: the first is the elder hand, who leads first.
         self.order = tuple(players[(start + i) % len(players)] for i in range(len(players)))
         self.declaring = (setup.dealer, *self.order[:-1]) if self.three else self.order
-        size = THREE_HAND if self.three else TWO_HAND
-        deck = list(setup.deck)
-        self.hands = {seat: deck[i * size : (i + 1) * size] for i, seat in enumerate(self.order)}
-        talon = deck[size * len(players) :]
-        self.elder_talon: list[Card] = [] if self.three else talon[:ELDER_TALON]
-        self.dealer_talon: list[Card] = talon if self.three else talon[ELDER_TALON:]
+        self.size = THREE_HAND if self.three else TWO_HAND
+        # The cards in the order they are dealt; a redeal reshuffles them with ``rng``.
+        self.pack = list(setup.deck)
+        self.rng = random.Random(setup.seed)
+        self.hands: dict[int, list[Card]] = {}
+        self.elder_talon: list[Card] = []
+        self.dealer_talon: list[Card] = []
+        self._lay_out()
+        # Cards dealt too many (rule 12; negative: too few), whether the hands are dealt out
+        # yet, and the seat whose discard fell short with the talon untouched (rule 16).
+        self.extra = {seat: 0 for seat in players}
+        self.dealt = False
+        self.short: int | None = None
         self.discards: dict[int, list[Card]] = {seat: [] for seat in players}
         self.refused: set[int] = set()
-        self.phase = "exchange"
-        self.turn: int | None = self.order[-1] if self.three else self.order[0]
+        self.phase = "deal"
+        self.turn: int | None = setup.dealer
         self.counts = {seat: 0 for seat in players}
         self.tricks = {seat: 0 for seat in players}
         self.decl = _Declarations(used={seat: [] for seat in players})
@@ -178,13 +196,8 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.tags: list[str] = []
         self.repique_at = rules.three_repique_at if self.three else rules.repique_at
         self.pique_at = rules.three_pique_at if self.three else rules.pique_at
-        events = [
-            private_event("deal", seat, f"seat {seat} is dealt {size} cards", self.hands[seat])
-            for seat in self.order
-        ]
-        if rules.carte_blanche_when == "dealt":
-            events += self._carte_blanche(proved=True)
-        self._log(events)
+        if not rules.irregularities:
+            self._log(self._deal_out() + self._begin_exchange())
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -206,10 +219,18 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         return actions
 
     def _actions(self, seat: int) -> list[PiquetAction]:
+        if self.phase == "deal":
+            return [
+                DealCards(),
+                *(Misdeal("exposed", other) for other in self.order),
+                Misdeal("exposed", None),
+                *(Misdeal("extra", other) for other in self.order),
+                *(Misdeal("short", other) for other in self.order),
+            ]
+        if self.phase == "misdeal":
+            return [Redeal(False), Redeal(True)]
         if self.phase == "exchange":
-            return list(
-                exchanges(self.hands[seat], self._exchange_counts(seat), self._may_refuse(seat))
-            )
+            return self._exchange_actions(seat)
         if self.phase == "look":
             return [Look(True), Look(False)]
         if self.demanders:
@@ -234,6 +255,12 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             if not self._may_announce_capot(seat):
                 return "a capot is announced once, after the exchange and before the first lead"
             return None
+        if self.phase == "deal":
+            return self._why_not_deal(seat, action)
+        if self.phase == "misdeal":
+            if not isinstance(action, Redeal):
+                return f"seat {seat} must choose to have the cards dealt again or accept the deal"
+            return None
         if self.phase == "exchange":
             return self._why_not_exchange(seat, action)
         if self.phase == "look":
@@ -257,6 +284,11 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def _do(self, action: PiquetAction) -> list[Event]:
         seat = self.turn
         assert seat is not None
+        if self.phase == "deal":
+            return self._do_deal(seat, action)
+        if self.phase == "misdeal":
+            assert isinstance(action, Redeal)
+            return self._do_choice(seat, action.redeal)
         if self.phase == "exchange":
             return self._do_exchange(seat, action)
         if isinstance(action, Correct):
@@ -282,7 +314,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             players=self.players,
             phase=self.phase,
             to_move=self.turn,
-            hand=tuple(sorted(self.hands.get(seat, []), key=lambda c: c.index)),
+            hand=tuple(sorted(self.hands.get(seat, []), key=lambda c: c.index))
+            if self.dealt
+            else (),
             discarded=tuple(self.discards.get(seat, [])),
             talon_left=(len(self.elder_talon), len(self.dealer_talon)),
             category=self._category if self.phase == "declare" and not self.demanders else None,
@@ -305,7 +339,139 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             self.setup.dealer, self.players, dict(self.counts), dict(self.tricks), tuple(self.tags)
         )
 
-    # --- the exchange (rules 7–16) --------------------------------------------------------
+    # --- the deal and its irregularities (rules 5, 6, 12) ------------------------------------
+
+    def _lay_out(self) -> None:
+        """Cut the pack into the hands, then the talon: the elder's five and the dealer's three.
+
+        For three the talon is the dealer's two (rule 5; piquet for three).
+        """
+        size = self.size
+        self.hands = {s: self.pack[i * size : (i + 1) * size] for i, s in enumerate(self.order)}
+        talon = self.pack[size * len(self.players) :]
+        self.elder_talon = [] if self.three else talon[:ELDER_TALON]
+        self.dealer_talon = talon if self.three else talon[ELDER_TALON:]
+
+    def _deal_out(self) -> list[Event]:
+        self.dealt = True
+        return [
+            private_event("deal", seat, f"seat {seat} is dealt {len(hand)} cards", hand)
+            for seat, hand in ((seat, self.hands[seat]) for seat in self.order)
+        ]
+
+    def _begin_exchange(self) -> list[Event]:
+        self.phase = "exchange"
+        self.turn = self.order[-1] if self.three else self.order[0]
+        if self.rules.carte_blanche_when == "dealt":
+            return self._carte_blanche(proved=True)
+        return []
+
+    def _why_not_deal(self, seat: int, action: PiquetAction) -> str | None:
+        if isinstance(action, DealCards):
+            return None
+        if not isinstance(action, Misdeal):
+            return f"seat {seat} deals the cards first, not {action_text(action)}"
+        if action.seat is None:
+            if action.kind != "exposed":
+                return "a wrong number of cards is dealt to a player, not to the talon"
+            return None
+        if action.seat not in self.players:
+            return f"seat {action.seat} is not dealt cards in this deal"
+        return None
+
+    def _do_deal(self, dealer: int, action: PiquetAction) -> list[Event]:
+        if isinstance(action, DealCards):
+            return self._deal_out() + self._begin_exchange()
+        assert isinstance(action, Misdeal)
+        self.tags.append("misdeal")
+        if action.kind != "exposed":
+            assert action.seat is not None
+            return self._wrong_count(dealer, action.seat, 1 if action.kind == "extra" else -1)
+        return self._exposed(dealer, action.seat)
+
+    def _exposed(self, dealer: int, owner: int | None) -> list[Event]:
+        """A card turned face up in dealing (rule 6).
+
+        The dealer's own: the deal stands; an opponent's, who has not yet seen his cards: a
+        redeal if he wishes; the talon's: a redeal. Which card of that place shows is chance,
+        drawn from the deal's generator.
+        """
+        card = self.rng.choice(self._leftover() if owner is None else self.hands[owner])
+        whose = "the talon" if owner is None else f"seat {owner}"
+        text = f"seat {dealer} exposes a card of {whose} in dealing"
+        events = [public_event("exposed", dealer, text, [card])]
+        if owner is None:
+            return events + self._redeal("a talon card exposed obliges a redeal (rule 6)")
+        self.shown.append(card)
+        if owner == dealer:
+            text = "the dealer's own card: there is no redeal (rule 6)"
+            events += [public_event("misdeal", dealer, text), *self._deal_out()]
+            return events + self._begin_exchange()
+        self.phase = "misdeal"
+        self.turn = owner
+        return events
+
+    def _wrong_count(self, dealer: int, seat: int, extra: int) -> list[Event]:
+        """A card too many (rule 12) or too few: the dealer's opponent accepts or has a redeal.
+
+        For three the two-card talon must be taken whole, so such a deal cannot stand.
+        """
+        kind = "extra" if extra > 0 else "short"
+        text = f"seat {dealer} deals seat {seat} a card too {'many' if extra > 0 else 'few'}"
+        if self.three:
+            why = "for three the talon of two must be taken whole: the deal is void"
+            return [public_event(kind, dealer, text), *self._redeal(why)]
+        # The card too many is the top card of that player's part of the talon (rules 13, 14);
+        # the card too few is his last one, left on top of his part of the talon.
+        part = self.elder_talon if seat == self.order[0] else self.dealer_talon
+        if extra > 0:
+            self.hands[seat].append(part.pop(0))
+        else:
+            part.insert(0, self.hands[seat].pop())
+        self.extra[seat] = extra
+        events = [public_event(kind, dealer, f"{text}: {len(self.hands[seat])} cards")]
+        self.phase = "misdeal"
+        self.turn = self.order[0]
+        return events + self._deal_out()
+
+    def _do_choice(self, seat: int, redeal: bool) -> list[Event]:
+        if redeal:
+            return self._redeal(f"seat {seat} has the cards dealt again")
+        events = [public_event("accept", seat, f"seat {seat} accepts the deal")]
+        if not self.dealt:
+            events += self._deal_out()
+        return events + self._begin_exchange()
+
+    def _redeal(self, why: str) -> list[Event]:
+        """The same dealer shuffles and deals again (rules 6, 12)."""
+        dealer = self.setup.dealer
+        self.rng.shuffle(self.pack)
+        self._lay_out()
+        self.extra = {seat: 0 for seat in self.players}
+        self.dealt = False
+        self.shown = []
+        self.tags.append("redeal")
+        self.phase = "deal"
+        self.turn = dealer
+        return [public_event("redeal", dealer, f"{why}: seat {dealer} deals again")]
+
+    # --- the exchange (rules 7–17) --------------------------------------------------------
+
+    def _exchange_actions(self, seat: int) -> list[PiquetAction]:
+        """The proper exchanges, and under ``irregularities`` the discards one card too few.
+
+        After such a discard: the takes, and the further discards that complete it.
+        """
+        counts = self._exchange_counts(seat)
+        hand = self.hands[seat]
+        if self.short == seat:
+            done = len(self.discards[seat])
+            takes: list[PiquetAction] = [Take(n - self.extra[seat]) for n in counts]
+            return takes + list(exchanges(hand, [n - done for n in counts if n > done], False))
+        found: list[PiquetAction] = list(exchanges(hand, counts, self._may_refuse(seat)))
+        if self.rules.irregularities and min(counts) > 1:
+            found += exchanges(hand, [min(counts) - 1], False)
+        return found
 
     def _exchange_counts(self, seat: int) -> list[int]:
         if self.three:
@@ -316,46 +482,92 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         return dealer_counts(self.rules, leftover)
 
     def _may_refuse(self, seat: int) -> bool:
+        if self.extra[seat]:
+            return False
         if seat == self.setup.dealer:
             return self.rules.dealer_may_refuse
         return self.rules.elder_may_refuse
 
     def _why_not_exchange(self, seat: int, action: PiquetAction) -> str | None:
+        counts = self._exchange_counts(seat)
+        short = self.short == seat
+        if isinstance(action, Take):
+            if not short:
+                return f"seat {seat} discards before he touches the talon (rule 15)"
+            takes = [n - self.extra[seat] for n in counts]
+            if action.count not in takes:
+                allowed = " or ".join(str(n) for n in takes)
+                return f"seat {seat} may take {allowed} cards, not {action.count}"
+            return None
         if isinstance(action, Refuse):
+            if short:
+                return f"seat {seat} has discarded: he takes from the talon or discards more"
+            if self.extra[seat] > 0:
+                return f"seat {seat} holds a card too many and must discard (rules 13, 14)"
+            if self.extra[seat] < 0:
+                return f"seat {seat} holds a card too few and must take one more than he discards"
             return None if self._may_refuse(seat) else f"seat {seat} may not refuse the talon"
         if not isinstance(action, Discard):
             return f"seat {seat} must exchange first, not {action_text(action)}"
+        if not action.cards or len(set(action.cards)) != len(action.cards):
+            return "a discard names at least one card, and each card once"
         missing = [card for card in action.cards if card not in self.hands[seat]]
         if missing:
             return f"seat {seat} does not hold {cards_text(missing)}"
-        counts = self._exchange_counts(seat)
-        if len(action.cards) not in counts:
-            allowed = " or ".join(str(n) for n in counts)
-            return f"seat {seat} must discard {allowed} cards, not {len(action.cards)}"
-        return None
+        total = len(action.cards) + (len(self.discards[seat]) if short else 0)
+        if total in counts or (self.rules.irregularities and total < min(counts)):
+            return None
+        allowed = " or ".join(str(n) for n in counts)
+        return f"seat {seat} must discard {allowed} cards, not {total}"
 
     def _do_exchange(self, seat: int, action: PiquetAction) -> list[Event]:
         events: list[Event]
         if isinstance(action, Refuse):
             self.refused.add(seat)
             events = [public_event("refuse", seat, f"seat {seat} refuses the talon")]
+        elif isinstance(action, Take):
+            events = self._take_short(seat, action.count)
         else:
             assert isinstance(action, Discard)
             count = len(action.cards)
             for card in action.cards:
                 self.hands[seat].remove(card)
-            self.discards[seat] = list(action.cards)
-            taken = self._take(seat, count)
+            self.discards[seat] = self.discards[seat] + list(action.cards)
+            total = len(self.discards[seat])
+            if total not in self._exchange_counts(seat):
+                # Too few discarded, the talon untouched: he may still discard more (rule 16).
+                self.short = seat
+                text = f"seat {seat} discards {count}, too few, and has not touched the talon"
+                return [private_event("discard", seat, text, action.cards)]
+            self.short = None
+            take = total - self.extra[seat]
+            taken = self._take(seat, take)
             self.hands[seat].extend(taken)
             events = [
                 private_event("discard", seat, f"seat {seat} discards {count}", action.cards),
-                private_event("take", seat, f"seat {seat} takes {count} from the talon", taken),
+                private_event("take", seat, f"seat {seat} takes {take} from the talon", taken),
             ]
         if seat == self.setup.dealer:
             events += self._end_exchange()
         else:
             self.turn = self.setup.dealer
         return events
+
+    def _take_short(self, seat: int, count: int) -> list[Event]:
+        """Taking after too few discarded: too many cards in play, molchanka (rules 16, 17)."""
+        self.short = None
+        taken = self._take(seat, count)
+        self.hands[seat].extend(taken)
+        held = len(self.hands[seat])
+        self.silenced.add(seat)
+        self.counts[seat] = 0
+        self.tags.append("molchanka")
+        text = f"seat {seat} takes {count} from the talon"
+        why = (
+            f"seat {seat} discarded {len(self.discards[seat])} and took {count}: holding {held} "
+            "cards he plays in molchanka (rules 16, 17)"
+        )
+        return [private_event("take", seat, text, taken), public_event("molchanka", seat, why)]
 
     def _take(self, seat: int, count: int) -> list[Card]:
         if seat != self.setup.dealer:
@@ -409,7 +621,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         if not self.rules.carte_blanche:
             return events
         for seat in self.declaring:
-            if is_carte_blanche(self.hands[seat]):
+            if is_carte_blanche(self.hands[seat]) and seat not in self.silenced:
                 cards = tuple(self.hands[seat]) if proved else ()
                 self.shown.extend(cards)
                 events.append(
@@ -463,6 +675,8 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def _declaration_actions(self, seat: int) -> list[PiquetAction]:
         hand = self.hands[seat]
         standing = self.decl.standing
+        if seat in self.silenced:
+            return [Sink()] if standing is None else [Answer("good")]
         if standing is None:
             best = best_in(self._category, hand, self.rules)
             calls: list[PiquetAction] = [Sink()]
@@ -477,6 +691,12 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
 
     def _why_not_declaration(self, seat: int, action: PiquetAction) -> str | None:
         category = self._category
+        if (
+            seat in self.silenced
+            and isinstance(action, Declare | Answer)
+            and action != Answer("good")
+        ):
+            return f"seat {seat} plays in molchanka and declares nothing (rule 17)"
         if self.decl.standing is None:
             if isinstance(action, Sink):
                 return None
@@ -589,7 +809,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         events: list[Event] = []
         if self.rules.carte_rouge:
             for seat in self.declaring:
-                if set(self.hands[seat]) <= set(decl.used[seat]):
+                if seat not in self.silenced and set(self.hands[seat]) <= set(decl.used[seat]):
                     events.append(public_event("carte rouge", seat, f"seat {seat}: carte rouge"))
                     events += self._count(seat, self.rules.carte_rouge, "carte rouge")
                     self.tags.append("carte rouge")
@@ -638,7 +858,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def _may_announce_capot(self, seat: int) -> bool:
         """Any player, at a turn of his between the exchange and the first lead (rule 38)."""
         before_lead = self.phase in ("declare", "play") and self.leads == 0 and not self.trick
-        return before_lead and self.capot_announced is None
+        return before_lead and self.capot_announced is None and seat not in self.silenced
 
     def _do_play(self, seat: int, card: Card) -> list[Event]:
         events: list[Event] = []
@@ -662,7 +882,8 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         if winner != self.trick_seats[0]:
             events += self._count(winner, self._play_point(1), "the trick")
         self.trick, self.trick_seats = [], []
-        if self.hands[winner]:
+        # With a card too many in one hand (rule 17) the play ends when another hand is empty.
+        if all(self.hands[seat] for seat in self.players):
             self.turn = winner
             return events
         return events + self._finish(winner)
@@ -714,14 +935,16 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
                 bonus = self.rules.three_open_capot if announced else self.rules.three_capot
             else:
                 bonus = self.rules.open_capot if announced else self.rules.capot
-            self.tags.append("open capot" if announced else "capot")
+            if last not in self.silenced:
+                self.tags.append("open capot" if announced else "capot")
             events += self._count(last, bonus, "the open capot" if announced else "the capot")
         else:
             most = max(self.tricks.values())
             leaders = [seat for seat, won in self.tricks.items() if won == most]
             if len(leaders) == 1 and (self.three or 2 * most > total):
                 events += self._count(leaders[0], self.rules.lesa, "the lesa")
-                self.tags.append("lesa")
+                if leaders[0] not in self.silenced:
+                    self.tags.append("lesa")
         self.phase = "over"
         self.turn = None
         scores = ", ".join(f"seat {seat} {count}" for seat, count in self.counts.items())

@@ -61,6 +61,15 @@ class PiquetRules:
         "to all ('shown'), or they stay unseen ('hidden').",
         f"{SEED}, rule 11",
     )
+    irregularities: bool = option(
+        False,
+        "Players may report the irregularities of the deal and the exchange as actions: a card "
+        "exposed in the deal, a card too many, a discard too short; the engine applies the "
+        "seed's remedy (a redeal by the same dealer, the opponent's choice, molchanka). For "
+        "teaching and for scoring games played with paper cards; a program's deal has no such "
+        "accidents.",
+        f"{SEED}, rules 6, 12–17",
+    )
     showing: Showing = option(
         "on_demand",
         "The cards of a counted declaration are shown when an opponent demands them "

@@ -28,6 +28,15 @@ SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits held black, red, black, red, so that neighbours differ in colour; piquet ranks none."""
 
 HELP = {
+    "deal": (
+        f"The deal ({SEED} rules 5, 6, 12; the 'irregularities' option). The dealer says "
+        "'deal', or reports a dealing error: 'misdeal exposed seat N', 'misdeal exposed "
+        "talon', 'misdeal extra seat N'."
+    ),
+    "misdeal": (
+        f"A dealing error ({SEED} rules 6, 12): the player it concerns says 'redeal' to have "
+        "the same dealer deal again, or 'accept deal' to play on."
+    ),
     "exchange": (
         f"The exchange ({SEED} rules 7–16). The elder hand discards up to five cards (at least "
         "one) and takes as many from the talon, or refuses the talon; then the dealer discards "
