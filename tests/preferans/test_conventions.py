@@ -82,15 +82,43 @@ def test_sochi_writes_remiz_and_consolation_at_the_price_per_trick() -> None:
     assert sheet.whists("C", "A") == 2 * 2
 
 
-def test_a_sochi_whister_short_writes_half_the_price_per_trick() -> None:
-    """Кодекс 3.8.1.3.
+@pytest.mark.parametrize("name", ["sochi", "leningrad", "rostov"])
+def test_a_whister_short_writes_the_contracts_price_per_missing_trick(name: str) -> None:
+    """003_b655b01c110fd414.txt 4.2.1 (the Code): a whister short of the obligation.
 
-    a whister short of the obligation writes on the mountain for each missing trick (Sochi: half
-    the price, the seed's rule 45 ratio).
+    He writes on the mountain the contract's price for each trick he did not take: against a
+    six, two defence tricks of four cost him 2 x 2.
     """
-    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet = Sheet(list("ABC"), convention(name))
     sheet.write(six("A", 8, {"B": W, "C": P}))
-    assert sheet.mountain("B") == 2 * 1
+    assert sheet.mountain("B") == 2 * 2
+
+
+def test_leningrad_doubles_the_declarers_remiz() -> None:
+    """Скуратов, «Преферанс. История, стратегия, тактика»: a Leningrad six one down.
+
+    It costs the declarer 62 whists among four, which needs the remiz, the whists and the
+    consolation all at twice the Sochi price: 2 x 2 on the mountain per trick short.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(six("A", 5, {"B": W, "C": W}, defender_tricks={"B": 3, "C": 2}))
+    assert sheet.mountain("A") == 2 * 2
+    assert sheet.whists("C", "A") == 2 * 2 * 2 + 2 * 2
+
+
+def test_leningrad_gentlemans_whist_shares_the_whists_with_the_passer_on_a_remiz() -> None:
+    """shram.kiev.ua «Ленинградка», 'вист джентльменский'.
+
+    When the declarer goes down against one whister, the whister and the passer write all the
+    whists on him in halves: here five defence tricks at 4 and a consolation of 4 each.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(six("A", 5, {"B": W, "C": P}))
+    assert sheet.whists("B", "A") == sheet.whists("C", "A") == 5 * 4 / 2 + 4
+    made = Sheet(list("ABC"), convention("leningrad"))
+    made.write(six("A", 6, {"B": W, "C": P}))
+    assert made.whists("B", "A") == 4 * 4
+    assert made.whists("C", "A") == 0
 
 
 def test_sochi_half_whist_only_against_a_six() -> None:
@@ -101,19 +129,45 @@ def test_sochi_half_whist_only_against_a_six() -> None:
     assert sheet.pool("A") == 2
 
 
-def test_rostov_pays_all_pass_in_whists_five_a_trick() -> None:
-    """/work/shared/REFERENCES.md.
+def test_rostov_all_pass_the_fewest_tricks_write_five_whists_per_partners_trick() -> None:
+    """Кодекс преферанса 3.7.2.2 (Lesnoy, «Русский преферанс»).
 
-    Rostov pays all-pass in whists, commonly 5 a trick; each player writes on those who took more
-    than he did.
+    In Rostov the player who took fewer tricks than the others writes, commonly, five whists on
+    each partner for every trick that partner took; nobody else writes, and nothing goes on a
+    mountain.
     """
     sheet = Sheet(list("ABC"), convention("rostov"))
     sheet.write(DealScore(allpass={"A": 1, "B": 3, "C": 6}))
     assert [sheet.mountain(p) for p in "ABC"] == [0, 0, 0]
-    assert sheet.whists("A", "B") == 5 * 2
-    assert sheet.whists("A", "C") == 5 * 5
-    assert sheet.whists("B", "C") == 5 * 3
+    assert sheet.whists("A", "B") == 5 * 3
+    assert sheet.whists("A", "C") == 5 * 6
+    assert sheet.whists("B", "C") == 0
     assert sheet.whists("C", "A") == 0
+
+
+def test_rostov_all_pass_two_tied_at_the_fewest_both_write_on_the_third() -> None:
+    """Кодекс преферанса 3.7.2.2: two players tied at the fewest tricks write on the third."""
+    sheet = Sheet(list("ABC"), convention("rostov"))
+    sheet.write(DealScore(allpass={"A": 2, "B": 2, "C": 6}))
+    assert sheet.whists("A", "C") == sheet.whists("B", "C") == 5 * 6
+    assert sheet.whists("A", "B") == sheet.whists("B", "A") == 0
+
+
+def test_a_clean_all_pass_writes_a_pool_point_in_rostov_a_tricks_price_in_sochi() -> None:
+    """Кодекс преферанса 3.7.2.1 and 3.7.2.2.
+
+    A player who took no trick on an all-pass writes in his pool the price of one trick (Sochi,
+    Leningrad: 1 on the first all-pass) or, in Rostov, one point; in Rostov he also has the fewest
+    tricks and writes whists on both partners.
+    """
+    rostov = Sheet(list("ABC"), convention("rostov"))
+    rostov.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))
+    assert rostov.pool("A") == 1
+    assert rostov.whists("A", "B") == 5 * 4
+    sochi = Sheet(list("ABC"), convention("sochi"))
+    sochi.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))
+    assert sochi.pool("A") == 1
+    assert sochi.mountain("B") == 4
 
 
 def test_sochi_all_pass_progression_grows_then_stops_and_resets_after_a_game() -> None:
@@ -155,11 +209,22 @@ def vectors() -> list[Path]:
     return sorted(VECTORS.glob("*.json"))
 
 
+KINDS = ("pulka", "settlement", "deal")
+"""A vector is a whole pulka, a settlement of written totals, or the value of single deals."""
+
+
 @pytest.mark.parametrize("path", vectors(), ids=[p.stem for p in vectors()])
 def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
-    """tests/vectors/preferans/*.json: each cites its source and what it states."""
+    """tests/vectors/preferans/*.json: each cites its source and what it states.
+
+    ``balance_of`` checks only the players the source names; ``last_deal_balance_of`` is what
+    the file's last deal is worth to a player: the settlement with it less the settlement
+    without it, both closed as if the pulka stopped there (how players value one deal).
+    """
     vector = json.loads(path.read_text("utf-8"))
     assert vector.get("source"), "every vector cites where it comes from"
+    assert vector.get("kind") in KINDS
+    assert isinstance(vector.get("public"), bool)
     document = vector.get("file", vector)
     result = score(read_document({k: v for k, v in document.items() if k != "source"}))
     expect = vector.get("expect", {})
@@ -167,6 +232,13 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     for key in ("sheet", "balance", "money", "closed"):
         if key in expect:
             assert data[key] == expect[key]
+    for player, amount in expect.get("balance_of", {}).items():
+        assert result.settlement.balance[player] == amount
+    if "last_deal_balance_of" in expect:
+        before = score(read_document({**document, "deals": document["deals"][:-1]}))
+        for player, amount in expect["last_deal_balance_of"].items():
+            after = result.settlement.balance[player]
+            assert after - before.settlement.balance[player] == amount
     for winner, losers in expect.get("pairwise", {}).items():
         for loser, amount in losers.items():
             assert result.settlement.pairwise[winner][loser] == amount
