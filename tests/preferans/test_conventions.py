@@ -106,6 +106,64 @@ def test_leningrad_doubles_the_declarers_remiz() -> None:
     assert sheet.whists("C", "A") == 2 * 2 * 2 + 2 * 2
 
 
+@pytest.mark.parametrize(
+    ("level", "made", "whist_trick", "short", "whister_short"),
+    [(6, 2, 4, 4, 2), (7, 4, 8, 8, 4), (8, 6, 12, 12, 6), (9, 8, 16, 16, 8), (10, 10, 20, 20, 10)],
+)
+def test_leningrad_writes_the_shram_table(
+    level: int, made: int, whist_trick: int, short: int, whister_short: int
+) -> None:
+    """shram.kiev.ua «Ленинградка», 'Запись в пульку и в гору' (one row per contract).
+
+    A made contract writes its price in the pool, a whister's trick twice the price, a trick the
+    declarer lacks twice the price on his mountain, a trick the whister lacks the price on his.
+    """
+    name = f"{level}♥"
+    made_sheet = Sheet(list("ABC"), convention("leningrad"))
+    made_sheet.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=level,
+            whist={"B": W, "C": P},
+        )
+    )
+    assert made_sheet.pool("A") == made
+    assert made_sheet.whists("B", "A") == whist_trick * (10 - level)
+    down = Sheet(list("ABC"), convention("leningrad"))
+    down.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=level - 1,
+            whist={"B": W, "C": W},
+            defender_tricks={"B": 11 - level, "C": 0},
+        )
+    )
+    assert down.mountain("A") == short
+    # A lone whister one trick short of the obligation (4, 2, 1, 1, 1).
+    obligation = convention("leningrad").whist_obligation[level - 6]
+    whister = Sheet(list("ABC"), convention("leningrad"))
+    whister.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=11 - obligation,
+            whist={"B": W, "C": P},
+        )
+    )
+    assert whister.mountain("B") == whister_short
+
+
+def test_a_leningrad_misere_writes_ten_made_and_twenty_a_trick_taken() -> None:
+    """shram.kiev.ua «Ленинградка»: misère 10 in the pool, 20 on the mountain per trick taken."""
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(DealScore(declarer="A", contract=parse_contract("misère"), tricks=0))
+    sheet.write(DealScore(declarer="B", contract=parse_contract("misère"), tricks=2))
+    assert sheet.pool("A") == 10
+    assert sheet.mountain("B") == 2 * 20
+
+
 def test_leningrad_gentlemans_whist_shares_the_whists_with_the_passer_on_a_remiz() -> None:
     """shram.kiev.ua «Ленинградка», 'вист джентльменский'.
 
