@@ -82,6 +82,18 @@ def test_sochi_writes_remiz_and_consolation_at_the_price_per_trick() -> None:
     assert sheet.whists("C", "A") == 2 * 2
 
 
+def test_sochi_whist_is_not_shared_on_a_remiz_the_passer_writes_only_consolation() -> None:
+    """Lesnoy, «Русский преферанс», 'Сочинка': 'вист жлобский'.
+
+    When the declarer goes down against one whister, only the whister writes whists for the
+    defence's tricks; the passer writes only his consolation.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write(six("A", 5, {"B": W, "C": P}))
+    assert sheet.whists("B", "A") == 5 * 2 + 2
+    assert sheet.whists("C", "A") == 2
+
+
 @pytest.mark.parametrize("name", ["sochi", "leningrad", "rostov"])
 def test_a_whister_short_writes_the_contracts_price_per_missing_trick(name: str) -> None:
     """003_b655b01c110fd414.txt 4.2.1 (the Code): a whister short of the obligation.
@@ -229,7 +241,7 @@ def test_a_clean_all_pass_writes_a_pool_point_in_rostov_a_tricks_price_in_sochi(
 
 
 def test_sochi_all_pass_progression_grows_then_stops_and_resets_after_a_game() -> None:
-    """Кодекс 3.7.
+    """Кодекс 3.7; Lesnoy, «Русский преферанс», 'Сочинка' (1 a trick, progressing 1–2–3).
 
     consecutive all-passes cost 1, 2, 3, 3… a trick; a played game resets it; a player who takes
     no trick writes the step in his pool.

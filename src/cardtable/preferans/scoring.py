@@ -29,6 +29,7 @@ SEED = "001_776ed664a35a376f.txt, preferans"
 CODE = "Кодекс преферанса (1996)"
 TOURNAMENT = "003_b655b01c110fd414.txt"
 SKURATOV = "Скуратов О. С., «Преферанс. История, стратегия, тактика» (Leningrad, four players)"
+LESNOY = "Лесной Д., «Русский преферанс», 'Сочинка: основные характеристики'"
 SHRAM_LENINGRAD = "«Ленинградка», shram.kiev.ua/games/cards/2_preferans_9_leningradka.shtml"
 
 
@@ -85,8 +86,9 @@ class ScoringRules:
         (5, 10, 15, 20, 25),
         "What a whister writes on his mountain per trick of his obligation he did not take "
         "(the Code: the contract's price).",
-        f"{SEED} rule 45; {CODE} 3.8.1.3; {TOURNAMENT} 4.2.1; {SKURATOV} (Leningrad: a six "
-        "made with the whister one short is worth 23 whists)",
+        f"{SEED} rule 45; {CODE} 3.8.1.3; {TOURNAMENT} 4.2.1; Sochi: {LESNOY} ('вист "
+        f"ответственный'); {SKURATOV} (Leningrad: a six made with the whister one short is worth "
+        "23 whists)",
     )
     passer_tricks_to_whister: bool = option(
         True,
@@ -131,7 +133,8 @@ class ScoringRules:
     allpass_progression: tuple[int, ...] = option(
         (1,),
         "Multipliers of the first, second, third... all-pass in a row (the last repeats).",
-        f"{CODE} 3.7; {SKURATOV}: the variant 'с прогрессом' costs 2, 4, 6 a trick",
+        f"{CODE} 3.7; Sochi: {LESNOY} ('распасовка прогрессирующая: обычно в арифметической "
+        f"прогрессии (1–2–3)'); {SKURATOV}: the variant 'с прогрессом' costs 2, 4, 6 a trick",
     )
     allpass_clean_points: int = option(
         0,
