@@ -82,15 +82,113 @@ def test_sochi_writes_remiz_and_consolation_at_the_price_per_trick() -> None:
     assert sheet.whists("C", "A") == 2 * 2
 
 
-def test_a_sochi_whister_short_writes_half_the_price_per_trick() -> None:
-    """Кодекс 3.8.1.3.
+def test_sochi_whist_is_not_shared_on_a_remiz_the_passer_writes_only_consolation() -> None:
+    """Lesnoy, «Русский преферанс», 'Сочинка': 'вист жлобский'.
 
-    a whister short of the obligation writes on the mountain for each missing trick (Sochi: half
-    the price, the seed's rule 45 ratio).
+    When the declarer goes down against one whister, only the whister writes whists for the
+    defence's tricks; the passer writes only his consolation.
     """
     sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write(six("A", 5, {"B": W, "C": P}))
+    assert sheet.whists("B", "A") == 5 * 2 + 2
+    assert sheet.whists("C", "A") == 2
+
+
+@pytest.mark.parametrize("name", ["sochi", "leningrad", "rostov"])
+def test_a_whister_short_writes_the_contracts_price_per_missing_trick(name: str) -> None:
+    """003_b655b01c110fd414.txt 4.2.1 (the Code): a whister short of the obligation.
+
+    He writes on the mountain the contract's price for each trick he did not take: against a
+    six, two defence tricks of four cost him 2 x 2.
+    """
+    sheet = Sheet(list("ABC"), convention(name))
     sheet.write(six("A", 8, {"B": W, "C": P}))
-    assert sheet.mountain("B") == 2 * 1
+    assert sheet.mountain("B") == 2 * 2
+
+
+def test_leningrad_doubles_the_declarers_remiz() -> None:
+    """Скуратов, «Преферанс. История, стратегия, тактика»: a Leningrad six one down.
+
+    It costs the declarer 62 whists among four, which needs the remiz, the whists and the
+    consolation all at twice the Sochi price: 2 x 2 on the mountain per trick short.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(six("A", 5, {"B": W, "C": W}, defender_tricks={"B": 3, "C": 2}))
+    assert sheet.mountain("A") == 2 * 2
+    assert sheet.whists("C", "A") == 2 * 2 * 2 + 2 * 2
+
+
+@pytest.mark.parametrize(
+    ("level", "made", "whist_trick", "short", "whister_short"),
+    [(6, 2, 4, 4, 2), (7, 4, 8, 8, 4), (8, 6, 12, 12, 6), (9, 8, 16, 16, 8), (10, 10, 20, 20, 10)],
+)
+def test_leningrad_writes_the_shram_table(
+    level: int, made: int, whist_trick: int, short: int, whister_short: int
+) -> None:
+    """shram.kiev.ua «Ленинградка», 'Запись в пульку и в гору' (one row per contract).
+
+    A made contract writes its price in the pool, a whister's trick twice the price, a trick the
+    declarer lacks twice the price on his mountain, a trick the whister lacks the price on his.
+    """
+    name = f"{level}♥"
+    made_sheet = Sheet(list("ABC"), convention("leningrad"))
+    made_sheet.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=level,
+            whist={"B": W, "C": P},
+        )
+    )
+    assert made_sheet.pool("A") == made
+    assert made_sheet.whists("B", "A") == whist_trick * (10 - level)
+    down = Sheet(list("ABC"), convention("leningrad"))
+    down.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=level - 1,
+            whist={"B": W, "C": W},
+            defender_tricks={"B": 11 - level, "C": 0},
+        )
+    )
+    assert down.mountain("A") == short
+    # A lone whister one trick short of the obligation (4, 2, 1, 1, 1).
+    obligation = convention("leningrad").whist_obligation[level - 6]
+    whister = Sheet(list("ABC"), convention("leningrad"))
+    whister.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract(name),
+            tricks=11 - obligation,
+            whist={"B": W, "C": P},
+        )
+    )
+    assert whister.mountain("B") == whister_short
+
+
+def test_a_leningrad_misere_writes_ten_made_and_twenty_a_trick_taken() -> None:
+    """shram.kiev.ua «Ленинградка»: misère 10 in the pool, 20 on the mountain per trick taken."""
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(DealScore(declarer="A", contract=parse_contract("misère"), tricks=0))
+    sheet.write(DealScore(declarer="B", contract=parse_contract("misère"), tricks=2))
+    assert sheet.pool("A") == 10
+    assert sheet.mountain("B") == 2 * 20
+
+
+def test_leningrad_gentlemans_whist_shares_the_whists_with_the_passer_on_a_remiz() -> None:
+    """shram.kiev.ua «Ленинградка», 'вист джентльменский'.
+
+    When the declarer goes down against one whister, the whister and the passer write all the
+    whists on him in halves: here five defence tricks at 4 and a consolation of 4 each.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write(six("A", 5, {"B": W, "C": P}))
+    assert sheet.whists("B", "A") == sheet.whists("C", "A") == 5 * 4 / 2 + 4
+    made = Sheet(list("ABC"), convention("leningrad"))
+    made.write(six("A", 6, {"B": W, "C": P}))
+    assert made.whists("B", "A") == 4 * 4
+    assert made.whists("C", "A") == 0
 
 
 def test_sochi_half_whist_only_against_a_six() -> None:
@@ -101,23 +199,49 @@ def test_sochi_half_whist_only_against_a_six() -> None:
     assert sheet.pool("A") == 2
 
 
-def test_rostov_pays_all_pass_in_whists_five_a_trick() -> None:
-    """/work/shared/REFERENCES.md.
+def test_rostov_all_pass_the_fewest_tricks_write_five_whists_per_partners_trick() -> None:
+    """Кодекс преферанса 3.7.2.2 (Lesnoy, «Русский преферанс»).
 
-    Rostov pays all-pass in whists, commonly 5 a trick; each player writes on those who took more
-    than he did.
+    In Rostov the player who took fewer tricks than the others writes, commonly, five whists on
+    each partner for every trick that partner took; nobody else writes, and nothing goes on a
+    mountain.
     """
     sheet = Sheet(list("ABC"), convention("rostov"))
     sheet.write(DealScore(allpass={"A": 1, "B": 3, "C": 6}))
     assert [sheet.mountain(p) for p in "ABC"] == [0, 0, 0]
-    assert sheet.whists("A", "B") == 5 * 2
-    assert sheet.whists("A", "C") == 5 * 5
-    assert sheet.whists("B", "C") == 5 * 3
+    assert sheet.whists("A", "B") == 5 * 3
+    assert sheet.whists("A", "C") == 5 * 6
+    assert sheet.whists("B", "C") == 0
     assert sheet.whists("C", "A") == 0
 
 
+def test_rostov_all_pass_two_tied_at_the_fewest_both_write_on_the_third() -> None:
+    """Кодекс преферанса 3.7.2.2: two players tied at the fewest tricks write on the third."""
+    sheet = Sheet(list("ABC"), convention("rostov"))
+    sheet.write(DealScore(allpass={"A": 2, "B": 2, "C": 6}))
+    assert sheet.whists("A", "C") == sheet.whists("B", "C") == 5 * 6
+    assert sheet.whists("A", "B") == sheet.whists("B", "A") == 0
+
+
+def test_a_clean_all_pass_writes_a_pool_point_in_rostov_a_tricks_price_in_sochi() -> None:
+    """Кодекс преферанса 3.7.2.1 and 3.7.2.2.
+
+    A player who took no trick on an all-pass writes in his pool the price of one trick (Sochi,
+    Leningrad: 1 on the first all-pass) or, in Rostov, one point; in Rostov he also has the fewest
+    tricks and writes whists on both partners.
+    """
+    rostov = Sheet(list("ABC"), convention("rostov"))
+    rostov.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))
+    assert rostov.pool("A") == 1
+    assert rostov.whists("A", "B") == 5 * 4
+    sochi = Sheet(list("ABC"), convention("sochi"))
+    sochi.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))
+    assert sochi.pool("A") == 1
+    assert sochi.mountain("B") == 4
+
+
 def test_sochi_all_pass_progression_grows_then_stops_and_resets_after_a_game() -> None:
-    """Кодекс 3.7.
+    """Кодекс 3.7; Lesnoy, «Русский преферанс», 'Сочинка' (1 a trick, progressing 1–2–3).
 
     consecutive all-passes cost 1, 2, 3, 3… a trick; a played game resets it; a player who takes
     no trick writes the step in his pool.
@@ -155,11 +279,22 @@ def vectors() -> list[Path]:
     return sorted(VECTORS.glob("*.json"))
 
 
+KINDS = ("pulka", "settlement", "deal")
+"""A vector is a whole pulka, a settlement of written totals, or the value of single deals."""
+
+
 @pytest.mark.parametrize("path", vectors(), ids=[p.stem for p in vectors()])
 def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
-    """tests/vectors/preferans/*.json: each cites its source and what it states."""
+    """tests/vectors/preferans/*.json: each cites its source and what it states.
+
+    ``balance_of`` checks only the players the source names; ``last_deal_balance_of`` is what
+    the file's last deal is worth to a player: the settlement with it less the settlement
+    without it, both closed as if the pulka stopped there (how players value one deal).
+    """
     vector = json.loads(path.read_text("utf-8"))
     assert vector.get("source"), "every vector cites where it comes from"
+    assert vector.get("kind") in KINDS
+    assert isinstance(vector.get("public"), bool)
     document = vector.get("file", vector)
     result = score(read_document({k: v for k, v in document.items() if k != "source"}))
     expect = vector.get("expect", {})
@@ -167,6 +302,13 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     for key in ("sheet", "balance", "money", "closed"):
         if key in expect:
             assert data[key] == expect[key]
+    for player, amount in expect.get("balance_of", {}).items():
+        assert result.settlement.balance[player] == amount
+    if "last_deal_balance_of" in expect:
+        before = score(read_document({**document, "deals": document["deals"][:-1]}))
+        for player, amount in expect["last_deal_balance_of"].items():
+            after = result.settlement.balance[player]
+            assert after - before.settlement.balance[player] == amount
     for winner, losers in expect.get("pairwise", {}).items():
         for loser, amount in losers.items():
             assert result.settlement.pairwise[winner][loser] == amount

@@ -28,6 +28,9 @@ from cardtable.errors import RulesError
 SEED = "001_776ed664a35a376f.txt, preferans"
 CODE = "Кодекс преферанса (1996)"
 TOURNAMENT = "003_b655b01c110fd414.txt"
+SKURATOV = "Скуратов О. С., «Преферанс. История, стратегия, тактика» (Leningrad, four players)"
+LESNOY = "Лесной Д., «Русский преферанс», 'Сочинка: основные характеристики'"
+SHRAM_LENINGRAD = "«Ленинградка», shram.kiev.ua/games/cards/2_preferans_9_leningradka.shtml"
 
 
 @dataclass(frozen=True)
@@ -47,11 +50,15 @@ class ScoringRules:
     misere_points: int = option(50, "What a made misère writes in the pool.", f"{SEED} rule 42")
     remiz_points: tuple[int, int, int, int, int] = option(
         (10, 20, 30, 40, 50),
-        "What the declarer writes on his mountain for each trick short, six to ten.",
-        f"{SEED} rule 43; {CODE} 4.2.1",
+        "What the declarer writes on his mountain for each trick short, six to ten (the "
+        "price in Sochi and Rostov, twice the price in Leningrad).",
+        f"{SEED} rule 43; {TOURNAMENT} 4.2.1; Leningrad: {SHRAM_LENINGRAD}; {SKURATOV} (a six "
+        "one down costs 62 whists, two down 108)",
     )
     misere_remiz_points: int = option(
-        50, "What a misère writes on the mountain for each trick taken.", f"{SEED} rule 43"
+        50,
+        "What a misère writes on the mountain for each trick taken (Leningrad: 20).",
+        f"{SEED} rule 43; Leningrad: {SHRAM_LENINGRAD}",
     )
     whist_per_trick: tuple[int, int, int, int, int] = option(
         (1, 2, 3, 4, 5),
@@ -77,8 +84,11 @@ class ScoringRules:
     )
     whister_remiz_points: tuple[int, int, int, int, int] = option(
         (5, 10, 15, 20, 25),
-        "What a whister writes on his mountain per trick of his obligation he did not take.",
-        f"{SEED} rule 45; {CODE} 3.8.1.3",
+        "What a whister writes on his mountain per trick of his obligation he did not take "
+        "(the Code: the contract's price).",
+        f"{SEED} rule 45; {CODE} 3.8.1.3; {TOURNAMENT} 4.2.1; Sochi: {LESNOY} ('вист "
+        f"ответственный'); {SKURATOV} (Leningrad: a six made with the whister one short is worth "
+        "23 whists)",
     )
     passer_tricks_to_whister: bool = option(
         True,
@@ -87,8 +97,10 @@ class ScoringRules:
     )
     gentleman_whist: bool = option(
         False,
-        "When both whist, they share the whists equally whoever took the tricks.",
-        f"{CODE} 3.8 (the 'джентльменский вист' of Sochi tables)",
+        "When one defender whists, the other passes and the declarer goes down, the two share "
+        "equally all the whists written on him (the defence's tricks and the consolation).",
+        f"{SHRAM_LENINGRAD} ('вист джентльменский'); pref-game.ru forum, 'Ленинградка'; "
+        "alikas.kz, 'Итог партии при ремизе играющего'",
     )
     half_whist: bool = option(
         True,
@@ -107,23 +119,28 @@ class ScoringRules:
     )
     allpass_column: Literal["mountain", "whists"] = option(
         "mountain",
-        "Where all-pass tricks are written: on the taker's mountain, or as whists each player "
-        "writes on everyone who took more tricks than he did (Rostov).",
-        f"{SEED} rule 48",
+        "Where all-pass tricks are written: on the taker's mountain, or (Rostov) as whists "
+        "the player with the fewest tricks (both, if two tie) writes on each partner for "
+        "every trick that partner took.",
+        f"{SEED} rule 48; {CODE} 3.7.2.1-3.7.2.2",
     )
     allpass_per_trick: int = option(
-        10, "What each all-pass trick writes (rule 48: 5 or 10 by agreement).", f"{SEED} rule 48"
+        10,
+        "What each all-pass trick writes (rule 48: 5 or 10 by agreement; the Code's "
+        "conventions: 1, four tricks costing 30 whists among four).",
+        f"{SEED} rule 48; {SKURATOV}",
     )
     allpass_progression: tuple[int, ...] = option(
         (1,),
         "Multipliers of the first, second, third... all-pass in a row (the last repeats).",
-        f"{CODE} 3.7",
+        f"{CODE} 3.7; Sochi: {LESNOY} ('распасовка прогрессирующая: обычно в арифметической "
+        f"прогрессии (1–2–3)'); {SKURATOV}: the variant 'с прогрессом' costs 2, 4, 6 a trick",
     )
     allpass_clean_points: int = option(
         0,
         "Points a player who took no trick on an all-pass writes in his pool (times the "
-        "progression).",
-        f"{CODE} 3.7",
+        "progression): the price of one trick (the Code; Rostov: one point).",
+        f"{CODE} 3.7.2.1-3.7.2.2",
     )
     coefficients: bool = option(
         False,

@@ -541,7 +541,7 @@ class _Writer:
             self.remiz(declarer, index, short, name)
         else:
             self.made(declarer, self.rules.contract_points[index], f"{name} made")
-        self.whists(declarer, whisters, taken, index)
+        self.whists(declarer, whisters, taken, index, defenders=defenders, short=short)
         self.consolation(declarer, index, short)
         self.obligation(whisters, taken, index, TRICKS - tricks)
         self.talon(declarer, index)
@@ -778,16 +778,30 @@ class _Writer:
             raise self.fail("defender_tricks", "both whisted: give each defender's tricks")
         return {p: given[p] for p in whisters}
 
-    def whists(self, declarer: str, whisters: list[str], taken: dict[str, int], index: int) -> None:
+    def whists(
+        self,
+        declarer: str,
+        whisters: list[str],
+        taken: dict[str, int],
+        index: int,
+        *,
+        defenders: list[str],
+        short: int,
+    ) -> None:
+        """Each whister writes his tricks' whists on the declarer.
+
+        Under the gentleman's whist a lone whister shares them equally with the defender who
+        passed when the declarer goes down (their consolations being equal already).
+        """
         price = self.rules.whist_per_trick[index]
-        if self.rules.gentleman_whist and len(whisters) > 1:
-            total = sum(taken.values())
-            for whister in whisters:
+        if self.rules.gentleman_whist and short > 0 and len(whisters) == 1:
+            total = taken[whisters[0]]
+            for defender in defenders:
                 self.add(
-                    whister,
+                    defender,
                     Column.WHISTS,
-                    Fraction(price * total, len(whisters)),
-                    f"whist, {total} tricks shared",
+                    Fraction(price * total, len(defenders)),
+                    f"gentleman's whist, {total} tricks shared",
                     on=declarer,
                 )
             return
@@ -874,7 +888,7 @@ class _Writer:
         return {p: given[p] for p in active}
 
     def allpass(self) -> None:
-        """Rule 48 and the Code's 3.7: every trick costs its taker; the progression grows."""
+        """Rule 48 and the Code's 3.7.2: every trick costs its taker; the progression grows."""
         tricks = self.allpass_tricks()
         steps = self.rules.allpass_progression
         times = steps[min(self.sheet._allpass_run, len(steps) - 1)]
@@ -886,14 +900,19 @@ class _Writer:
             for player, taken in tricks.items():
                 self.add(player, Column.MOUNTAIN, price * taken, f"{label}, {taken} tricks")
         else:
+            # The Code 3.7.2.2: only the fewest tricks (one player, or two tied) write, on
+            # each partner who took more, the price of every trick that partner took.
+            fewest = min(tricks.values())
             for player, taken in tricks.items():
+                if taken != fewest:
+                    continue
                 for other, more in tricks.items():
                     if more > taken:
                         self.add(
                             player,
                             Column.WHISTS,
-                            price * (more - taken),
-                            f"{label}, {more - taken} tricks fewer",
+                            price * more,
+                            f"{label}, fewest tricks; {other} took {more}",
                             on=other,
                         )
         if self.rules.allpass_clean_points:
