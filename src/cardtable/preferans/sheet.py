@@ -534,7 +534,7 @@ class _Writer:
         tricks = self.tricks(deal.tricks)
         taken = self.defence(defenders, whisters, tricks) if whisters else {}
         if revokes:
-            self.renonce(declarer, whisters, taken, tricks, revokes)
+            self.renonce(declarer, defenders, whisters, taken, tricks, revokes)
             return
         short = level - tricks
         if short > 0:
@@ -559,6 +559,7 @@ class _Writer:
     def renonce(
         self,
         declarer: str,
+        defenders: list[str],
         whisters: list[str],
         taken: dict[str, int],
         tricks: int,
@@ -588,7 +589,7 @@ class _Writer:
                 if given_back:
                     taken[whister] -= given_back
                     lacking -= given_back
-            self.whists(declarer, whisters, taken, index)
+            self.whists(declarer, whisters, taken, index, defenders=defenders, short=0)
             share = Fraction(max(short, 0), len(offenders))
             lacked = f", {share} of the declarer's missing tricks" if share else ""
             for offender in offenders:
@@ -608,7 +609,7 @@ class _Writer:
         if offenders:
             self.shared_whists(declarer, whisters, taken, index, offenders)
         else:
-            self.whists(declarer, whisters, taken, index)
+            self.whists(declarer, whisters, taken, index, defenders=defenders, short=short)
         self.consolation(declarer, index, short)
         if whisters and not offenders:
             defence = TRICKS - tricks
