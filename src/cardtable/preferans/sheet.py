@@ -534,7 +534,7 @@ class _Writer:
         tricks = self.tricks(deal.tricks)
         taken = self.defence(defenders, whisters, tricks) if whisters else {}
         if revokes:
-            self.renonce(declarer, defenders, whisters, taken, tricks, revokes)
+            self.renonce(declarer, whisters, taken, tricks, revokes, defenders=defenders)
             return
         short = level - tricks
         if short > 0:
@@ -559,11 +559,12 @@ class _Writer:
     def renonce(
         self,
         declarer: str,
-        defenders: list[str],
         whisters: list[str],
         taken: dict[str, int],
         tricks: int,
         revokes: dict[str, int],
+        *,
+        defenders: list[str],
     ) -> None:
         """Rules 34–37: a game played with a revoke.
 
