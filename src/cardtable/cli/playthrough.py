@@ -23,7 +23,7 @@ from cardtable.playthrough import (
 
 def playthrough_command(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="A game's name or alias.")
+        str | None, typer.Argument(metavar="GAME", help="A game's name or alias.")
     ] = None,
     preset: Annotated[
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
