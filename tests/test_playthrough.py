@@ -1,9 +1,9 @@
 """Playthrough files: every game, preset and player count played again and compared.
 
-DESIGN.md section 6 (Style) asks for OpenSpiel's habit: one generic harness over every game, and
-playthrough files to catch regressions. A file that no longer matches is either a regression
-or an intended change; the failure shows the start of the diff and the command that rewrites
-the files.
+DESIGN.md section 5 (one generic harness over every registered game and preset; golden
+vectors), kept in OpenSpiel's manner: playthrough files to catch regressions. A file that no
+longer matches is either a regression or an intended change; the failure shows the start of
+the diff and the command that rewrites the files.
 """
 
 from __future__ import annotations
@@ -45,7 +45,12 @@ def test_every_playthrough_file_plays_again_to_the_same_text(path: Path) -> None
     again = playthrough(spec)
     if again != kept:
         diff = difflib.unified_diff(
-            kept.splitlines(), again.splitlines(), "kept/" + path.name, "now/" + path.name, n=1
+            kept.splitlines(),
+            again.splitlines(),
+            "kept/" + path.name,
+            "now/" + path.name,
+            n=1,
+            lineterm="",
         )
         shown = "\n".join(line[:200] for line in list(diff)[:DIFF_LINES])
         pytest.fail(
