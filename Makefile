@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench playthroughs clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -27,6 +27,10 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
+
+# After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
+playthroughs: $(STAMP)
+	$(BIN)/cardtable playthrough --write tests/vectors/playthroughs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }

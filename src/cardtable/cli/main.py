@@ -18,6 +18,7 @@ from cardtable.cli import preferans
 from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
+from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
 from cardtable.engine import (
     Record,
@@ -275,6 +276,7 @@ def _fast_simulate(
 
 
 app.command("play")(play_command)
+app.command("playthrough")(playthrough_command)
 
 
 def run() -> None:
