@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -42,7 +42,7 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets
 from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge
+from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -733,11 +733,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 self.revealed += hidden
                 cards = [self.board[place] for place in hidden]
                 events.append(public_event("reveal", None, "the board is turned up", cards))
-            judge = self.judge
-            if self.spec.win == "deuce-to-seven" and isinstance(judge, HandJudge) and judge.kernel:
-                judge = _AceHighOnly(judge)
             hands = _SeatHands(
-                judge,
+                showdown_judge(self.judge, self.spec.win),
                 {seat: self.pools(seat) for seat in in_hand},
                 {seat: self.wild_for(seat) for seat in in_hand},
             )
@@ -872,37 +869,6 @@ class _LowWins:
 
     def category(self, seat: int) -> str:
         return self.hands.category(seat)
-
-
-WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
-"""A-5-4-3-2: a straight in high poker, ace-high nothing in deuce to seven."""
-
-
-@dataclass
-class _AceHighOnly:
-    """The kernel judge for deuce to seven, where the ace is only high.
-
-    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Kernel values
-    put the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
-    below it.
-    """
-
-    judge: HandJudge
-
-    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
-            flush = len({card.suit for card in cards}) == 1
-            mask = sum(1 << (int(rank) - 2) for rank in WHEEL)
-            return (5 << 26 if flush else 0) | mask
-        return self.judge.high(cards, wild)
-
-    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
-        return self.judge.low(cards, wild)
-
-    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
-            return "flush" if len({card.suit for card in cards}) == 1 else "high card"
-        return self.judge.category(cards, wild)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from cardtable.poker.actions import (
     RaiseTo,
     Side,
 )
-from cardtable.poker.judge import CardJudge, HandJudge
+from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.pots import CATEGORIES
 from cardtable.poker.table import PokerView
 from cardtable.poker.variants import VariantSpec
@@ -100,6 +100,25 @@ class StrengthBot:
         return next((action for action in legal if action == wanted), legal[0])
 
 
+def _discard_high(view: PokerView, legal: Sequence[A]) -> A:
+    """Deuce to seven's draw: throw the cards above a seven and the second of a pair.
+
+    The ace counts high there, so it goes too; the highest cards go first when the draw
+    allows fewer.
+    """
+    kept: set[int] = set()
+    throw = []
+    for card in sorted(view.down, key=lambda card: card.rank):
+        if card.rank > 7 or card.rank in kept:
+            throw.append(card)
+        kept.add(card.rank)
+    throw.sort(key=lambda card: card.rank, reverse=True)
+    discards = [action for action in legal if isinstance(action, Discard)]
+    most = max(len(action.cards) for action in discards)
+    wanted = set(throw[:most])
+    return next(action for action in discards if set(action.cards) == wanted)
+
+
 class EquityBot:
     """Bets by its chance of winning, estimated from the cards it can see.
 
@@ -107,14 +126,17 @@ class EquityBot:
     cards, the cards still to come to each hand and to the board. Hands are ranked by the
     variant's judge (the compiled kernel for standard hands). With a chance above twice the
     fair share it bets or raises; above the pot odds it calls; otherwise it checks or folds.
-    It draws to keep its pairs, exposes its lowest card, and declares the side its low or
-    high chance favours.
+    It draws to keep its pairs (in deuce to seven, its low cards), exposes its lowest card,
+    and declares the side its low or high chance favours. Hands are valued as the showdown
+    values them (:func:`~cardtable.poker.judge.showdown_judge`).
     """
 
     def __init__(self, spec: VariantSpec, samples: int = 24) -> None:
         self.spec = spec
         self.samples = samples
         self.judge = HandJudge(spec.hands, spec.low_qualifier)
+        # The showdown's own ranking: in deuce to seven A-5-4-3-2 is ace-high, no straight.
+        self.showdown = showdown_judge(self.judge, spec.win)
         self.deck = spec.hands.deck().cards()
         # Sampling is affordable only where the compiled kernel ranks the hands; elsewhere
         # (wild cards, low hands, short hands) the bot bets by its hand's category.
@@ -130,6 +152,8 @@ class EquityBot:
         if self.fallback is not None:
             return self.fallback.choose(view, legal, rng)
         if any(isinstance(action, Discard) for action in legal):
+            if self.spec.win == "deuce-to-seven":
+                return _discard_high(view, legal)
             return StrengthBot(self.judge)._discard(view, legal)
         exposed = [a for a in legal if isinstance(a, Expose)]
         if exposed:
@@ -180,5 +204,5 @@ class EquityBot:
 
     def _value(self, cards: list[Card]) -> int:
         if self.spec.win == "deuce-to-seven":
-            return -self.judge.high(cards)
-        return self.judge.high(cards)
+            return -self.showdown.high(cards)
+        return self.showdown.high(cards)
