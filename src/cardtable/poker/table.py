@@ -58,7 +58,7 @@ from cardtable.poker.pots import (
 )
 from cardtable.poker.rules import deal_wild_cards
 from cardtable.poker.session import DealerChoice, DealTerms, Session, SessionRules
-from cardtable.poker.variants import Step, VariantSpec, check_variant
+from cardtable.poker.variants import Step, VariantSpec, check_variant, lowball_form
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -369,7 +369,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if not self.betting.round_over:
                     return events
                 if self._void_now(step):
-                    return events + self._finish(void=True)
+                    return events + self._unopened()
             elif step.do == "declare":
                 if len(self.betting.in_hand) > 1:
                     events += self._start_declarations()
@@ -384,8 +384,25 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.betting.one_left:
             return self._finish()
         if step is not None and self._void_now(step):
-            return self._finish(void=True)
+            return self._unopened()
         return self._run()
+
+    def _unopened(self) -> list[Event]:
+        """Everybody checked a round that voids the deal: void it, or play it as lowball.
+
+        With ``unopened = "lowball"`` and openers not met, the same hands are played out
+        under lowball's rules from the round just checked (:func:`lowball_form`).
+        """
+        if self.spec.unopened != "lowball" or self.openers is None or self.rounds_started > 1:
+            return self._finish(void=True)
+        self.spec = lowball_form(self.spec)
+        if isinstance(self.judge, HandJudge):
+            self.judge = HandJudge(self.spec.hands)
+        self.openers = None
+        self.step -= 1
+        self.rounds_started = 0
+        text = "nobody opened: the deal is played as lowball"
+        return [public_event("lowball", None, text), *self._run()]
 
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
@@ -502,9 +519,30 @@ class PokerDeal(Deal[TableAction, PokerView]):
         order = [(dealer + 1 + step) % self.seats for step in range(self.seats)]
         return [seat for seat in order if not self.betting.folded[seat]]
 
+    def _cards_left(self) -> int:
+        """The cards still to be had: the stock, the discards and the folded hands.
+
+        The seed's reshuffle adds the discards and folded hands to the stock when it runs out.
+        """
+        folded = sum(
+            len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
+        )
+        return len(self.stock) + len(self.discards) + folded
+
     def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
+        order = self._dealing_order()
+        if down + up == 1 and len(order) > self._cards_left():
+            # Seven-card stud seats eight ("рассчитана на двух — восемь игроков"), but 8 × 7
+            # is 56 cards: when even the reshuffled discards cannot give every player his
+            # last card, one card goes face up to the centre for everyone (the common rule;
+            # see docs/rules/poker.md, "Seven-card stud with eight players").
+            cards = self._take(1)
+            self.board += cards
+            self.revealed.append(len(self.board) - 1)
+            text = "too few cards for everyone: one card face up to the centre, for all"
+            return [public_event("board", None, text, cards)]
         events = []
-        for seat in self._dealing_order():
+        for seat in order:
             hidden, shown = down, up
             if swap and seat in self.exposed:
                 # "Последняя карта втемную по желанию": who turned up his hole card gets

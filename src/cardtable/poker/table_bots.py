@@ -176,8 +176,9 @@ class EquityBot:
         """The share of random completions in which this seat's hand wins."""
         seen = {*view.down, *view.board, *(card for up in view.up for card in up)}
         unseen = [card for card in self.deck if card not in seen]
-        own_total = self.spec.cards_each()
         board_total = self.spec.board_size()
+        # A stud deal short of cards gives its last card to the centre, for everyone.
+        own_total = self.spec.cards_each() - max(len(view.board) - board_total, 0)
         opponents = [seat for seat in view.in_hand if seat != view.seat]
         if not opponents:
             return 1.0
