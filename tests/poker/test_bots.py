@@ -30,6 +30,7 @@ def final_round_view(cards: str, *, phase: str = "bet") -> PokerView:
         to_move=0,
         round_index=3,
         declarations=(),
+        seating=(0, 1),
     )
 
 

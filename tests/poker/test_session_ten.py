@@ -16,7 +16,9 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import parse_record, record_text
 from cardtable.engine.registry import get_game
 from cardtable.engine.replay import replay
+from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
+from cardtable.harness import simulate
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, TableAction
 from cardtable.poker.table import PokerDeal, PokerMatch
 
@@ -116,3 +118,102 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     again = replay(parse_record(record_text(match.record())))
     assert again.ledger() == ledger
     assert again.between[0] == ["first-dealer 9♠ 2♥ J♣", "join Г"]
+
+
+def test_a_session_seated_by_cards_with_a_newcomer_seated_by_a_dealt_card() -> None:
+    """Места за столом; Схема построения игры; Смена сдающего.
+
+    The first jack makes В the first dealer. The table agreed to sit by cards: В keeps his
+    place and deals face up from his left, Г 5♦, А K♠, Б 5♣; "Игрок с самой младшей картой
+    садится слева от сдающего ... При наличии двух карт одного достоинства сданная первой
+    считается старше", so Б (the later five) sits on В's left, then Г, then А. The deals then
+    go round that table: Б is first to speak in В's deal and deals next. Between deals Д comes:
+    Б deals a card to everyone from his left, Г 7♥, А 3♠, В Q♦, Б 8♣, and Д "занимает место
+    слева от игрока с самой младшей картой", left of А. Every card is dealt face up (public),
+    and the record replays the same table.
+    """
+    rules = GAME.rules("draw", {"session": {"seating": "cards", "waiting": 1}, "deals": 3})
+    match = GAME.new_match(rules, CHAIRS)
+    assert isinstance(match, PokerMatch)
+    match.apply_between("first-dealer 9♠ 2♥ J♣")
+    with pytest.raises(IllegalAction, match="one card to each of the 3 players"):
+        match.apply_between("seat 5♦ K♠")
+    seated = match.apply_between("seat 5♦ K♠ 5♣")
+    assert match.session.players == ["В", "Б", "Г", "А"]
+    assert [(event.seat, event.cards) for event in seated if event.cards] == [
+        (3, parse_cards("5♦")),
+        (0, parse_cards("K♠")),
+        (1, parse_cards("5♣")),
+    ]
+    assert all(event.audience is None for event in seated)
+    with pytest.raises(IllegalAction, match="before the seats are taken"):
+        match.apply_between("first-dealer J♠")
+
+    first = match.start_deal_from(DealSetup(2, match.deck(), 1))
+    assert isinstance(first, PokerDeal)
+    assert first.view(0).seating == (2, 1, 3, 0)
+    assert first.to_move == 1
+    while not first.is_over:
+        match.apply(Check())
+    assert match.session.dealer_name == "Б"
+
+    with pytest.raises(IllegalAction, match="one card to each of the 4 players"):
+        match.apply_between("join Д 7♥ 3♠ Q♦")
+    joined = match.apply_between("join Д 7♥ 3♠ Q♦ 8♣")
+    assert match.session.players == ["В", "Б", "Г", "А", "Д"]
+    assert [event.seat for event in joined if event.cards] == [3, 0, 2, 1]
+    assert match.ledger_book.stacks["Д"] == rules.stake
+
+    second = match.start_deal_from(DealSetup(1, match.deck(), 2))
+    assert isinstance(second, PokerDeal)
+    assert second.view(4).seating == (2, 1, 3, 0, 4)
+    assert second.to_move == 3
+    while not second.is_over:
+        match.apply(Check())
+    assert match.session.dealer_name == "Г"
+    assert sum(match.ledger().values()) == 0
+
+    again = replay(parse_record(record_text(match.record())))
+    assert isinstance(again, PokerMatch)
+    assert again.session.players == match.session.players
+    assert again.ledger() == match.ledger()
+
+
+def test_seats_by_cards_not_dealt_by_hand_are_dealt_at_the_first_deal_and_replay() -> None:
+    """Места за столом: seats by cards dealt face up, the lowest on the dealer's left.
+
+    When no one wrote the cards, the first deal deals them from a deck shuffled by its own
+    recorded seed: everyone sees them, each player sits left of the one with the next lower
+    card (equal ranks: the first dealt is higher), a later newcomer is seated the same way,
+    the record replays to the same seats, and the generic harness holds at such a table.
+    """
+    rules = GAME.rules("draw", {"session": {"seating": "cards", "waiting": 1}, "deals": 4})
+    match = GAME.new_match(rules, CHAIRS)
+    assert isinstance(match, PokerMatch)
+    deal = match.start_deal(seeded_rng(21))
+    dealt = [
+        (event.seat, event.cards[0])
+        for event in deal.events
+        if event.kind == "seat" and event.cards
+    ]
+    assert len(dealt) == 3
+    assert all(event.audience is None for event in deal.events if event.kind == "seat")
+    assert all(seat is not None for seat, _ in dealt)
+    names = [match.seats[seat or 0] for seat, _ in dealt]
+    seating = match.session.players
+    assert seating[0] == match.seats[deal.setup.dealer]
+    ranks = {
+        name: (card.rank, -place)
+        for place, (name, (_, card)) in enumerate(zip(names, dealt, strict=True))
+    }
+    assert seating[1:] == sorted(names, key=lambda name: ranks[name])
+    while not deal.is_over:
+        match.apply(Check())
+    match.apply_between("join Д")
+    assert "Д" in match.session.players
+    match.start_deal(seeded_rng(22))
+    again = replay(parse_record(record_text(match.record())))
+    assert isinstance(again, PokerMatch)
+    assert again.session.players == match.session.players
+    report = simulate(GAME, rules, players=4, deals=3, seed=3)
+    assert report.ok, report.failures
