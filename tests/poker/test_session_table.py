@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.bots import Bot
+from cardtable.bots import Bot, make_bot
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.match import Match
@@ -88,6 +88,21 @@ TABLES: dict[str, tuple[str, dict[str, Any]]] = {
         {
             "house": {"bonus": 5, "bonus_hands": ["pair"], "kitty": "raises", "rake_percent": 5},
             "betting": {"freeze_amount": 10},
+        },
+    ),
+    "draw-table-stakes-house": (
+        "draw",
+        {
+            "limits": {"system": "table-stakes", "buy_in_minimum": 20},
+            "house": {
+                "bonus": 3,
+                "bonus_hands": ["pair", "three of a kind"],
+                "kitty": "hand",
+                "kitty_hand": "pair",
+                "rake_percent": 10,
+                "rake_cap": 2,
+            },
+            "stake": 20,
         },
     ),
     "draw-previous-bet-resets": ("draw", {"limits": {"system": "previous-bet"}}),
@@ -200,7 +215,14 @@ def test_stud_deals_two_down_one_up_and_the_highest_up_card_opens() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["stud-high-low-chips", "stud-high-low-in-turn", "draw-house", "draw-freeze-out"]
+    "name",
+    [
+        "stud-high-low-chips",
+        "stud-high-low-in-turn",
+        "draw-house",
+        "draw-table-stakes-house",
+        "draw-freeze-out",
+    ],
 )
 def test_the_harness_passes_when_bots_go_to_showdowns(name: str) -> None:
     """Вскрытие карт; Покер «Больше-меньше».
@@ -442,3 +464,35 @@ def test_lowball_burns_a_card_forbids_raising_after_a_check_and_the_lowest_hand_
     assert game.why_illegal(RaiseTo(10)) == "a player who checked may not raise in this round"
     play_deal(game, Call())
     assert game.outcome().changes == (-6, -6, 12)
+
+
+def test_bonuses_the_kitty_and_the_rake_take_chips_and_the_ledger_balances_after_each_deal() -> (
+    None
+):
+    """Бонусы; «Банк»; «Покер» в клубах и казино (сбор с каждого выигранного банка).
+
+    Under table stakes with every house rule agreed, random players' deals pay bonuses for
+    pairs, put a unit in the kitty when the winner held a pair, and give the house its tenth
+    of the pot (at most 2); the ledger, kitty and house included, sums to zero after every
+    deal, and the kitty is shared when the session ends.
+    """
+    rules = table("draw-table-stakes-house")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    rng = seeded_rng(12)
+    bot = make_bot("poker", "random", rules)
+    kinds: set[str] = set()
+    kitty_seen = 0
+    while not match.is_over:
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
+        kinds |= {event.kind for event in deal.events}
+        ledger = match.ledger()
+        kitty_seen = max(kitty_seen, int(ledger["kitty"]))
+        assert sum(ledger.values()) == 0
+    assert "bonus" in kinds
+    assert kitty_seen > 0
+    assert match.ledger()["house"] > 0
+    assert match.ledger()["kitty"] == 0
