@@ -1,6 +1,7 @@
 """A whole evening: a scripted ten-deal session of draw poker under a freeze-out.
 
-Seed 002_053e85955f9a4108.txt: "Места за столом", "Смена сдающего" (the first dealer by
+Seed 002_053e85955f9a4108.txt: "Места за столом" (seats by cards dealt face up, a newcomer
+seated by a dealt card), "Смена сдающего" (the first dealer by
 dealing until the first jack, the deal passing to the left), "«Замороженный вклад»" (no new
 chips, a broke player leaves), "Джекпот" and "Вангдудл".
 """
@@ -56,7 +57,10 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     """Места за столом; Смена сдающего; «Замороженный вклад»; Джекпот; Вангдудл.
 
     Three players sit down; the first dealer is found by dealing until the first jack; a
-    fourth joins before the first deal, a fifth is refused once the freeze-out has begun. In
+    fourth joins before the first deal, and the table takes its seats by cards: В, the first
+    dealer, deals Г 2♣, А 5♦, Б K♥ face up, so Г (lowest) sits on his left, then А, then Б
+    (the seats happen to stay in the chairs' order). A fifth is refused once the freeze-out
+    has begun. In
     deal 1 all fold to the opener, so in deal 2 the others ante a unit more and the maximum
     is the pot. Deal 2 shows three kings: deal 3 is played at doubled limits, and В, all in,
     loses his last chips and leaves; Б's last chips go in antes of void deals and he leaves
@@ -66,7 +70,8 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     limits: dict[str, Any] = {"minimum": 1, "maximum": 2, "freeze_out": True}
     limits |= {"freeze_out_stake": 8, "jackpot": True, "wangdoodle": True}
     limits["wangdoodle_trigger"] = "three of a kind"
-    rules = GAME.rules("draw", {"limits": limits, "deals": 10, "session": {"waiting": 2}})
+    session = {"waiting": 2, "seating": "cards"}
+    rules = GAME.rules("draw", {"limits": limits, "deals": 10, "session": session})
     match = GAME.new_match(rules, CHAIRS)
     assert isinstance(match, PokerMatch)
     assert match.session.players == ["А", "Б", "В"]
@@ -75,6 +80,9 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     assert match.session.dealer_name == "В"
     match.apply_between("join Г")
     assert match.session.players == ["А", "Б", "В", "Г"]
+    match.apply_between("seat 2♣ 5♦ K♥")
+    assert match.session.players == ["В", "Г", "А", "Б"]
+    assert match.session.dealer_name == "В"
     deck = match.deck()
     dealers: list[str] = []
 
@@ -102,7 +110,7 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     assert third.why_illegal(Bet(1)) == "a bet or raise of 1 is below the minimum of 2"
     play(match, Check(), AllIn(), Call(), Fold(), Fold(), Discard(()), Discard(()))
     assert third.is_over
-    assert match.session.players == ["А", "Б", "Г"]
+    assert match.session.players == ["Г", "А", "Б"]
     assert match.ledger()["В"] == -8
 
     play_void_deals(match, dealers)
@@ -110,14 +118,14 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     # Deals 4 to 10 are checked round and void; Б's last three chips go in antes (deals 4,
     # 5, 6), so he leaves too and the deal passes from А straight to Г.
     assert dealers == ["В", "Г", "А", "Б", "Г", "А", "Г", "А", "Г", "А"]
-    assert match.session.players == ["А", "Г"]
+    assert match.session.players == ["Г", "А"]
     assert len(match.deals) == 10
     assert match.deals[-1].outcome().void
     ledger = match.ledger()
     assert sum(ledger.values()) == 0
     again = replay(parse_record(record_text(match.record())))
     assert again.ledger() == ledger
-    assert again.between[0] == ["first-dealer 9♠ 2♥ J♣", "join Г"]
+    assert again.between[0] == ["first-dealer 9♠ 2♥ J♣", "join Г", "seat 2♣ 5♦ K♥"]
 
 
 def test_a_session_seated_by_cards_with_a_newcomer_seated_by_a_dealt_card() -> None:
