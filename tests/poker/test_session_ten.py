@@ -1,9 +1,9 @@
 """A whole evening: a scripted ten-deal session of draw poker under a freeze-out.
 
 Seed 002_053e85955f9a4108.txt: "Места за столом" (seats by cards dealt face up, a newcomer
-seated by a dealt card), "Смена сдающего" (the first dealer by
-dealing until the first jack, the deal passing to the left), "«Замороженный вклад»" (no new
-chips, a broke player leaves), "Джекпот" and "Вангдудл".
+seated by a dealt card), "Смена сдающего" (the first dealer by dealing until the first jack,
+the deal passing to the left), "«Замороженный вклад»" (no new chips, a broke player leaves),
+"Джекпот" and "Вангдудл".
 """
 
 from __future__ import annotations
@@ -51,6 +51,17 @@ def play_void_deals(match: PokerMatch, dealers: list[str]) -> None:
         assert sum(match.ledger().values()) == 0
 
 
+def sit_down(match: PokerMatch) -> None:
+    """The first jack makes В the dealer; Г joins; the seats are taken by cards."""
+    match.apply_between("first-dealer 9♠ 2♥ J♣")
+    assert match.session.dealer_name == "В"
+    match.apply_between("join Г")
+    assert match.session.players == ["А", "Б", "В", "Г"]
+    match.apply_between("seat 2♣ 5♦ K♥")
+    assert match.session.players == ["В", "Г", "А", "Б"]
+    assert match.session.dealer_name == "В"
+
+
 def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and_wangdoodle() -> (
     None
 ):
@@ -76,13 +87,7 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     assert isinstance(match, PokerMatch)
     assert match.session.players == ["А", "Б", "В"]
 
-    match.apply_between("first-dealer 9♠ 2♥ J♣")
-    assert match.session.dealer_name == "В"
-    match.apply_between("join Г")
-    assert match.session.players == ["А", "Б", "В", "Г"]
-    match.apply_between("seat 2♣ 5♦ K♥")
-    assert match.session.players == ["В", "Г", "А", "Б"]
-    assert match.session.dealer_name == "В"
+    sit_down(match)
     deck = match.deck()
     dealers: list[str] = []
 
