@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from cardtable.bots import make_bot
 from cardtable.cards import parse_cards
+from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.engine.rng import seeded_rng
-from cardtable.poker.actions import Discard
+from cardtable.poker.actions import Bet, Check, Discard, Fold
 from cardtable.poker.table import PokerView
 from cardtable.poker.table_bots import EquityBot
 
@@ -17,6 +21,7 @@ def final_round_view(cards: str, *, phase: str = "bet") -> PokerView:
     return PokerView(
         seat=0,
         variant="deuce-to-seven-triple-draw",
+        win="deuce-to-seven",
         phase=phase,
         down=parse_cards(cards),
         up=((), ()),
@@ -70,3 +75,36 @@ def test_the_equity_bot_draws_to_low_cards_at_deuce_to_seven() -> None:
 
 def _subsets(cards: tuple[object, ...]) -> list[set[object]]:
     return [{c for bit, c in enumerate(cards) if mask >> bit & 1} for mask in range(32)]
+
+
+def test_after_an_unopened_jacks_deal_the_bots_bet_by_the_low_hand() -> None:
+    """«Лоуболл»: a jacks deal nobody opens is played as lowball, the lowest hand winning.
+
+    Once the deal turns, the default bot reads its hand as lowball does: 7-5-4-3-2 bets
+    (checking is not allowed, Лоуболл 2), and a pair of tens, good at high, folds.
+    """
+    rules = GAME.rules("jacks-or-lowball")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    hands = {1: "2c 3d 4h 5s 7c", 2: "Tc Td 9h 8s 6d", 0: "2d 2h 9c 8d 6c"}
+    order = [card for seat in (1, 2, 0) for card in parse_cards(hands[seat])]
+    deck = (*order, *(card for card in match.deck() if card not in order))
+    deal = match.start_deal_from(DealSetup(0, deck, 1))
+    for _ in range(3):
+        match.apply(Check())
+    bot = make_bot("poker", "default", rules)
+    rng = seeded_rng(3)
+    first = bot.choose(deal.view(1), deal.legal_actions(), rng)
+    assert isinstance(first, Bet)
+    match.apply(first)
+    assert bot.choose(deal.view(2), deal.legal_actions(), rng) == Fold()
+
+
+def test_the_strength_bot_draws_to_a_low_hand_at_lowball() -> None:
+    """«Лоуболл» 5): aces low, pairs and high cards are what a low hand throws away."""
+    rules = GAME.rules("lowball")
+    bot = make_bot("poker", "strength", rules)
+    view = replace(final_round_view("K♠ K♦ 3♣ 2♥ A♠", phase="draw"), variant="lowball", win="low")
+    legal = [Discard(tuple(c for c in view.down if c in chosen)) for chosen in _subsets(view.down)]
+    choice = bot.choose(view, legal, seeded_rng(4))
+    assert isinstance(choice, Discard)
+    assert sorted(card.text() for card in choice.cards) == ["K♠", "K♦"]

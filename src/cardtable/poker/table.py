@@ -113,6 +113,8 @@ class PokerView:
 
     seat: int
     variant: str
+    win: str
+    """How the deal is won (the variant's ``win``; lowball once an unopened jacks deal turns)."""
     phase: str
     down: tuple[Card, ...]
     up: tuple[tuple[Card, ...], ...]
@@ -344,6 +346,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return PokerView(
             seat=seat,
             variant=self.spec.name,
+            win=self.spec.win,
             phase=self.phase,
             down=tuple(self.hands[seat].down),
             up=tuple(tuple(hand.up) for hand in self.hands),

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Rank
 from cardtable.poker.actions import (
     AllIn,
     Bet,
@@ -69,6 +69,8 @@ class StrengthBot:
     A hand's strength is its category's place in ``pots.CATEGORIES`` (pair = 1); three of a
     kind or better raises, a pair calls, less checks or folds. At the draw it keeps the cards
     of its pairs; at a high-low declaration it goes high with a pair or better, else low.
+    Where the lowest hand wins (``view.win``: lowball, deuce to seven) it judges its low hand
+    instead (:func:`low_strength`) and draws to low cards.
     """
 
     def __init__(self, judge: CardJudge) -> None:
@@ -78,9 +80,16 @@ class StrengthBot:
         """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
         assert isinstance(view, PokerView)
         cards = [*view.down, *view.up[view.seat]]
-        category = self.judge.category(cards) if cards else "high card"
-        strength = CATEGORIES.index(category) if category in CATEGORIES else 0
+        low_game = view.win in LOW_KEEP
+        ace_low = view.win == "low"
+        if low_game:
+            strength = low_strength(cards, ace_low=ace_low)
+        else:
+            category = self.judge.category(cards) if cards else "high card"
+            strength = CATEGORIES.index(category) if category in CATEGORIES else 0
         if any(isinstance(action, Discard) for action in legal):
+            if low_game:
+                return _discard_low(view, legal, ace_low=ace_low)
             return self._discard(view, legal)
         if any(isinstance(action, Declare) for action in legal):
             side = Side.HIGH if strength >= 1 else Side.LOW
@@ -100,19 +109,53 @@ class StrengthBot:
         return next((action for action in legal if action == wanted), legal[0])
 
 
-def _discard_high(view: PokerView, legal: Sequence[A]) -> A:
-    """Deuce to seven's draw: throw the cards above a seven and the second of a pair.
+LOW_KEEP = {"low": 8, "deuce-to-seven": 7}
+"""The highest card a low hand keeps at the draw: eights at lowball, sevens at deuce to seven."""
 
-    The ace counts high there, so it goes too; the highest cards go first when the draw
-    allows fewer.
+
+def _low_rank(card: Card, *, ace_low: bool) -> int:
+    """A card's place in a low hand: the ace 1 where it is low."""
+    return 1 if ace_low and card.rank == Rank.ACE else int(card.rank)
+
+
+def low_strength(cards: Sequence[Card], *, ace_low: bool) -> int:
+    """A low hand's strength on the scale of ``pots.CATEGORIES`` (0 weak, 1 fair, 4 strong).
+
+    The five lowest different ranks decide (a joker fills the lowest rank missing): no five
+    different ranks is weak, a seven or lower at the top strong, a nine or lower fair.
+
+    >>> from cardtable.cards import parse_cards
+    >>> low_strength(parse_cards("A♠ 2♦ 4♣ 6♥ 7♠"), ace_low=True)
+    4
+    >>> low_strength(parse_cards("A♠ 2♦ 4♣ 6♥ 7♠"), ace_low=False)
+    0
+    >>> low_strength(parse_cards("2♠ 2♦ 4♣ 6♥ 7♠"), ace_low=True)
+    0
     """
+    ranks = {_low_rank(card, ace_low=ace_low) for card in cards if not card.is_joker}
+    for _ in range(sum(card.is_joker for card in cards)):
+        ranks.add(min(set(range(1 if ace_low else 2, 15)) - ranks))
+    if len(ranks) < 5:
+        return 0
+    top = sorted(ranks)[4]
+    return 4 if top <= 7 else 1 if top <= 9 else 0
+
+
+def _discard_low(view: PokerView, legal: Sequence[A], *, ace_low: bool) -> A:
+    """A low game's draw: throw the high cards and the second of a pair, highest first.
+
+    A joker is always kept; the ace goes at deuce to seven, where it is only high.
+    """
+    keep_to = LOW_KEEP.get(view.win, 8)
     kept: set[int] = set()
     throw = []
-    for card in sorted(view.down, key=lambda card: card.rank):
-        if card.rank > 7 or card.rank in kept:
+    natural = [card for card in view.down if not card.is_joker]
+    for card in sorted(natural, key=lambda card: _low_rank(card, ace_low=ace_low)):
+        rank = _low_rank(card, ace_low=ace_low)
+        if rank > keep_to or rank in kept:
             throw.append(card)
-        kept.add(card.rank)
-    throw.sort(key=lambda card: card.rank, reverse=True)
+        kept.add(rank)
+    throw.sort(key=lambda card: _low_rank(card, ace_low=ace_low), reverse=True)
     discards = [action for action in legal if isinstance(action, Discard)]
     most = max(len(action.cards) for action in discards)
     wanted = set(throw[:most])
@@ -151,9 +194,12 @@ class EquityBot:
         assert isinstance(view, PokerView)
         if self.fallback is not None:
             return self.fallback.choose(view, legal, rng)
+        if view.win != self.spec.win:
+            # The deal changed how it is won (a jacks deal nobody opened, played as lowball).
+            return StrengthBot(self.judge).choose(view, legal, rng)
         if any(isinstance(action, Discard) for action in legal):
             if self.spec.win == "deuce-to-seven":
-                return _discard_high(view, legal)
+                return _discard_low(view, legal, ace_low=False)
             return StrengthBot(self.judge)._discard(view, legal)
         exposed = [a for a in legal if isinstance(a, Expose)]
         if exposed:
