@@ -496,3 +496,43 @@ def test_bonuses_the_kitty_and_the_rake_take_chips_and_the_ledger_balances_after
     assert kitty_seen > 0
     assert match.ledger()["house"] > 0
     assert match.ledger()["kitty"] == 0
+
+
+def test_the_session_ends_strictly_at_the_agreed_time_and_the_kitty_is_shared() -> None:
+    """Продолжительность игры; «Банк».
+
+    "Перед началом игры следует договориться о времени ее окончания и строго его соблюдать":
+    when the driver's clock says the agreed time is up, ``time-up`` ends the session between
+    deals, no further deal is dealt, and the kitty (one chip from a pot with two raises) is
+    shared among those still playing. A table that agreed no end time cannot call it.
+    """
+    untimed = GAME.new_match(GAME.rules(), ["А", "Б", "В"])
+    with pytest.raises(IllegalAction, match="no end time was agreed"):
+        untimed.apply_between("time-up")
+    overrides = {"session": {"length_minutes": 120}, "house": {"kitty": "raises"}}
+    match = GAME.new_match(GAME.rules(overrides=overrides), ["А", "Б", "В"])
+    match.start_deal_from(DealSetup(0, DECK, 1))
+    play(match, Bet(1), RaiseTo(2), RaiseTo(3), Call(), Call())
+    play(match, Discard(()), Discard(()), Discard(()), Check(), Check(), Check())
+    assert match.ledger()["kitty"] == 1
+    match.apply_between("time-up")
+    assert match.is_over
+    assert match.ledger()["kitty"] == 0
+    assert sum(match.ledger().values()) == 0
+    with pytest.raises(IllegalAction, match="the match is over"):
+        match.start_deal(seeded_rng(1))
+    assert replay(parse_record(record_text(match.record()))).ledger() == match.ledger()
+
+
+def test_a_player_who_lets_his_decision_time_run_out_loses_his_hand() -> None:
+    """Продолжительность игры: five minutes a decision.
+
+    "Если игрок не сделал ход в течение данного времени, его расклад аннулируется": the
+    driver plays ``time out``, which folds his hand (his chips stay in the pot).
+    """
+    match = GAME.new_match(GAME.rules(), ["А", "Б", "В"])
+    deal = match.start_deal_from(DealSetup(0, DECK, 1))
+    assert isinstance(deal, PokerDeal)
+    play(match, Bet(2), GAME.parse_action("time out"))
+    assert deal.betting.folded[2]
+    assert deal.to_move == 0

@@ -1006,6 +1006,8 @@ class PokerMatch(Match[TableAction, PokerRules]):
             self.session.ledger.buy(name, self._stake())
         self._judges: dict[VariantSpec, CardJudge] = {}
         self.own_variants: dict[str, VariantSpec] = {}
+        self.time_up = False
+        """Whether the agreed end of the session has come (the move ``time-up``)."""
         self.by_cards = rules.session.seating is Seating.CARDS
         self.seated = not self.by_cards
         """Whether the seats are taken: at once at random, or by cards before the first deal."""
@@ -1068,11 +1070,15 @@ class PokerMatch(Match[TableAction, PokerRules]):
 
     @property
     def is_over(self) -> bool:
-        """After the agreed deals, when a freeze-out is won, or when fewer than two can play."""
+        """Whether the session has ended.
+
+        After the agreed deals or time, when a freeze-out is won, or when fewer than two can
+        play.
+        """
         if self.current is not None:
             return False
         enough = self.rules.deals and len(self.deals) >= self.rules.deals
-        return bool(enough) or self.session.is_over or sum(self._playing()) < 2
+        return bool(enough) or self.time_up or self.session.is_over or sum(self._playing()) < 2
 
     def next_dealer(self) -> int:
         """The seat of the session's next dealer."""
@@ -1162,9 +1168,10 @@ class PokerMatch(Match[TableAction, PokerRules]):
         """Moves between deals.
 
         ``buy NAME N`` and ``sell NAME N`` (the banker), ``hour`` (the house's hourly
-        charge), ``join NAME [CARDS]`` (a player sits down and buys the stake; seated by
-        cards, CARDS are those dealt to the players for his seat), ``seat CARDS`` (seating
-        by cards: the cards the first dealer dealt face up to the others, from his left),
+        charge), ``time-up`` (the agreed end of the session has come), ``join NAME [CARDS]``
+        (a player sits down and buys the stake; seated by cards, CARDS are those dealt to the
+        players for his seat), ``seat CARDS`` (seating by cards: the cards the first dealer
+        dealt face up to the others, from his left),
         ``leave NAME`` (a player leaves and sells his chips back), ``first-dealer CARDS``
         (before the first deal, cards dealt face up from the first chair until a jack:
         its holder deals, "до выпадения первого валета"), ``choose VARIANT [wild ...]``
@@ -1180,6 +1187,8 @@ class PokerMatch(Match[TableAction, PokerRules]):
             else:
                 ledger.sell(name, chips)
             return [public_event(words[0], None, f"{name} {words[0]}s {chips} chips")]
+        if words == ["time-up"]:
+            return self._time_up()
         if words == ["hour"]:
             charge = ledger.charge_hour(self.session.players)
             return [public_event("hour", None, f"the house charges {charge} for the hour")]
@@ -1202,6 +1211,22 @@ class PokerMatch(Match[TableAction, PokerRules]):
             self.session.choose(choice)
             return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
         raise IllegalAction(f"not a move between deals: {action_text!r}")
+
+    def _time_up(self) -> list[Event]:
+        """The agreed end of the session has come: it ends now, strictly, between deals.
+
+        "Перед началом игры следует договориться о времени ее окончания и строго его
+        соблюдать" (Продолжительность игры); the kitty is then shared among those present.
+        """
+        if not self.rules.session.length_minutes:
+            raise IllegalAction("no end time was agreed at this table")
+        self.time_up = True
+        events = [public_event("time-up", None, "the agreed time is up: the session ends")]
+        ledger = self.session.ledger
+        if ledger.kitty:
+            ledger.share_kitty(self.session.players)
+            events.append(public_event("kitty", None, "the kitty is shared"))
+        return events
 
     def _choose_own(self, text: str) -> list[Event]:
         """The dealer's own variant, written as the JSON of a ``[rules.variant]`` table.
