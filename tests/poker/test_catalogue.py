@@ -624,3 +624,40 @@ def test_a_jacks_deal_that_is_opened_stays_high_under_the_lowball_option() -> No
     play = play_scripted("jacks-or-lowball", hands)
     assert winners(play) == {2}
     assert not [event for event in play.events if event.kind == "lowball"]
+
+
+def test_when_all_check_a_stud_round_the_deal_goes_on() -> None:
+    """«Покер-гвоздь», Дополнительные правила 1).
+
+    "если все игроки пропустили ход, круг ставок завершен, и игра продолжается далее": a
+    five-card stud deal checked round after round is dealt out to the showdown, not voided.
+    """
+    rules = GAME.rules("five-card-stud")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    deal = match.start_deal_from(DealSetup(0, match.deck(), 1))
+    assert isinstance(deal, PokerDeal)
+    while not deal.is_over:
+        match.apply(Check())
+    assert not deal.outcome().void
+    assert all(len(deal.hands[seat].cards) == 5 for seat in range(3))
+    assert [event.kind for event in deal.events].count("show") == 3
+
+
+def test_cards_speak_at_the_showdown_wild_cards_included() -> None:
+    """Схема построения игры, Вскрытие карт: "карты говорят сами за себя".
+
+    Nobody announces a hand at this table, so no wrong claim can hurt or help: each hand is
+    read from its cards. With a wild joker ("Джокер может выступать в роли любой карты") Б's
+    Jo K♠ K♥ is three kings and beats В's three queens.
+    """
+    rules = GAME.rules("draw", {"variant": {"hands": {"wild": ["jokers"]}}})
+    hands = {1: "Jo Ks Kh 7d 2c", 2: "Qs Qh Qd 3c 4d", 0: "9s 8h 6c 5d 3s"}
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    deck = arrange(rules.variant, match.deck(), hands)
+    deal = match.start_deal_from(DealSetup(0, deck, 1))
+    assert isinstance(deal, PokerDeal)
+    while not deal.is_over:
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert winners(deal) == {1}
+    shown = {event.seat: event.cards for event in deal.events if event.kind == "show"}
+    assert shown[1] == parse_cards("Jo Ks Kh 7d 2c")
