@@ -182,7 +182,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         super().__init__(seats, setup)
         self.ring = tuple(order) if order is not None else tuple(range(seats))
         """The seats clockwise around the table: who sits left of whom (Места за столом)."""
-        if sorted(self.ring) != sorted(set(self.ring)) or not set(self.ring) <= set(range(seats)):
+        if len(set(self.ring)) != len(self.ring) or not set(self.ring) <= set(range(seats)):
             raise IllegalAction(f"not a seating of seats 0 to {seats - 1}: {list(self.ring)}")
         if setup.dealer not in self.ring or any(
             playing and seat not in self.ring for seat, playing in enumerate(in_deal)
@@ -574,7 +574,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
             # Seven-card stud seats eight ("рассчитана на двух — восемь игроков"), but 8 × 7
             # is 56 cards: when even the reshuffled discards cannot give every player his
             # last card, one card goes face up to the centre for everyone (the common rule;
-            # see docs/rules/poker.md, "Seven-card stud with eight players").
+            # see docs/rules/poker-variants.md, "Seven-card stud with eight players").
             cards = self._take(1)
             self.board += cards
             self.revealed.append(len(self.board) - 1)
