@@ -222,12 +222,23 @@ class EquityBot:
         """The share of random completions in which this seat's hand wins."""
         seen = {*view.down, *view.board, *(card for up in view.up for card in up)}
         unseen = [card for card in self.deck if card not in seen]
-        board_total = self.spec.board_size()
-        # A stud deal short of cards gives its last card to the centre, for everyone.
-        own_total = self.spec.cards_each() - max(len(view.board) - board_total, 0)
         opponents = [seat for seat in view.in_hand if seat != view.seat]
         if not opponents:
             return 1.0
+        known = [[*view.down, *view.up[view.seat]], *(list(view.up[seat]) for seat in opponents)]
+
+        def wanted(own: int, board: int) -> int:
+            return sum(max(own - len(cards), 0) for cards in known) + board - len(view.board)
+
+        board_total = max(self.spec.board_size(), len(view.board))
+        own_total = self.spec.cards_each() - (board_total - self.spec.board_size())
+        # Eight at seven-card stud need more cards than the deck holds: as at the table, the
+        # last card is then one shared in the centre.
+        while own_total > len(known[0]) and wanted(own_total, board_total) > len(unseen):
+            own_total -= 1
+            board_total += 1
+        if wanted(own_total, board_total) > len(unseen):
+            return 1 / (1 + len(opponents))
         wins = 0.0
         for _ in range(self.samples):
             rng.shuffle(unseen)
