@@ -530,3 +530,138 @@ def test_in_five_card_stud_a_four_flush_may_beat_a_pair_and_open_the_betting() -
         match.apply(opener_policy(deal, deal.legal_actions(), {}))
     assert winners(deal) == {1}
     assert deal.outcome().best_category == "four flush"
+
+
+EIGHT = {
+    1: "2c 3d 5h 7s 9c Jd",
+    2: "Kc Kd Ks 4h 6c 8d",
+    3: "2d 3h 5s 7c 9d Jh",
+    4: "2h 3s 5c 7d 9h Js",
+    5: "Ah Ad 4c 6d 8h Ts",
+    6: "2s 3c 5d 7h 9s Jc",
+    7: "4d 6h 8s Tc Qc Qd",
+    0: "4s 6s 8c Td Qh Qs",
+}
+"""Eight players' first six cards (two down, four up) in a seven-card stud deal."""
+
+
+def test_eight_play_seven_card_stud_and_the_last_card_is_shared_when_the_deck_runs_short() -> None:
+    """«Семикарточный гвоздь»: "Эта игра рассчитана на двух — восемь игроков".
+
+    Eight players staying to the end need 56 cards; after six each only four are left and
+    nobody folded, so there are no discards to reshuffle ("нижняя карта и карты сноса
+    тасуются вместе"). The last card then goes face up to the centre and counts in every
+    hand (docs/rules/poker.md, "Seven-card stud with eight players"). Here it is the ace of
+    clubs: seat 5's two aces become three and beat seat 2's three kings.
+    """
+    rules = GAME.rules("seven-card-stud")
+    match = GAME.new_match(rules, [f"P{seat}" for seat in range(8)])
+    own = {seat: list(parse_cards(text)) for seat, text in EIGHT.items()}
+    order: list[Card] = []
+    for step in rules.variant.steps[:-2]:
+        if step.do == "deal":
+            for seat in (1, 2, 3, 4, 5, 6, 7, 0):
+                order += [own[seat].pop(0) for _ in range(step.down + step.up)]
+    order += parse_cards("Ac")
+    deck = (*order, *(card for card in match.deck() if card not in order))
+    deal = match.start_deal_from(DealSetup(0, deck, 1))
+    assert isinstance(deal, PokerDeal)
+    while not deal.is_over:
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert deal.board == list(parse_cards("Ac"))
+    assert all(len(deal.hands[seat].cards) == 6 for seat in range(8))
+    assert winners(deal) == {5}
+    shared = [event for event in deal.events if event.kind == "board"]
+    assert len(shared) == 1
+    assert shared[0].audience is None
+    assert sum(deal.outcome().changes) == 0
+
+
+def test_the_harness_passes_on_eight_handed_seven_card_stud() -> None:
+    """«Семикарточный гвоздь»: two to eight players; chips, replay and hiding hold at eight.
+
+    Check-down players stay to the end (so the last card is shared); the default bot, which
+    deals the unseen cards to estimate its chances, must manage with the short deck too.
+    """
+    rules = GAME.rules("seven-card-stud")
+    bots = [make_bot("poker", "check-down" if seat % 2 else "default", rules) for seat in range(8)]
+    report = simulate(GAME, rules, players=8, deals=3, seed=5, bots=bots)
+    assert report.ok, report.failures
+
+
+def test_a_jacks_deal_nobody_opens_is_played_out_as_lowball() -> None:
+    """«Лоуболл»: a jacks deal nobody opens is played as lowball, for that deal only.
+
+    "Когда в «Валетах и выше» никто не начал круг ставок, «Лоуболл» разыгрывается только для
+    данной игры". Nobody holds jacks or better, so all check; the same hands are then played
+    as lowball: the dealer's left must bet or fold ("Пропуск хода не разрешен", Лоуболл 2),
+    the dealer burns a card before the draw (3), and the lowest hand wins (5): seat 1's
+    7-5-4-3-2 takes the pot from seat 0's pair of deuces, which would have won at high.
+    """
+    hands = {1: "2c 3d 4h 5s 7c", 2: "Qc Td 9h 8s 6d", 0: "2d 2h 9c 8d 6c"}
+    rules = GAME.rules("jacks-or-lowball")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    deal = match.start_deal_from(DealSetup(0, arrange(rules.variant, match.deck(), hands), 1))
+    assert isinstance(deal, PokerDeal)
+    assert deal.why_illegal(Bet(1)) == "a pair of jacks or better is needed to open"
+    for _ in range(3):
+        match.apply(Check())
+    assert not deal.is_over
+    assert [event.kind for event in deal.events].count("lowball") == 1
+    assert deal.to_move == 1
+    assert deal.why_illegal(Check()) is not None
+    while not deal.is_over:
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert [event.kind for event in deal.events].count("burn") == 1
+    assert winners(deal) == {1}
+    assert not deal.outcome().void
+    assert not [event for event in deal.events if event.kind == "openers"]
+    assert sum(match.ledger().values()) == 0
+
+
+def test_a_jacks_deal_that_is_opened_stays_high_under_the_lowball_option() -> None:
+    """«Лоуболл»: lowball is played only when nobody opened.
+
+    An opened deal is jacks or better as usual, and the best high hand wins.
+    """
+    hands = {1: "2c 3d 4h 5s 7c", 2: "Jc Jd 9h 8s 6d", 0: "2d 2h 9c 8d 6c"}
+    play = play_scripted("jacks-or-lowball", hands)
+    assert winners(play) == {2}
+    assert not [event for event in play.events if event.kind == "lowball"]
+
+
+def test_when_all_check_a_stud_round_the_deal_goes_on() -> None:
+    """«Покер-гвоздь», Дополнительные правила 1).
+
+    "если все игроки пропустили ход, круг ставок завершен, и игра продолжается далее": a
+    five-card stud deal checked round after round is dealt out to the showdown, not voided.
+    """
+    rules = GAME.rules("five-card-stud")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    deal = match.start_deal_from(DealSetup(0, match.deck(), 1))
+    assert isinstance(deal, PokerDeal)
+    while not deal.is_over:
+        match.apply(Check())
+    assert not deal.outcome().void
+    assert all(len(deal.hands[seat].cards) == 5 for seat in range(3))
+    assert [event.kind for event in deal.events].count("show") == 3
+
+
+def test_cards_speak_at_the_showdown_wild_cards_included() -> None:
+    """Схема построения игры, Вскрытие карт: "карты говорят сами за себя".
+
+    Nobody announces a hand at this table, so no wrong claim can hurt or help: each hand is
+    read from its cards. With a wild joker ("Джокер может выступать в роли любой карты") Б's
+    Jo K♠ K♥ is three kings and beats В's three queens.
+    """
+    rules = GAME.rules("draw", {"variant": {"hands": {"wild": ["jokers"]}}})
+    hands = {1: "Jo Ks Kh 7d 2c", 2: "Qs Qh Qd 3c 4d", 0: "9s 8h 6c 5d 3s"}
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    deck = arrange(rules.variant, match.deck(), hands)
+    deal = match.start_deal_from(DealSetup(0, deck, 1))
+    assert isinstance(deal, PokerDeal)
+    while not deal.is_over:
+        match.apply(opener_policy(deal, deal.legal_actions(), {}))
+    assert winners(deal) == {1}
+    shown = {event.seat: event.cards for event in deal.events if event.kind == "show"}
+    assert shown[1] == parse_cards("Jo Ks Kh 7d 2c")

@@ -10,8 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
-from cardtable.errors import RecordError
+from cardtable.errors import IllegalAction, RecordError
 from cardtable.poker.phh import export_phh, parse_phh, replay_phh
 from cardtable.poker.table import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
@@ -82,3 +83,18 @@ def test_an_exported_deal_reads_back_to_the_same_stacks(preset: str) -> None:
     assert hand.finishing_stacks is not None
     again = replay_phh(hand)
     assert again.finishing_stacks == hand.finishing_stacks
+
+
+def test_a_deal_seated_out_of_seat_order_is_not_exported_as_phh() -> None:
+    """Места за столом (seating by cards); PHH numbers players p1, p2, … clockwise.
+
+    A deal whose players sit otherwise than in seat order would be written with the wrong
+    neighbours, so the export refuses it in one sentence.
+    """
+    rules = GAME.rules("holdem")
+    deck = tuple(rules.variant.hands.deck().cards())
+    deal = PokerDeal(
+        3, DealSetup(2, deck, 1), rules, stacks=[100] * 3, in_deal=[True] * 3, order=(0, 2, 1)
+    )
+    with pytest.raises(IllegalAction, match="seated in seat order"):
+        export_phh(deal, [100] * 3)

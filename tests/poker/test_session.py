@@ -78,13 +78,15 @@ def test_the_deal_passes_to_the_left_after_every_deal() -> None:
 def test_players_join_and_leave_between_deals_and_the_deal_still_passes_left() -> None:
     """Места за столом; Банкомет.
 
-    a newcomer is seated by a dealt card; a leaver sells back his chips and the deal goes on
-    to the left.
+    A newcomer is seated by a dealt card; a leaver sells back his chips and the deal goes on
+    to the left. Б deals next, so the cards go from his left (Схема построения игры): В 9♠,
+    Г 4♥, А 4♦, Б A♣. Of the two fours the one dealt first is higher, so А holds the lowest
+    card and Д sits on his left.
     """
     table = session()
     table.finish_deal(best_category=None)
     table.join("Д", parse_cards("9♠ 4♥ 4♦ A♣"))
-    assert table.players == ["А", "Б", "В", "Д", "Г"]
+    assert table.players == ["А", "Д", "Б", "В", "Г"]
     assert table.dealer_name == "Б"
     assert table.leave("Б") == 50
     assert table.dealer_name == "В"

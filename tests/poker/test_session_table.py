@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.bots import Bot
+from cardtable.bots import Bot, make_bot
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.match import Match
@@ -88,6 +88,21 @@ TABLES: dict[str, tuple[str, dict[str, Any]]] = {
         {
             "house": {"bonus": 5, "bonus_hands": ["pair"], "kitty": "raises", "rake_percent": 5},
             "betting": {"freeze_amount": 10},
+        },
+    ),
+    "draw-table-stakes-house": (
+        "draw",
+        {
+            "limits": {"system": "table-stakes", "buy_in_minimum": 20},
+            "house": {
+                "bonus": 3,
+                "bonus_hands": ["pair", "three of a kind"],
+                "kitty": "hand",
+                "kitty_hand": "pair",
+                "rake_percent": 10,
+                "rake_cap": 2,
+            },
+            "stake": 20,
         },
     ),
     "draw-previous-bet-resets": ("draw", {"limits": {"system": "previous-bet"}}),
@@ -200,7 +215,14 @@ def test_stud_deals_two_down_one_up_and_the_highest_up_card_opens() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["stud-high-low-chips", "stud-high-low-in-turn", "draw-house", "draw-freeze-out"]
+    "name",
+    [
+        "stud-high-low-chips",
+        "stud-high-low-in-turn",
+        "draw-house",
+        "draw-table-stakes-house",
+        "draw-freeze-out",
+    ],
 )
 def test_the_harness_passes_when_bots_go_to_showdowns(name: str) -> None:
     """Вскрытие карт; Покер «Больше-меньше».
@@ -442,3 +464,75 @@ def test_lowball_burns_a_card_forbids_raising_after_a_check_and_the_lowest_hand_
     assert game.why_illegal(RaiseTo(10)) == "a player who checked may not raise in this round"
     play_deal(game, Call())
     assert game.outcome().changes == (-6, -6, 12)
+
+
+def test_bonuses_the_kitty_and_the_rake_take_chips_and_the_ledger_balances_after_each_deal() -> (
+    None
+):
+    """Бонусы; «Банк»; «Покер» в клубах и казино (сбор с каждого выигранного банка).
+
+    Under table stakes with every house rule agreed, random players' deals pay bonuses for
+    pairs, put a unit in the kitty when the winner held a pair, and give the house its tenth
+    of the pot (at most 2); the ledger, kitty and house included, sums to zero after every
+    deal, and the kitty is shared when the session ends.
+    """
+    rules = table("draw-table-stakes-house")
+    match = GAME.new_match(rules, ["А", "Б", "В"])
+    rng = seeded_rng(12)
+    bot = make_bot("poker", "random", rules)
+    kinds: set[str] = set()
+    kitty_seen = 0
+    while not match.is_over:
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
+        kinds |= {event.kind for event in deal.events}
+        ledger = match.ledger()
+        kitty_seen = max(kitty_seen, int(ledger["kitty"]))
+        assert sum(ledger.values()) == 0
+    assert "bonus" in kinds
+    assert kitty_seen > 0
+    assert match.ledger()["house"] > 0
+    assert match.ledger()["kitty"] == 0
+
+
+def test_the_session_ends_strictly_at_the_agreed_time_and_the_kitty_is_shared() -> None:
+    """Продолжительность игры; «Банк».
+
+    "Перед началом игры следует договориться о времени ее окончания и строго его соблюдать":
+    when the driver's clock says the agreed time is up, ``time-up`` ends the session between
+    deals, no further deal is dealt, and the kitty (one chip from a pot with two raises) is
+    shared among those still playing. A table that agreed no end time cannot call it.
+    """
+    untimed = GAME.new_match(GAME.rules(), ["А", "Б", "В"])
+    with pytest.raises(IllegalAction, match="no end time was agreed"):
+        untimed.apply_between("time-up")
+    overrides = {"session": {"length_minutes": 120}, "house": {"kitty": "raises"}}
+    match = GAME.new_match(GAME.rules(overrides=overrides), ["А", "Б", "В"])
+    match.start_deal_from(DealSetup(0, DECK, 1))
+    play(match, Bet(1), RaiseTo(2), RaiseTo(3), Call(), Call())
+    play(match, Discard(()), Discard(()), Discard(()), Check(), Check(), Check())
+    assert match.ledger()["kitty"] == 1
+    match.apply_between("time-up")
+    assert match.is_over
+    assert match.ledger()["kitty"] == 0
+    assert sum(match.ledger().values()) == 0
+    with pytest.raises(IllegalAction, match="the match is over"):
+        match.start_deal(seeded_rng(1))
+    assert replay(parse_record(record_text(match.record()))).ledger() == match.ledger()
+
+
+def test_a_player_who_lets_his_decision_time_run_out_loses_his_hand() -> None:
+    """Продолжительность игры: five minutes a decision.
+
+    "Если игрок не сделал ход в течение данного времени, его расклад аннулируется": the
+    driver plays ``time out``, which folds his hand (his chips stay in the pot).
+    """
+    match = GAME.new_match(GAME.rules(), ["А", "Б", "В"])
+    deal = match.start_deal_from(DealSetup(0, DECK, 1))
+    assert isinstance(deal, PokerDeal)
+    play(match, Bet(2), GAME.parse_action("time out"))
+    assert deal.betting.folded[2]
+    assert deal.to_move == 0

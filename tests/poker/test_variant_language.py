@@ -82,9 +82,9 @@ def test_a_variant_that_cannot_be_dealt_is_refused_in_one_sentence() -> None:
 
 
 def test_a_variant_refuses_more_players_than_it_seats() -> None:
-    """«Семикарточный гвоздь»: played by two to seven here (seven cards each from one deck)."""
-    with pytest.raises(IllegalAction, match="2 to 7 players, not 8"):
-        GAME.new_match(GAME.rules("seven-card-stud"), list("ABCDEFGH"))
+    """«Семикарточный гвоздь»: "Эта игра рассчитана на двух — восемь игроков"."""
+    with pytest.raises(IllegalAction, match="2 to 8 players, not 9"):
+        GAME.new_match(GAME.rules("seven-card-stud"), list("ABCDEFGHI"))
 
 
 def test_the_dealer_names_any_catalogue_variant_but_not_another_deck() -> None:

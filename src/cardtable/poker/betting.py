@@ -25,6 +25,7 @@ reason in one sentence and :meth:`Betting.act` refuses with it, changing nothing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -207,8 +208,11 @@ class Betting:
         jackpot_maximum: int = 0,
         blind_option: bool = False,
         dead: int = 0,
+        order: Sequence[int] | None = None,
     ) -> None:
         self.seats = seats
+        self.ring = tuple(order) if order is not None else tuple(range(seats))
+        """The seats clockwise around the table (by default seat 1 sits left of seat 0)."""
         self.stacks = list(stacks)
         self.limits = limits
         self.rules = rules
@@ -650,7 +654,7 @@ class Betting:
 
     def _advance(self, seat: int) -> None:
         current = self._round()
-        current.to_act = self._next_from((seat + 1) % self.seats)
+        current.to_act = self._next_from(seat, after=True)
         self._settle()
 
     def _settle(self) -> None:
@@ -668,10 +672,21 @@ class Betting:
             start = current.to_act if current.to_act is not None else self.dealer
             current.to_act = self._next_from(start)
 
-    def _next_from(self, start: int) -> int | None:
+    def _next_from(self, start: int, *, after: bool = False) -> int | None:
+        """The first seat still to act clockwise from ``start`` (or from his left)."""
         current = self._round()
-        for step in range(self.seats):
-            seat = (start + step) % self.seats
+        seats = clockwise(self.ring, start)
+        for seat in seats[1:] + seats[:1] if after else seats:
             if seat in current.pending:
                 return seat
         return None
+
+
+def clockwise(ring: Sequence[int], start: int) -> list[int]:
+    """The seats of ``ring`` (clockwise order) beginning with ``start``.
+
+    >>> clockwise((0, 3, 1, 2), 1)
+    [1, 2, 0, 3]
+    """
+    at = ring.index(start)
+    return [*ring[at:], *ring[:at]]

@@ -139,3 +139,56 @@ def _kernel_category(stripped: tuple[int, ...], value: int) -> str:
     if value == _royal(stripped):
         return "royal flush"
     return NAMES[kernel_category(value)]
+
+
+WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
+"""A-5-4-3-2: a straight in high poker, ace-high nothing in deuce to seven."""
+
+
+class AceHighOnly:
+    """The kernel judge for deuce to seven, where the ace is only high.
+
+    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Kernel values
+    put the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
+    below it.
+
+    >>> from cardtable.cards import parse_cards
+    >>> judge = AceHighOnly(HandJudge(HandRules()))
+    >>> judge.category(parse_cards("A♠ 5♦ 4♣ 3♥ 2♠"))
+    'high card'
+    >>> judge.high(parse_cards("A♠ 5♦ 4♣ 3♥ 2♠")) > judge.high(parse_cards("K♠ Q♦ J♣ 9♥ 8♠"))
+    True
+    """
+
+    def __init__(self, judge: HandJudge) -> None:
+        self.judge = judge
+
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
+        """The hand's value, the wheel counted as ace-high (or an ace-high flush)."""
+        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
+            flush = len({card.suit for card in cards}) == 1
+            mask = sum(1 << (int(rank) - 2) for rank in WHEEL)
+            return (5 << 26 if flush else 0) | mask
+        return self.judge.high(cards, wild)
+
+    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
+        """The low hand, as the wrapped judge ranks it."""
+        return self.judge.low(cards, wild)
+
+    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The category, the wheel counted as high card (or a flush)."""
+        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
+            return "flush" if len({card.suit for card in cards}) == 1 else "high card"
+        return self.judge.category(cards, wild)
+
+
+def showdown_judge(judge: CardJudge, win: str) -> CardJudge:
+    """The judge the showdown of a variant that wins by ``win`` ranks hands with.
+
+    That is ``judge`` itself, except for deuce to seven, where the kernel judge counts the
+    ace only high. The table and its bots both use it, so that a bot never values a hand
+    otherwise than the showdown will.
+    """
+    if win == "deuce-to-seven" and isinstance(judge, HandJudge) and judge.kernel:
+        return AceHighOnly(judge)
+    return judge

@@ -277,6 +277,8 @@ def export_phh(deal: PokerDeal, stacks: Sequence[int]) -> str:
     players = deal.seats
     if deal.setup.dealer != players - 1:
         raise IllegalAction("PHH seats p1 left of the button: export a deal dealt by the last seat")
+    if deal.ring != tuple(range(players)):
+        raise IllegalAction("PHH seats players in order: export a deal seated in seat order")
     replayed = PokerDeal(
         players,
         deal.setup,

@@ -227,14 +227,33 @@ class Session:
         span = len(self.players) if self.rules.dealers_choice is ChoiceScope.ROUND else 1
         self.choice_deals_left = span
 
+    def from_dealers_left(self) -> list[str]:
+        """The players in the order the dealer deals to them: from his left, he last.
+
+        "Сдача идет по часовой стрелке ... начиная с активного игрока, ближайшего слева к
+        сдающему" (Схема построения игры).
+        """
+        start = (self.dealer + 1) % len(self.seating)
+        return [*self.seating[start:], *self.seating[:start]]
+
     def join(self, name: str, deck: Sequence[Card]) -> None:
-        """A newcomer sits left of whoever is dealt the lowest card; between deals only."""
+        """A newcomer sits left of whoever is dealt the lowest card; between deals only.
+
+        The dealer deals ``deck``'s cards one each from his left, himself last.
+        """
         if name in self.seating:
             raise IllegalAction(f"{name} is already at the table")
         if self.limits.freeze_out and self.deals:
             raise IllegalAction("nobody joins a freeze-out once it has started")
-        dealer = self.dealer_name
-        self.seating = seat_newcomer(self.seating, name, deck)
+        players = self.from_dealers_left()
+        if len(deck) != len(players):
+            count = len(players)
+            raise IllegalAction(f"deal one card to each of the {count} players at the table")
+        dealer, first = self.dealer_name, self.seating[0]
+        around = seat_newcomer(players, name, deck)
+        # The same circle, listed from the same first player as before.
+        start = around.index(first)
+        self.seating = [*around[start:], *around[:start]]
         self.dealer = self.seating.index(dealer)
         self.ledger.join(name)
 

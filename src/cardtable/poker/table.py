@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from cardtable.cards import Card, Rank, Suit, cards_text
+from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
@@ -40,9 +40,9 @@ from cardtable.poker.actions import (
     action_text,
     parse_action,
 )
-from cardtable.poker.betting import Betting, BettingRules, ForcedBets
+from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
 from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge
+from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -57,8 +57,16 @@ from cardtable.poker.pots import (
     showdown_order,
 )
 from cardtable.poker.rules import deal_wild_cards
-from cardtable.poker.session import DealerChoice, DealTerms, Session, SessionRules
-from cardtable.poker.variants import Step, VariantSpec, check_variant
+from cardtable.poker.session import (
+    DealerChoice,
+    DealTerms,
+    Seating,
+    Session,
+    SessionRules,
+    first_dealer_by_jack,
+    seat_by_cards,
+)
+from cardtable.poker.variants import Step, VariantSpec, check_variant, lowball_form
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -105,6 +113,8 @@ class PokerView:
 
     seat: int
     variant: str
+    win: str
+    """How the deal is won (the variant's ``win``; lowball once an unopened jacks deal turns)."""
     phase: str
     down: tuple[Card, ...]
     up: tuple[tuple[Card, ...], ...]
@@ -118,6 +128,8 @@ class PokerView:
     to_move: int | None
     round_index: int
     declarations: tuple[tuple[int, str], ...]
+    seating: tuple[int, ...]
+    """The seats in the deal's seating order, clockwise: each sits left of the one before."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +157,11 @@ class _Seat:
 
 
 class PokerDeal(Deal[TableAction, PokerView]):
-    """One deal of any variant: its steps run in order, players acting where asked."""
+    """One deal of any variant: its steps run in order, players acting where asked.
+
+    ``order`` is the seating, the seats clockwise (by default seat 1 sits left of seat 0);
+    ``prelude`` are events of the table before the deal (the seats taken by cards).
+    """
 
     def __init__(
         self,
@@ -160,8 +176,19 @@ class PokerDeal(Deal[TableAction, PokerView]):
         carried: int = 0,
         jackpot_antes: Sequence[int] = (),
         openers: Rank | None = None,
+        order: Sequence[int] | None = None,
+        prelude: Sequence[Event] = (),
     ) -> None:
         super().__init__(seats, setup)
+        self.ring = tuple(order) if order is not None else tuple(range(seats))
+        """The seats clockwise around the table: who sits left of whom (Места за столом)."""
+        if len(set(self.ring)) != len(self.ring) or not set(self.ring) <= set(range(seats)):
+            raise IllegalAction(f"not a seating of seats 0 to {seats - 1}: {list(self.ring)}")
+        if setup.dealer not in self.ring or any(
+            playing and seat not in self.ring for seat, playing in enumerate(in_deal)
+        ):
+            raise IllegalAction("the dealer and every player in the deal must have a seat")
+        self.place = {seat: place for place, seat in enumerate(self.ring)}
         spec = rules.variant
         self.spec = spec
         self.rules = rules
@@ -182,7 +209,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.round_index = 0
         self.rounds_started = 0
         self.first_bettor: int | None = None
-        self.round_first = (setup.dealer + 1) % seats
+        self.round_first = self._left_of(setup.dealer)
         self.acted: set[int] = set()
         self.exposed: set[int] = set()
         self.chosen_wild: dict[int, Card] = {}
@@ -201,8 +228,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
             factor=terms.factor,
             blind_option=rules.forced.blind_option,
             dead=carried,
+            order=self.ring,
         )
-        events = self._antes(jackpot_antes)
+        events = [*prelude, *self._antes(jackpot_antes)]
         self.betting.jackpot_maximum = self.betting.pot if any(jackpot_antes) else 0
         events += self._post_blinds()
         if self.phase != "bet" or self.betting.round_over:
@@ -318,6 +346,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return PokerView(
             seat=seat,
             variant=self.spec.name,
+            win=self.spec.win,
             phase=self.phase,
             down=tuple(self.hands[seat].down),
             up=tuple(tuple(hand.up) for hand in self.hands),
@@ -334,6 +363,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 (who, side.value)
                 for who, side in (self.declarations.visible() if self.declarations else {}).items()
             ),
+            seating=self.ring,
         )
 
     def outcome(self) -> PokerOutcome:
@@ -369,7 +399,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if not self.betting.round_over:
                     return events
                 if self._void_now(step):
-                    return events + self._finish(void=True)
+                    return events + self._unopened()
             elif step.do == "declare":
                 if len(self.betting.in_hand) > 1:
                     events += self._start_declarations()
@@ -384,8 +414,25 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.betting.one_left:
             return self._finish()
         if step is not None and self._void_now(step):
-            return self._finish(void=True)
+            return self._unopened()
         return self._run()
+
+    def _unopened(self) -> list[Event]:
+        """Everybody checked a round that voids the deal: void it, or play it as lowball.
+
+        With ``unopened = "lowball"`` and openers not met, the same hands are played out
+        under lowball's rules from the round just checked (:func:`lowball_form`).
+        """
+        if self.spec.unopened != "lowball" or self.openers is None or self.rounds_started > 1:
+            return self._finish(void=True)
+        self.spec = lowball_form(self.spec)
+        if isinstance(self.judge, HandJudge):
+            self.judge = HandJudge(self.spec.hands)
+        self.openers = None
+        self.step -= 1
+        self.rounds_started = 0
+        text = "nobody opened: the deal is played as lowball"
+        return [public_event("lowball", None, text), *self._run()]
 
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
@@ -433,7 +480,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _antes(self, jackpot_antes: Sequence[int]) -> list[Event]:
         events = []
         forced = self.rules.forced
-        for seat in forced.ante_seats(self.seats, self.setup.dealer):
+        places = forced.ante_seats(len(self.ring), self.place[self.setup.dealer])
+        for seat in (self.ring[place] for place in places):
             if not self.betting.folded[seat]:
                 paid = self.betting.post_ante(seat, forced.ante)
                 events.append(public_event("ante", seat, f"seat {seat} antes {paid}"))
@@ -450,12 +498,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         step then continues that round.
         """
         forced = self.rules.forced
-        blinds = forced.blind_seats(self.seats, self.setup.dealer)
-        live = [(seat, amount) for seat, amount in blinds if not self.betting.folded[seat]]
+        blinds = forced.blind_seats(len(self.ring), self.place[self.setup.dealer])
+        live = [
+            (self.ring[place], amount)
+            for place, amount in blinds
+            if not self.betting.folded[self.ring[place]]
+        ]
         if not live or not any(step.do == "bet" for step in self.spec.steps):
             self.phase = "steps"
             return []
-        after = (live[-1][0] + 1) % self.seats
+        after = self._left_of(live[-1][0])
         first_bet = next(step for step in self.spec.steps if step.do == "bet")
         self.betting.start_round(
             0,
@@ -497,14 +549,39 @@ class PokerDeal(Deal[TableAction, PokerView]):
         taken, self.stock = self.stock[:count], self.stock[count:]
         return taken
 
+    def _left_of(self, seat: int) -> int:
+        """Who sits on ``seat``'s left."""
+        return self.ring[(self.place[seat] + 1) % len(self.ring)]
+
     def _dealing_order(self) -> list[int]:
-        dealer = self.setup.dealer
-        order = [(dealer + 1 + step) % self.seats for step in range(self.seats)]
+        """The players still in, clockwise from the dealer's left, the dealer last."""
+        order = clockwise(self.ring, self._left_of(self.setup.dealer))
         return [seat for seat in order if not self.betting.folded[seat]]
 
+    def _cards_left(self) -> int:
+        """The cards still to be had: the stock, the discards and the folded hands.
+
+        The seed's reshuffle adds the discards and folded hands to the stock when it runs out.
+        """
+        folded = sum(
+            len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
+        )
+        return len(self.stock) + len(self.discards) + folded
+
     def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
+        order = self._dealing_order()
+        if down + up == 1 and len(order) > self._cards_left():
+            # Seven-card stud seats eight ("рассчитана на двух — восемь игроков"), but 8 × 7
+            # is 56 cards: when even the reshuffled discards cannot give every player his
+            # last card, one card goes face up to the centre for everyone (the common rule;
+            # see docs/rules/poker-variants.md, "Seven-card stud with eight players").
+            cards = self._take(1)
+            self.board += cards
+            self.revealed.append(len(self.board) - 1)
+            text = "too few cards for everyone: one card face up to the centre, for all"
+            return [public_event("board", None, text, cards)]
         events = []
-        for seat in self._dealing_order():
+        for seat in order:
             hidden, shown = down, up
             if swap and seat in self.exposed:
                 # "Последняя карта втемную по желанию": who turned up his hole card gets
@@ -566,7 +643,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 order,
                 key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
             )
-            first = (low + 1) % self.seats
+            first = self._left_of(low)
             self.betting.start_round(0, first, last=last)
             self.round_first = first
             self.betting.post_blind(low, forced.bring_in)
@@ -574,7 +651,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return [public_event("round", first, f"betting round {self.round_index + 1}")]
 
     def _round_opener(self, step: Step) -> int:
-        left = (self.setup.dealer + 1) % self.seats
+        left = self._left_of(self.setup.dealer)
         if step.opens == "left":
             return left
         if step.opens == "first-bettor":
@@ -723,7 +800,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
         elif betting.dead:
             pots = [Pot(betting.dead, tuple(in_hand))]
         called = betting.last_aggressor if betting.last_aggressor in in_hand else None
-        order = showdown_order(in_hand, self.round_first if called is None else called, self.seats)
+        first = self.round_first if called is None else called
+        places = showdown_order(
+            [self.place[seat] for seat in in_hand], self.place[first], len(self.ring)
+        )
+        order = [self.ring[place] for place in places]
         best: str | None = None
         bonus: list[int] = []
         hands = _SeatHands(self.judge, {}, {})
@@ -733,11 +814,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 self.revealed += hidden
                 cards = [self.board[place] for place in hidden]
                 events.append(public_event("reveal", None, "the board is turned up", cards))
-            judge = self.judge
-            if self.spec.win == "deuce-to-seven" and isinstance(judge, HandJudge) and judge.kernel:
-                judge = _AceHighOnly(judge)
             hands = _SeatHands(
-                judge,
+                showdown_judge(self.judge, self.spec.win),
                 {seat: self.pools(seat) for seat in in_hand},
                 {seat: self.wild_for(seat) for seat in in_hand},
             )
@@ -874,37 +952,6 @@ class _LowWins:
         return self.hands.category(seat)
 
 
-WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
-"""A-5-4-3-2: a straight in high poker, ace-high nothing in deuce to seven."""
-
-
-@dataclass
-class _AceHighOnly:
-    """The kernel judge for deuce to seven, where the ace is only high.
-
-    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Kernel values
-    put the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
-    below it.
-    """
-
-    judge: HandJudge
-
-    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
-            flush = len({card.suit for card in cards}) == 1
-            mask = sum(1 << (int(rank) - 2) for rank in WHEEL)
-            return (5 << 26 if flush else 0) | mask
-        return self.judge.high(cards, wild)
-
-    def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
-        return self.judge.low(cards, wild)
-
-    def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
-            return "flush" if len({card.suit for card in cards}) == 1 else "high card"
-        return self.judge.category(cards, wild)
-
-
 @dataclass
 class _WorstWins:
     """Deuce to seven: the worst high hand wins (aces high, straights and flushes count)."""
@@ -959,6 +1006,50 @@ class PokerMatch(Match[TableAction, PokerRules]):
             self.session.ledger.buy(name, self._stake())
         self._judges: dict[VariantSpec, CardJudge] = {}
         self.own_variants: dict[str, VariantSpec] = {}
+        self.time_up = False
+        """Whether the agreed end of the session has come (the move ``time-up``)."""
+        self.by_cards = rules.session.seating is Seating.CARDS
+        self.seated = not self.by_cards
+        """Whether the seats are taken: at once at random, or by cards before the first deal."""
+
+    def order(self) -> list[int]:
+        """The seats of the players at the table, clockwise: the session's seating."""
+        return [self.seats.index(name) for name in self.session.seating]
+
+    def _shuffled(self, salt: str) -> list[Card]:
+        """The table's deck shuffled for dealing seats: chance from the recorded ``salt``."""
+        deck = list(self.deck())
+        random.Random(salt).shuffle(deck)
+        return deck
+
+    def _seat_by_cards(self, cards: Sequence[Card]) -> list[Event]:
+        """The first dealer deals a card face up to each other player and they sit by them.
+
+        "По кругу сдает по одной карте в открытую, начиная с игрока слева от себя. Игрок с
+        самой младшей картой садится слева от сдающего ..." (Места за столом).
+        """
+        session = self.session
+        dealer = session.dealer_name
+        others = [name for name in self.session.from_dealers_left() if name != dealer]
+        if len(cards) != len(others):
+            raise IllegalAction(
+                f"deal one card to each of the {len(others)} players but the dealer"
+            )
+        self._check_cards(cards)
+        session.seating = seat_by_cards(dealer, others, cards)
+        session.dealer = 0
+        self.seated = True
+        events = [
+            public_event("seat", self.seats.index(name), f"{name} is dealt face up", [card])
+            for name, card in zip(others, cards, strict=True)
+        ]
+        text = "the players sit clockwise: " + ", ".join(session.seating)
+        return [*events, public_event("seat", None, text)]
+
+    def _check_cards(self, cards: Sequence[Card]) -> None:
+        deck = self.deck()
+        if len(set(cards)) != len(cards) or any(card not in deck for card in cards):
+            raise IllegalAction(f"not cards of one deck of this table: {cards_text(cards)}")
 
     def _stake(self) -> int:
         limits = self.rules.limits
@@ -979,11 +1070,15 @@ class PokerMatch(Match[TableAction, PokerRules]):
 
     @property
     def is_over(self) -> bool:
-        """After the agreed deals, when a freeze-out is won, or when fewer than two can play."""
+        """Whether the session has ended.
+
+        After the agreed deals or time, when a freeze-out is won, or when fewer than two can
+        play.
+        """
         if self.current is not None:
             return False
         enough = self.rules.deals and len(self.deals) >= self.rules.deals
-        return bool(enough) or self.session.is_over or sum(self._playing()) < 2
+        return bool(enough) or self.time_up or self.session.is_over or sum(self._playing()) < 2
 
     def next_dealer(self) -> int:
         """The seat of the session's next dealer."""
@@ -1009,6 +1104,11 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return self._judges[spec]
 
     def _new_deal(self, setup: DealSetup) -> PokerDeal:
+        prelude: list[Event] = []
+        if not self.seated:
+            # Seats by cards not dealt by hand (``seat CARDS``) are dealt here, from a deck
+            # shuffled by the first deal's recorded seed, so that a record replays them.
+            prelude = self._seat_by_cards(self._shuffled(f"seating {setup.seed}")[: self._others()])
         ledger = self.session.ledger
         terms = self.session.terms()
         antes = [terms.jackpot_antes.get(name, 0) for name in self.seats]
@@ -1031,7 +1131,13 @@ class PokerMatch(Match[TableAction, PokerRules]):
             carried=ledger.pot,
             jackpot_antes=antes,
             openers=openers,
+            order=self.order(),
+            prelude=prelude,
         )
+
+    def _others(self) -> int:
+        """How many players besides the dealer are at the table."""
+        return len(self.session.seating) - 1
 
     def _book(self, deal: Deal[TableAction, Any]) -> list[Event]:
         outcome: PokerOutcome = deal.outcome()
@@ -1062,7 +1168,10 @@ class PokerMatch(Match[TableAction, PokerRules]):
         """Moves between deals.
 
         ``buy NAME N`` and ``sell NAME N`` (the banker), ``hour`` (the house's hourly
-        charge), ``join NAME`` (a player sits down in his empty chair and buys the stake),
+        charge), ``time-up`` (the agreed end of the session has come), ``join NAME [CARDS]``
+        (a player sits down and buys the stake; seated by cards, CARDS are those dealt to the
+        players for his seat), ``seat CARDS`` (seating by cards: the cards the first dealer
+        dealt face up to the others, from his left),
         ``leave NAME`` (a player leaves and sells his chips back), ``first-dealer CARDS``
         (before the first deal, cards dealt face up from the first chair until a jack:
         its holder deals, "до выпадения первого валета"), ``choose VARIANT [wild ...]``
@@ -1078,11 +1187,15 @@ class PokerMatch(Match[TableAction, PokerRules]):
             else:
                 ledger.sell(name, chips)
             return [public_event(words[0], None, f"{name} {words[0]}s {chips} chips")]
+        if words == ["time-up"]:
+            return self._time_up()
         if words == ["hour"]:
             charge = ledger.charge_hour(self.session.players)
             return [public_event("hour", None, f"the house charges {charge} for the hour")]
-        if len(words) == 2 and words[0] == "join":
-            return self._join(words[1])
+        if len(words) >= 2 and words[0] == "join":
+            return self._join(words[1], " ".join(words[2:]))
+        if words and words[0] == "seat":
+            return self._seat(" ".join(words[1:]))
         if len(words) == 2 and words[0] == "leave":
             chips = self.session.leave(words[1])
             return [public_event("leave", None, f"{words[1]} leaves with {chips} chips")]
@@ -1098,6 +1211,22 @@ class PokerMatch(Match[TableAction, PokerRules]):
             self.session.choose(choice)
             return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
         raise IllegalAction(f"not a move between deals: {action_text!r}")
+
+    def _time_up(self) -> list[Event]:
+        """The agreed end of the session has come: it ends now, strictly, between deals.
+
+        "Перед началом игры следует договориться о времени ее окончания и строго его
+        соблюдать" (Продолжительность игры); the kitty is then shared among those present.
+        """
+        if not self.rules.session.length_minutes:
+            raise IllegalAction("no end time was agreed at this table")
+        self.time_up = True
+        events = [public_event("time-up", None, "the agreed time is up: the session ends")]
+        ledger = self.session.ledger
+        if ledger.kitty:
+            ledger.share_kitty(self.session.players)
+            events.append(public_event("kitty", None, "the kitty is shared"))
+        return events
 
     def _choose_own(self, text: str) -> list[Event]:
         """The dealer's own variant, written as the JSON of a ``[rules.variant]`` table.
@@ -1121,7 +1250,16 @@ class PokerMatch(Match[TableAction, PokerRules]):
         self.own_variants[spec.name] = spec
         return [public_event("choose", None, f"the dealer chooses his own {spec.title}")]
 
-    def _join(self, name: str) -> list[Event]:
+    def _join(self, name: str, dealt: str) -> list[Event]:
+        """A player sits down between deals and buys the stake.
+
+        At random seating he takes his own chair. By cards, once the seats are taken, the
+        dealer deals a card face up to every player at the table (from his left) and the
+        newcomer sits left of the lowest ("новый игрок занимает место слева от игрока с самой
+        младшей картой"); ``dealt`` are those cards, or, if none are written, they come from
+        the deck shuffled by the last deal's recorded seed. Before the seats are taken by
+        cards he simply joins the players who will draw for them.
+        """
         session = self.session
         if name not in self.seats:
             raise IllegalAction(f"{name} has no chair at this table")
@@ -1129,18 +1267,60 @@ class PokerMatch(Match[TableAction, PokerRules]):
             raise IllegalAction(f"{name} has already sat down at this table")
         if self.rules.limits.freeze_out and session.deals:
             raise IllegalAction("nobody joins a freeze-out once it has started")
+        reason = session.ledger.why_not_buy(name, self._stake())
+        if reason is not None:
+            raise IllegalAction(reason)
+        if dealt and not (self.by_cards and self.seated):
+            raise IllegalAction("a newcomer is dealt a card only once the seats are taken by cards")
         dealer = session.dealer_name
-        session.seating = [seat for seat in self.seats if seat in session.seating or seat == name]
+        events: list[Event] = []
+        if self.by_cards and self.seated:
+            events = self._seat_newcomer(name, dealt)
+        elif self.by_cards:
+            session.seating = [*session.seating, name]
+        else:
+            session.seating = [
+                seat for seat in self.seats if seat in session.seating or seat == name
+            ]
         session.dealer = session.seating.index(dealer)
         session.ledger.buy(name, self._stake())
-        return [public_event("join", None, f"{name} sits down and buys {self._stake()} chips")]
+        text = f"{name} sits down and buys {self._stake()} chips"
+        return [*events, public_event("join", self.seats.index(name), text)]
+
+    def _seat_newcomer(self, name: str, dealt: str) -> list[Event]:
+        """Deal a card face up to each player at the table; seat ``name`` left of the lowest."""
+        players = self.session.from_dealers_left()
+        if dealt:
+            cards = list(parse_cards(dealt))
+        elif self.deals:
+            cards = self._shuffled(f"join {name} {self.deals[-1].setup.seed}")[: len(players)]
+        else:
+            raise IllegalAction(f"write the cards dealt to the players: join {name} CARDS")
+        if len(cards) != len(players):
+            raise IllegalAction(f"deal one card to each of the {len(players)} players at the table")
+        self._check_cards(cards)
+        self.session.join(name, cards)
+        events = [
+            public_event("seat", self.seats.index(player), f"{player} is dealt face up", [card])
+            for player, card in zip(players, cards, strict=True)
+        ]
+        seating = self.session.seating
+        neighbour = seating[seating.index(name) - 1]
+        return [*events, public_event("seat", None, f"{name} sits left of {neighbour}")]
+
+    def _seat(self, text: str) -> list[Event]:
+        """``seat CARDS``: the cards the first dealer dealt to take the seats by."""
+        if not self.by_cards:
+            raise IllegalAction("this table agreed to take its seats at random")
+        if self.seated or self.deals:
+            raise IllegalAction("the seats are taken once, before the first deal")
+        return self._seat_by_cards(parse_cards(text))
 
     def _first_dealer(self, text: str) -> list[Event]:
-        from cardtable.cards import parse_cards  # noqa: PLC0415 - only this move reads cards
-        from cardtable.poker.session import first_dealer_by_jack  # noqa: PLC0415
-
         if self.deals:
             raise IllegalAction("the first dealer is chosen before the first deal")
+        if self.by_cards and self.seated:
+            raise IllegalAction("the first dealer is chosen before the seats are taken by cards")
         cards = parse_cards(text)
         players = self.session.seating
         place = first_dealer_by_jack(cards, len(players), 0)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Rank
 from cardtable.poker.actions import (
     AllIn,
     Bet,
@@ -25,7 +25,7 @@ from cardtable.poker.actions import (
     RaiseTo,
     Side,
 )
-from cardtable.poker.judge import CardJudge, HandJudge
+from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.pots import CATEGORIES
 from cardtable.poker.table import PokerView
 from cardtable.poker.variants import VariantSpec
@@ -69,6 +69,8 @@ class StrengthBot:
     A hand's strength is its category's place in ``pots.CATEGORIES`` (pair = 1); three of a
     kind or better raises, a pair calls, less checks or folds. At the draw it keeps the cards
     of its pairs; at a high-low declaration it goes high with a pair or better, else low.
+    Where the lowest hand wins (``view.win``: lowball, deuce to seven) it judges its low hand
+    instead (:func:`low_strength`) and draws to low cards.
     """
 
     def __init__(self, judge: CardJudge) -> None:
@@ -78,9 +80,16 @@ class StrengthBot:
         """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
         assert isinstance(view, PokerView)
         cards = [*view.down, *view.up[view.seat]]
-        category = self.judge.category(cards) if cards else "high card"
-        strength = CATEGORIES.index(category) if category in CATEGORIES else 0
+        low_game = view.win in LOW_KEEP
+        ace_low = view.win == "low"
+        if low_game:
+            strength = low_strength(cards, ace_low=ace_low)
+        else:
+            category = self.judge.category(cards) if cards else "high card"
+            strength = CATEGORIES.index(category) if category in CATEGORIES else 0
         if any(isinstance(action, Discard) for action in legal):
+            if low_game:
+                return _discard_low(view, legal, ace_low=ace_low)
             return self._discard(view, legal)
         if any(isinstance(action, Declare) for action in legal):
             side = Side.HIGH if strength >= 1 else Side.LOW
@@ -100,6 +109,59 @@ class StrengthBot:
         return next((action for action in legal if action == wanted), legal[0])
 
 
+LOW_KEEP = {"low": 8, "deuce-to-seven": 7}
+"""The highest card a low hand keeps at the draw: eights at lowball, sevens at deuce to seven."""
+
+
+def _low_rank(card: Card, *, ace_low: bool) -> int:
+    """A card's place in a low hand: the ace 1 where it is low."""
+    return 1 if ace_low and card.rank == Rank.ACE else int(card.rank)
+
+
+def low_strength(cards: Sequence[Card], *, ace_low: bool) -> int:
+    """A low hand's strength on the scale of ``pots.CATEGORIES`` (0 weak, 1 fair, 4 strong).
+
+    The five lowest different ranks decide (a joker fills the lowest rank missing): no five
+    different ranks is weak, a seven or lower at the top strong, a nine or lower fair.
+
+    >>> from cardtable.cards import parse_cards
+    >>> low_strength(parse_cards("A♠ 2♦ 4♣ 6♥ 7♠"), ace_low=True)
+    4
+    >>> low_strength(parse_cards("A♠ 2♦ 4♣ 6♥ 7♠"), ace_low=False)
+    0
+    >>> low_strength(parse_cards("2♠ 2♦ 4♣ 6♥ 7♠"), ace_low=True)
+    0
+    """
+    ranks = {_low_rank(card, ace_low=ace_low) for card in cards if not card.is_joker}
+    for _ in range(sum(card.is_joker for card in cards)):
+        ranks.add(min(set(range(1 if ace_low else 2, 15)) - ranks))
+    if len(ranks) < 5:
+        return 0
+    top = sorted(ranks)[4]
+    return 4 if top <= 7 else 1 if top <= 9 else 0
+
+
+def _discard_low(view: PokerView, legal: Sequence[A], *, ace_low: bool) -> A:
+    """A low game's draw: throw the high cards and the second of a pair, highest first.
+
+    A joker is always kept; the ace goes at deuce to seven, where it is only high.
+    """
+    keep_to = LOW_KEEP.get(view.win, 8)
+    kept: set[int] = set()
+    throw = []
+    natural = [card for card in view.down if not card.is_joker]
+    for card in sorted(natural, key=lambda card: _low_rank(card, ace_low=ace_low)):
+        rank = _low_rank(card, ace_low=ace_low)
+        if rank > keep_to or rank in kept:
+            throw.append(card)
+        kept.add(rank)
+    throw.sort(key=lambda card: _low_rank(card, ace_low=ace_low), reverse=True)
+    discards = [action for action in legal if isinstance(action, Discard)]
+    most = max(len(action.cards) for action in discards)
+    wanted = set(throw[:most])
+    return next(action for action in discards if set(action.cards) == wanted)
+
+
 class EquityBot:
     """Bets by its chance of winning, estimated from the cards it can see.
 
@@ -107,14 +169,17 @@ class EquityBot:
     cards, the cards still to come to each hand and to the board. Hands are ranked by the
     variant's judge (the compiled kernel for standard hands). With a chance above twice the
     fair share it bets or raises; above the pot odds it calls; otherwise it checks or folds.
-    It draws to keep its pairs, exposes its lowest card, and declares the side its low or
-    high chance favours.
+    It draws to keep its pairs (in deuce to seven, its low cards), exposes its lowest card,
+    and declares the side its low or high chance favours. Hands are valued as the showdown
+    values them (:func:`~cardtable.poker.judge.showdown_judge`).
     """
 
     def __init__(self, spec: VariantSpec, samples: int = 24) -> None:
         self.spec = spec
         self.samples = samples
         self.judge = HandJudge(spec.hands, spec.low_qualifier)
+        # The showdown's own ranking: in deuce to seven A-5-4-3-2 is ace-high, no straight.
+        self.showdown = showdown_judge(self.judge, spec.win)
         self.deck = spec.hands.deck().cards()
         # Sampling is affordable only where the compiled kernel ranks the hands; elsewhere
         # (wild cards, low hands, short hands) the bot bets by its hand's category.
@@ -129,7 +194,12 @@ class EquityBot:
         assert isinstance(view, PokerView)
         if self.fallback is not None:
             return self.fallback.choose(view, legal, rng)
+        if view.win != self.spec.win:
+            # The deal changed how it is won (a jacks deal nobody opened, played as lowball).
+            return StrengthBot(self.judge).choose(view, legal, rng)
         if any(isinstance(action, Discard) for action in legal):
+            if self.spec.win == "deuce-to-seven":
+                return _discard_low(view, legal, ace_low=False)
             return StrengthBot(self.judge)._discard(view, legal)
         exposed = [a for a in legal if isinstance(a, Expose)]
         if exposed:
@@ -152,11 +222,23 @@ class EquityBot:
         """The share of random completions in which this seat's hand wins."""
         seen = {*view.down, *view.board, *(card for up in view.up for card in up)}
         unseen = [card for card in self.deck if card not in seen]
-        own_total = self.spec.cards_each()
-        board_total = self.spec.board_size()
         opponents = [seat for seat in view.in_hand if seat != view.seat]
         if not opponents:
             return 1.0
+        known = [[*view.down, *view.up[view.seat]], *(list(view.up[seat]) for seat in opponents)]
+
+        def wanted(own: int, board: int) -> int:
+            return sum(max(own - len(cards), 0) for cards in known) + board - len(view.board)
+
+        board_total = max(self.spec.board_size(), len(view.board))
+        own_total = self.spec.cards_each() - (board_total - self.spec.board_size())
+        # Eight at seven-card stud need more cards than the deck holds: as at the table, the
+        # last card is then one shared in the centre.
+        while own_total > len(known[0]) and wanted(own_total, board_total) > len(unseen):
+            own_total -= 1
+            board_total += 1
+        if wanted(own_total, board_total) > len(unseen):
+            return 1 / (1 + len(opponents))
         wins = 0.0
         for _ in range(self.samples):
             rng.shuffle(unseen)
@@ -180,5 +262,5 @@ class EquityBot:
 
     def _value(self, cards: list[Card]) -> int:
         if self.spec.win == "deuce-to-seven":
-            return -self.judge.high(cards)
-        return self.judge.high(cards)
+            return -self.showdown.high(cards)
+        return self.showdown.high(cards)

@@ -40,7 +40,7 @@ cardtable.errors.RulesError: variant 'draw': step 1 (draw) comes before any card
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from cardtable.engine.rules import option
@@ -56,6 +56,7 @@ StepKind = Literal[
 Opener = Literal["left", "first-bettor", "high-showing", "low-showing"]
 Openers = Literal["any", "jacks", "jacks-or-bobtail"]
 Win = Literal["high", "low", "high-low", "deuce-to-seven"]
+Unopened = Literal["void", "lowball"]
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,13 @@ class VariantSpec:
         "With progressive openers, the limits are doubled while a deal stays unopened.",
         f"{SEED}, Варианты «Валеты и выше» 1) (и иногда пределы ставок удваиваются)",
     )
+    unopened: Unopened = option(
+        "void",
+        "When nobody opens a deal that needs openers: void (the antes stay for the next deal), "
+        "or the same hands are played out as lowball for this deal only.",
+        f"{SEED}, «Лоуболл» (Когда в «Валетах и выше» никто не начал круг ставок, «Лоуболл» "
+        "разыгрывается только для данной игры)",
+    )
     hole_exactly: int = option(
         0,
         "A final hand uses exactly this many of the player's own cards (0: any).",
@@ -256,9 +264,60 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
         raise RulesError(f"{where} deals {dealt + board} cards, fewer than a hand of {size}")
     if spec.win in ("low", "high-low") and spec.hands.low == "none":
         raise RulesError(f"{where}: a low or high-low variant needs hands.low to rank low hands")
+    if spec.unopened == "lowball" and (spec.openers == "any" or spec.progressive_openers):
+        raise RulesError(
+            f"{where}: lowball after an unopened deal needs openers (jacks), and then the "
+            "openers never progress"
+        )
+    if spec.unopened == "lowball" and spec.hands.hand_size != 5:
+        raise RulesError(f"{where}: lowball is played with five-card hands")
     if spec.hole_exactly and spec.hole_exactly + min(spec.board_exactly or size, board) < size:
         raise RulesError(f"{where}: hole_exactly leaves too few cards for a hand")
     for line in spec.board_lines:
         if any(not 0 <= place < board for place in line):
             raise RulesError(f"{where}: a board line names a place that is never dealt")
     return spec
+
+
+def lowball_form(spec: VariantSpec) -> VariantSpec:
+    """The deal ``spec`` becomes when nobody opened it and lowball is played instead.
+
+    «Лоуболл»: "Когда в «Валетах и выше» никто не начал круг ставок, «Лоуболл» разыгрывается
+    только для данной игры". The hands already dealt stay; lowball's own rules take over: the
+    first round is played again from the dealer's left without checking (2), the dealer burns
+    a card before each draw (3), every later round opens at the dealer's left and a player
+    who checked may not raise (4), and the lowest hand wins, aces low, straights and flushes
+    ignored (5). Its antes (1) are already in: everyone anted for jacks.
+
+    >>> form = lowball_form(VariantSpec(openers="jacks", unopened="lowball"))
+    >>> for step in form.steps:
+    ...     print(step_text(step))
+    deal 5 down
+    bet (left opens, no check)
+    draw up to 3, a card burned first
+    bet (left opens, a checker may not raise)
+    >>> form.win, form.hands.low, form.openers
+    ('low', 'lowball', 'any')
+    """
+    steps: list[Step] = []
+    first = True
+    for step in spec.steps:
+        if step.do == "bet":
+            if first:
+                steps.append(Step("bet", opens="left", check=False))
+            else:
+                steps.append(Step("bet", opens="left", checker_may_raise=False))
+            first = False
+        elif step.do == "draw":
+            steps.append(replace(step, burn=True))
+        else:
+            steps.append(step)
+    return replace(
+        spec,
+        title=f"{spec.title}, played as lowball",
+        steps=tuple(steps),
+        openers="any",
+        unopened="void",
+        win="low",
+        hands=replace(spec.hands, low="lowball"),
+    )

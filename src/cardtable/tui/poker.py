@@ -64,7 +64,7 @@ class PokerAdapter(Adapter):
     def table(
         self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
-        """Each seat: stack, bet in this round, up cards, shown cards and last action.
+        """Each seat clockwise from the first: stack, bet, up cards, shown cards, last action.
 
         A view of another shape (a poker game registered with views of its own) is listed
         field by field, as the generic adapter does.
@@ -80,7 +80,10 @@ class PokerAdapter(Adapter):
             if event.seat is not None and event.audience is None:
                 last[event.seat] = names_in(event.text, names)
         width = max(len(name) for name in names)
-        for seat, name in enumerate(names):
+        # Clockwise as they sit (seated by cards, chairs and seats differ), absent last.
+        around = [*view.seating, *(seat for seat in range(len(names)) if seat not in view.seating)]
+        for seat in around:
+            name = names[seat]
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
             line.append(name.ljust(width), style="bold" if seat == view.seat else "")
             line.append(f" {view.stacks[seat]:>5}", style="green")
