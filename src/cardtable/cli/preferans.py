@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cardtable.cli.common import one_line_errors, out, print_json
+from cardtable.cli.common import one_line_errors, out, print_json, read_text
 from cardtable.cli.preferans_solver import register as register_solver_commands
+from cardtable.errors import CardtableError
 
 app = typer.Typer(
     name="preferans",
@@ -32,13 +33,27 @@ def score_command(
     from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415
 
     with one_line_errors():
-        result = score(parse_score_file(path.read_text(encoding="utf-8")))
+        if svg is not None:
+            _check_drawing_target(svg, path)
+        result = score(parse_score_file(read_text(path)))
         if svg is not None:
             svg.write_text(pulka_svg(result.sheet), encoding="utf-8")
     if as_json:
         print_json(result.to_data())
     else:
         out.print(sheet_text(result), markup=False, soft_wrap=True)
+
+
+def _check_drawing_target(svg: Path, source: Path) -> None:
+    """Refuse an ``--svg`` path that would overwrite the pulka itself or any file not a drawing."""
+    if not svg.is_file():
+        return
+    if svg.resolve() == source.resolve():
+        raise CardtableError(f"--svg {svg} would overwrite the pulka it scores")
+    with svg.open("rb") as stream:
+        start = stream.read(64).lstrip()
+    if not start.startswith((b"<svg", b"<?xml")):
+        raise CardtableError(f"--svg {svg}: the file holds something else than a drawing")
 
 
 @app.command("conventions")
