@@ -381,3 +381,12 @@ def test_a_save_that_fails_midway_leaves_the_old_record_whole_and_no_stray_file(
     line = _one_error_line(["play", "toy", "--load", str(path), "--seats", "you,bot"], "1\n" * 8)
     assert "No space left on device" in line
     assert _files(tmp_path) == before
+
+
+def test_play_refuses_json_and_plain_together(toy: ToyGame) -> None:
+    """Two ways of talking asked at once is refused, as ``--seats`` with ``--players`` is.
+
+    docs/tui.md: ``--plain`` keeps the plain prompt and ``--json`` the JSON lines.
+    """
+    line = _one_error_line(["play", "toy", "--json", "--plain"], "q\n")
+    assert line == "error: give --json or --plain, not both"

@@ -308,6 +308,8 @@ def play_command(
     with one_line_errors():
         if seats is not None and players is not None:
             raise IllegalAction("give --seats or --players, not both")
+        if as_json and plain:
+            raise IllegalAction("give --json or --plain, not both")
         table = _open_table(
             game_name, preset, rules_file, Seating(seats, players, bots), save, load
         )

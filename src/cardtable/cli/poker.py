@@ -30,7 +30,7 @@ from cardtable.poker import (
 
 app = typer.Typer(
     name="poker",
-    help="Poker hands by the rulebook: rank a hand, hold a showdown, compute equity.",
+    help="Poker by the rulebook: rank a hand, hold a showdown, compute equity, list variants.",
     no_args_is_help=True,
 )
 
