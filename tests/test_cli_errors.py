@@ -390,3 +390,33 @@ def test_play_refuses_json_and_plain_together(toy: ToyGame) -> None:
     """
     line = _one_error_line(["play", "toy", "--json", "--plain"], "q\n")
     assert line == "error: give --json or --plain, not both"
+
+
+def test_replay_refuses_show_with_json_or_with_a_phh_hand(toy: ToyGame, tmp_path: Path) -> None:
+    """``--show`` is for a person and a match record; it is not silently dropped.
+
+    README, "The terminal table": ``cardtable replay pulka.json --show`` steps deal by deal.
+    """
+    path = _toy_record(toy, tmp_path, deals=1)
+    assert "not both" in _one_error_line(["replay", str(path), "--show", "--json"])
+    hand = tmp_path / "hand.phh"
+    hand.write_text('variant = "NT"\n', encoding="utf-8")
+    assert "not a PHH hand" in _one_error_line(["replay", str(hand), "--show"])
+
+
+def test_a_record_dealt_from_a_wrong_deck_names_the_cards_that_differ(
+    toy: ToyGame, tmp_path: Path
+) -> None:
+    """The error names the missing and the foreign card, not the whole deck.
+
+    docs/architecture.md, "The engine protocol": ``replay`` raises ``RecordError`` saying where.
+    """
+    path = _toy_record(toy, tmp_path, deals=1)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    deck = data["deals"][0]["deck"].split()
+    data["deals"][0]["deck"] = " ".join(["2♣", *deck[1:]])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    line = _one_error_line(["replay", str(path)])
+    assert line.endswith(
+        f"the deck is not this game's deck: it lacks {deck[0]}; it has 2♣ too many"
+    )

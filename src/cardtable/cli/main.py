@@ -35,7 +35,7 @@ from cardtable.engine import (
     replay,
     view_to_data,
 )
-from cardtable.errors import UnknownGame
+from cardtable.errors import RecordError, UnknownGame
 
 app = typer.Typer(
     name="cardtable",
@@ -127,6 +127,11 @@ def replay_command(
     ] = False,
 ) -> None:
     """Check that a match record (or a PHH hand) replays; print its summary or show it."""
+    with one_line_errors():
+        if show and as_json:
+            raise RecordError("give --show or --json, not both")
+        if show and path.suffix == ".phh":
+            raise RecordError("--show steps through a match record, not a PHH hand")
     if path.suffix == ".phh":
         _replay_phh(path, as_json)
         return
