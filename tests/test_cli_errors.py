@@ -420,3 +420,16 @@ def test_a_record_dealt_from_a_wrong_deck_names_the_cards_that_differ(
     assert line.endswith(
         f"the deck is not this game's deck: it lacks {deck[0]}; it has 2♣ too many"
     )
+
+
+def test_score_calls_a_json_list_a_list_not_bad_toml(tmp_path: Path) -> None:
+    """A pulka written as a JSON list is named as such; a TOML file starting ``[`` still reads.
+
+    docs/scorer.md, "The file": FILE is JSON (it starts with ``{``) or the same in TOML.
+    """
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps([SOCHI_PULKA]), encoding="utf-8")
+    assert _one_error_line(["preferans", "score", str(path)]).endswith("not a JSON list")
+    toml = tmp_path / "pulka.toml"
+    toml.write_text("[sheet.A]\nmountain = 1\n", encoding="utf-8")
+    assert "TOML" not in _one_error_line(["preferans", "score", str(toml)])
