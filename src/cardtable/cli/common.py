@@ -7,11 +7,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
+from typer.core import TyperGroup
 
 from cardtable.errors import CardtableError
 
@@ -33,8 +35,63 @@ def one_line_errors() -> Iterator[None]:
     except (CardtableError, OSError) as error:
         message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         where = f"{error.filename}: " if isinstance(error, OSError) and error.filename else ""
-        err.print(f"error: {where}{message}", markup=False, soft_wrap=True)
+        say_error(f"{where}{message}")
         raise typer.Exit(BAD_INPUT) from None
+
+
+def say_error(message: str) -> None:
+    """Print ``error: message`` on standard error as one line, whatever the message holds."""
+    err.print("error: " + " ".join(message.split()), markup=False, soft_wrap=True)
+
+
+def read_text(path: Path) -> str:
+    """The text of a file the user named; a file that is not UTF-8 is refused in one sentence."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise CardtableError(
+            f"{path}: not UTF-8 text (byte {byte:#04x} at offset {error.start})"
+        ) from None
+
+
+# The parser's error class (click's UsageError, which typer may bundle): BadParameter's parent.
+_UsageError = cast(type[Exception], typer.BadParameter.__mro__[1])
+
+
+@contextmanager
+def _usage_in_one_line() -> Iterator[None]:
+    try:
+        yield
+    except _UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            raise  # a bare group prints its help, as asked
+        context = getattr(error, "ctx", None)
+        path = getattr(context, "command_path", "")
+        hint = f"; see '{path} --help'" if path else ""
+        message = getattr(error, "format_message", error.__str__)()
+        say_error(f"{message.rstrip('.')}{hint}")
+        raise typer.Exit(getattr(error, "exit_code", BAD_INPUT)) from None
+
+
+class OneLineGroup(TyperGroup):
+    """The command group whose usage errors (a bad option, a missing argument) are one line.
+
+    Click prints a usage block and a boxed message; the project's rule is one ``error:`` line
+    for any bad input, commands included.
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        """Parse the command line, turning a usage error into one line and exit status 2."""
+        with _usage_in_one_line():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the sub-command, whose own usage errors are turned into one line too."""
+        with _usage_in_one_line():
+            return super().invoke(ctx)
 
 
 def print_json(data: Any) -> None:

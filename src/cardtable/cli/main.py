@@ -15,7 +15,14 @@ from rich.table import Table
 
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
-from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
+from cardtable.cli.common import (
+    OneLineGroup,
+    lazy_progress,
+    one_line_errors,
+    out,
+    print_json,
+    read_text,
+)
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
@@ -29,7 +36,7 @@ from cardtable.engine import (
     replay,
     view_to_data,
 )
-from cardtable.errors import UnknownGame
+from cardtable.errors import RecordError, UnknownGame
 
 app = typer.Typer(
     name="cardtable",
@@ -37,6 +44,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineGroup,
 )
 app.add_typer(preferans.app)
 app.add_typer(piquet_app)
@@ -120,11 +128,16 @@ def replay_command(
     ] = False,
 ) -> None:
     """Check that a match record (or a PHH hand) replays; print its summary or show it."""
+    with one_line_errors():
+        if show and as_json:
+            raise RecordError("give --show or --json, not both")
+        if show and path.suffix == ".phh":
+            raise RecordError("--show steps through a match record, not a PHH hand")
     if path.suffix == ".phh":
         _replay_phh(path, as_json)
         return
     with one_line_errors():
-        record = parse_record(path.read_text(encoding="utf-8"))
+        record = parse_record(read_text(path))
         match = replay(record)
         if show:
             show_record(record)
@@ -145,8 +158,8 @@ def replay_command(
         return
     state = "finished" if match.is_over else "in progress" if match.current else "between deals"
     out.print(
-        f"{path}: a valid {record.game} record — {summary['deals']} deals, "
-        f"{summary['actions']} actions, {state}."
+        f"{path}: a valid {record.game} record — {_count(summary['deals'], 'deal')}, "
+        f"{_count(summary['actions'], 'action')}, {state}."
     )
     for seat, amount in summary["ledger"].items():
         out.print(f"  {seat}: {amount}")
@@ -215,6 +228,10 @@ def simulate_command(
         raise typer.Exit(1)
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def show_record(record: Record) -> None:
     """Step through ``record`` deal by deal on the whole terminal."""
     from cardtable.tui.replay import show_replay  # noqa: PLC0415 - keeps start-up fast
@@ -232,7 +249,7 @@ def _replay_phh(path: Path, as_json: bool) -> None:
     from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
 
     with one_line_errors():
-        hand = parse_phh(path.read_text(encoding="utf-8"))
+        hand = parse_phh(read_text(path))
         played = replay_phh(hand)
     summary = {
         "variant": hand.variant,

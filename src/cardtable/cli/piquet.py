@@ -6,13 +6,15 @@ from typing import Annotated, Any
 
 import typer
 
-from cardtable.cards import parse_cards
+from cardtable.cards import DeckSpec, parse_cards
 from cardtable.cli.common import one_line_errors, out, print_json
 from cardtable.errors import CardParseError
 
 app = typer.Typer(name="piquet", help="Piquet's own commands.", no_args_is_help=True)
 
 HAND_SIZE = 12
+PIQUET_DECK = frozenset(DeckSpec.named("32").cards())
+"""The cards of piquet: sevens to aces (seed 001, rule 1)."""
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
@@ -34,6 +36,12 @@ def declare_command(
         for name, hand in zip(("elder", "younger"), hands, strict=True):
             if len(hand) != HAND_SIZE:
                 raise CardParseError(f"the {name} hand has {len(hand)} cards, not {HAND_SIZE}")
+            foreign = [card for card in hand if card not in PIQUET_DECK]
+            if foreign:
+                raise CardParseError(
+                    f"the {name} hand holds {foreign[0]}, which is not in the piquet deck "
+                    "(sevens to aces)"
+                )
         common = set(hands[0]) & set(hands[1])
         if common:
             raise CardParseError(f"both hands hold {' '.join(str(c) for c in common)}")

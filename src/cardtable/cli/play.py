@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 
 from cardtable.bots import Bot, make_bot
-from cardtable.cli.common import one_line_errors
+from cardtable.cli.common import one_line_errors, read_text
 from cardtable.engine import (
     Event,
     Game,
@@ -79,10 +79,31 @@ def save_record(table: Table) -> None:
     if table.save is None:
         return
     folder = table.save.parent
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cardtable-", suffix=".json")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(record_text(table.match.record()))
-    os.replace(temporary, table.save)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cardtable-", suffix=".json")
+    except OSError as error:
+        # Name the file the player gave, not the temporary one beside it.
+        raise OSError(error.errno, error.strerror, str(table.save)) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(record_text(table.match.record()))
+        # mkstemp makes the file private; the record gets the mode any new file gets.
+        os.chmod(temporary, _NEW_FILE_MODE)
+        os.replace(temporary, table.save)
+    except BaseException:
+        # A full disk or Ctrl-C mid-write leaves the old record whole and no stray file.
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _new_file_mode() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_NEW_FILE_MODE = _new_file_mode()
 
 
 class Screen(Protocol):
@@ -287,6 +308,8 @@ def play_command(
     with one_line_errors():
         if seats is not None and players is not None:
             raise IllegalAction("give --seats or --players, not both")
+        if as_json and plain:
+            raise IllegalAction("give --json or --plain, not both")
         table = _open_table(
             game_name, preset, rules_file, Seating(seats, players, bots), save, load
         )
@@ -348,21 +371,31 @@ def _open_table(
     save: Path | None,
     load: Path | None,
 ) -> Table:
+    if save is not None and save.is_dir():
+        raise CardtableError(f"{save} is a folder: --save takes the name of a file")
+    if save is not None and not save.parent.is_dir():
+        raise CardtableError(f"{save}: there is no folder {save.parent} to save in")
     if save is not None and save.exists() and (load is None or save.resolve() != load.resolve()):
         raise CardtableError(f"{save} already holds a record: resume it with --load {save}")
     if load is not None:
-        match = replay(parse_record(load.read_text(encoding="utf-8")))
+        if preset is not None or rules_file is not None:
+            raise CardtableError(
+                "--load resumes the match under its own rules: drop --preset/--rules"
+            )
+        match = replay(parse_record(read_text(load)))
         game = match.game
         if get_game(game_name) is not game:
             raise IllegalAction(f"{load} is a record of {game.name}, not of {game_name}")
-        _, bots = seat_table(game, match.rules, seating.spec(len(match.seats)))
+        spec = seating.spec(len(match.seats))
+        given = len([word for word in spec.split(",") if word.strip()])
+        if given != len(match.seats):
+            raise CardtableError(f"{load} seats {len(match.seats)} players, not {given}")
+        _, bots = seat_table(game, match.rules, spec)
         return Table(game, match, bots, save or load)
     game = get_game(game_name)
     chosen = preset or game.default_preset
     if rules_file is not None:
-        rules = game.rules_from_toml(
-            rules_file.read_text(encoding="utf-8"), str(rules_file), chosen
-        )
+        rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
     else:
         rules = game.rules(chosen)
     names, bots = seat_table(game, rules, seating.spec(game.players[0]))

@@ -6,6 +6,7 @@ then override) and ``--json``.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,8 +15,8 @@ from typing import Annotated, Any
 import typer
 
 from cardtable.cards import Card, cards_text, parse_cards
-from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json
-from cardtable.errors import CardParseError
+from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json, read_text
+from cardtable.errors import CardParseError, RulesError
 from cardtable.poker import (
     Evaluation,
     HandRules,
@@ -29,7 +30,7 @@ from cardtable.poker import (
 
 app = typer.Typer(
     name="poker",
-    help="Poker hands by the rulebook: rank a hand, hold a showdown, compute equity.",
+    help="Poker by the rulebook: rank a hand, hold a showdown, compute equity, list variants.",
     no_args_is_help=True,
 )
 
@@ -85,7 +86,7 @@ def build_rules(
     """The hand rules of a file, if given, changed by the options given on the command line."""
     base = HandRules()
     if rules_file is not None:
-        base = hand_rules_from_toml(rules_file.read_text(encoding="utf-8"), where=str(rules_file))
+        base = hand_rules_from_toml(read_text(rules_file), where=str(rules_file))
     changes: dict[str, Any] = {}
     if wild:
         changes["wild"] = [part for entry in wild for part in _split(entry)]
@@ -264,7 +265,7 @@ def equity_command(
     ],
     board: Annotated[str, typer.Option(help="Board cards known so far.")] = "",
     dead: Annotated[str, typer.Option(help="Cards out of play (folded, burnt).")] = "",
-    board_size: Annotated[int, typer.Option(help="Board cards at the showdown.")] = 5,
+    board_size: Annotated[int, typer.Option(min=0, help="Board cards at the showdown.")] = 5,
     trials: Annotated[
         int | None,
         typer.Option(
@@ -424,7 +425,9 @@ def variant_command(
 
     with _errors():
         game = get_game("poker")
-        rules = game.rules_from_toml(path.read_text(encoding="utf-8"), str(path))
+        text = read_text(path)
+        rules = game.rules_from_toml(text, str(path))
+        _require_variant(text, path)
         spec = check_variant(rules.variant)
         report = simulate(game, rules, players=players, deals=deals, seed=seed) if deals else None
     data: dict[str, Any] = {
@@ -445,3 +448,11 @@ def variant_command(
             _out(f"{report.deals} trial deals: {verdict}")
     if report is not None and not report.ok:
         raise typer.Exit(1)
+
+
+def _require_variant(text: str, path: Path) -> None:
+    """Refuse a file that describes no variant (it would check the default one instead)."""
+    document = tomllib.loads(text)
+    table = document.get("rules", document)
+    if "variant" not in table:
+        raise RulesError(f"{path}: no [rules.variant] table: the file describes no variant")

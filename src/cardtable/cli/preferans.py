@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cardtable.cli.common import one_line_errors, out, print_json
+from cardtable.cli.common import one_line_errors, out, print_json, read_text
 from cardtable.cli.preferans_solver import register as register_solver_commands
+from cardtable.errors import CardtableError
 
 app = typer.Typer(
     name="preferans",
@@ -39,7 +40,11 @@ def score_command(
     from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415
 
     with one_line_errors():
-        result = score(parse_score_file(path.read_text(encoding="utf-8")))
+        if svg is not None:
+            _check_drawing_target(svg, path, "--svg", (b"<svg", b"<?xml"))
+        if png is not None:
+            _check_drawing_target(png, path, "--png", (b"\x89PNG",))
+        result = score(parse_score_file(read_text(path)))
         # Paint before writing anything, so a missing extra leaves no file half done.
         painted = pulka_png(result.sheet) if png is not None else None
         if svg is not None:
@@ -50,6 +55,20 @@ def score_command(
         print_json(result.to_data())
     else:
         out.print(sheet_text(result), markup=False, soft_wrap=True)
+
+
+def _check_drawing_target(
+    target: Path, source: Path, flag: str, signatures: tuple[bytes, ...]
+) -> None:
+    """Refuse a drawing path that would overwrite the pulka itself or any file not a drawing."""
+    if not target.is_file():
+        return
+    if target.resolve() == source.resolve():
+        raise CardtableError(f"{flag} {target} would overwrite the pulka it scores")
+    with target.open("rb") as stream:
+        start = stream.read(64).lstrip()
+    if not start.startswith(signatures):
+        raise CardtableError(f"{flag} {target}: the file holds something else than a drawing")
 
 
 @app.command("conventions")

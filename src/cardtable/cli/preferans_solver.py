@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cardtable.cli.common import one_line_errors, out, print_json
+from cardtable.cli.common import one_line_errors, out, print_json, read_text
 
 
 def solve_command(
@@ -69,7 +69,7 @@ def analyse_command(
 
     with one_line_errors():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_text(path))
         except json.JSONDecodeError as error:
             raise RecordError(f"record: not JSON ({error.msg}, line {error.lineno})") from None
         if isinstance(data, dict) and "record" in data:

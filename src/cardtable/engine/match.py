@@ -129,8 +129,14 @@ class Match(ABC, Generic[A, R]):
         expected = self.next_dealer()
         if setup.dealer != expected:
             raise IllegalAction(f"seat {expected} deals next, not seat {setup.dealer}")
-        if Counter(setup.deck) != Counter(self.deck()):
-            raise IllegalAction(f"the deck is not this game's deck: {cards_text(setup.deck)}")
+        given, wanted = Counter(setup.deck), Counter(self.deck())
+        if given != wanted:
+            # Name only the difference: a whole deck in the message hides it.
+            lacking, surplus = list((wanted - given).elements()), list((given - wanted).elements())
+            differences = ([f"it lacks {cards_text(lacking)}"] if lacking else []) + (
+                [f"it has {cards_text(surplus)} too many"] if surplus else []
+            )
+            raise IllegalAction(f"the deck is not this game's deck: {'; '.join(differences)}")
         deal = self._new_deal(setup)
         self.deals.append(deal)
         self.between.append([])

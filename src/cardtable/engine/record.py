@@ -29,6 +29,9 @@ RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
 """The record format version this code writes and reads."""
 
+_RECORD_KEYS = ("format", "version", "game", "preset", "rules", "seats", "deals", "after")
+_DEAL_KEYS = ("dealer", "seed", "deck", "before", "actions")
+
 
 @dataclass(frozen=True, slots=True)
 class DealEntry:
@@ -96,6 +99,7 @@ def record_from_data(data: Any) -> Record:
         raise RecordError(f"record: 'format' must be {RECORD_FORMAT!r}")
     if top.get("version") != RECORD_VERSION:
         raise RecordError(f"record: version {top.get('version')!r} is not {RECORD_VERSION}")
+    _known_keys(top, _RECORD_KEYS, "record")
     preset = top.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise RecordError("record: 'preset' must be a string or null")
@@ -115,6 +119,7 @@ def record_from_data(data: Any) -> Record:
 def _deal_entry(data: Any, number: int) -> DealEntry:
     where = f"record: deal {number}"
     entry = _table(data, where)
+    _known_keys(entry, _DEAL_KEYS, where)
     try:
         deck = parse_cards(_string(entry.get("deck"), f"{where}: 'deck'"))
     except CardParseError as error:
@@ -132,6 +137,13 @@ def _table(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RecordError(f"{where} must be a JSON object")
     return value
+
+
+def _known_keys(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    # A key this version does not know is a typo or a newer record: refused, never ignored.
+    for key in table:
+        if key not in known:
+            raise RecordError(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
 
 
 def _string(value: Any, where: str) -> str:

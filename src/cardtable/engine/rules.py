@@ -21,7 +21,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -90,14 +90,26 @@ def rules_from_mapping(
     except ValidationError as error:
         first = error.errors()[0]
         name = ".".join(str(part) for part in first["loc"])
-        raise RulesError(f"{where}: option {name!r}: {first['msg']}") from None
+        # A check of the whole rule set (a validator) has no location: its message names
+        # the option itself, after pydantic's "Value error, " prefix.
+        message = first["msg"].removeprefix("Value error, ")
+        raise RulesError(
+            f"{where}: option {name!r}: {message}" if name else f"{where}: {message}"
+        ) from None
     except TypeError as error:
         raise RulesError(f"{where}: {error}") from None
 
 
 def rules_from_toml(cls: type[R], text: str, *, base: R | None = None, where: str = "rules") -> R:
-    """Rules from a TOML text whose options stand at the top level or under ``[rules]``."""
+    """Rules from a TOML text whose options stand at the top level or under ``[rules]``.
+
+    A ``description`` string may stand beside them, as in a preset.
+    """
     document = _read_toml(text, where)
+    if "rules" in document:
+        _refuse_keys_beside_rules(document, where)
+    elif not isinstance(document.pop("description", ""), str):
+        raise RulesError(f"{where}: 'description' must be a string")
     table = document.get("rules", document)
     if not isinstance(table, dict):
         raise RulesError(f"{where}: [rules] must be a table")
@@ -111,12 +123,25 @@ def parse_preset(name: str, text: str, cls: type[Any]) -> Preset:
     """A preset from its TOML text, checked against the rules type ``cls``."""
     where = f"preset {name!r}"
     document = _read_toml(text, where)
+    _refuse_keys_beside_rules(document, where)
     description = document.get("description", "")
     overrides = document.get("rules", {})
     if not isinstance(description, str) or not isinstance(overrides, dict):
         raise RulesError(f"{where}: needs a description string and a [rules] table")
     rules_from_mapping(cls, overrides, where=where)
     return Preset(name, description, overrides)
+
+
+def _refuse_keys_beside_rules(document: dict[str, Any], where: str) -> None:
+    """A file with a ``[rules]`` table holds only it and its ``description`` string."""
+    for key in document:
+        if key not in ("description", "rules"):
+            raise RulesError(
+                f"{where}: unknown key {key!r} beside [rules] (the file holds description "
+                "and [rules]; options go under [rules])"
+            )
+    if not isinstance(document.get("description", ""), str):
+        raise RulesError(f"{where}: 'description' must be a string")
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
@@ -180,6 +205,20 @@ def _refuse_unknown_options(
         nested = hints[key]
         if isinstance(nested, type) and dataclasses.is_dataclass(nested):
             _refuse_unknown_options(nested, value, where, prefix + key + ".")
+            continue
+        element = _dataclass_element(nested)
+        if element is not None and isinstance(value, list):
+            for index, item in enumerate(value):
+                _refuse_unknown_options(element, item, where, f"{prefix}{key}.{index}.")
+
+
+def _dataclass_element(hint: Any) -> type[Any] | None:
+    """The dataclass of ``tuple[D, ...]`` or ``list[D]`` (such as a variant's steps), else None."""
+    arguments = get_args(hint)
+    if get_origin(hint) not in (tuple, list) or not arguments:
+        return None
+    element = arguments[0]
+    return element if isinstance(element, type) and dataclasses.is_dataclass(element) else None
 
 
 def _merge(start: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:

@@ -121,6 +121,8 @@ def parse_score_file(text: str) -> ScoreFile:
             document = json.loads(text)
         except json.JSONDecodeError as error:
             raise ScoreError(f"not valid JSON: {error}") from None
+    elif text.lstrip().startswith("[") and _is_json(text):
+        raise ScoreError("the file must hold one object, not a JSON list")
     else:
         try:
             document = tomllib.loads(text)
@@ -129,6 +131,15 @@ def parse_score_file(text: str) -> ScoreFile:
     if not isinstance(document, dict):
         raise ScoreError("the file must hold one object")
     return read_document(document)
+
+
+def _is_json(text: str) -> bool:
+    # A TOML file may start with "[table]" too; only JSON text is JSON.
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def read_document(document: Mapping[str, Any]) -> ScoreFile:

@@ -31,7 +31,7 @@ HELP = {
     ),
     "draw": (
         f"The draw ({SEED}, draw poker). Each player still in discards the cards he does not "
-        "want and is dealt as many: 'discard 7♥ 2♣', or 'discard' for none (standing pat)."
+        "want and is dealt as many: 'discard 7♥ 2♣', or 'stand pat' to keep them all."
     ),
     "declare": (
         f"High-low declarations ({SEED}, high-low). Each player still in declares 'declare "
