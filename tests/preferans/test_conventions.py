@@ -14,7 +14,7 @@ from cardtable.errors import RulesError
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.scorer import read_document, score
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention, convention_preset
-from cardtable.preferans.sheet import DealScore, ScoreError, Sheet, Whist
+from cardtable.preferans.sheet import DealScore, Entry, ScoreError, Sheet, Whist
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
 W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF
@@ -279,6 +279,29 @@ def vectors() -> list[Path]:
     return sorted(VECTORS.glob("*.json"))
 
 
+def deal_written(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+    """What one deal wrote, per player, as the vectors state it.
+
+    Pool and mountain totals and the whists written on each other player; columns that total
+    zero are left out.
+    """
+    written: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        columns = written.setdefault(entry.player, {})
+        if entry.on is None:
+            columns[entry.column.value] = columns.get(entry.column.value, 0) + entry.amount
+        else:
+            whists = columns.setdefault("whists", {})
+            whists[entry.on] = whists.get(entry.on, 0) + entry.amount
+    for columns in written.values():
+        whists = {on: amount for on, amount in columns.pop("whists", {}).items() if amount}
+        for column in [c for c, amount in columns.items() if not amount]:
+            del columns[column]
+        if whists:
+            columns["whists"] = whists
+    return written
+
+
 KINDS = ("pulka", "settlement", "deal")
 """A vector is a whole pulka, a settlement of written totals, or the value of single deals."""
 
@@ -290,6 +313,8 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     ``balance_of`` checks only the players the source names; ``last_deal_balance_of`` is what
     the file's last deal is worth to a player: the settlement with it less the settlement
     without it, both closed as if the pulka stopped there (how players value one deal).
+    ``deal_written`` is everything the file's last deal wrote for each player the source
+    names, column by column (``{}``: nothing at all).
     """
     vector = json.loads(path.read_text("utf-8"))
     assert vector.get("source"), "every vector cites where it comes from"
@@ -324,6 +349,10 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
             assert result.settlement.whists[player][other] == amount
     for player, amount in expect.get("mountain_whists_each", {}).items():
         assert result.settlement.mountain_whists[player] == amount
+    if "deal_written" in expect:
+        written = deal_written(result.sheet.entries_of(len(document["deals"])))
+        for player, columns in expect["deal_written"].items():
+            assert written.get(player, {}) == columns, f"{player} wrote {written.get(player)}"
     assert sum(result.settlement.balance.values()) == 0
 
 
