@@ -106,6 +106,26 @@ def test_a_whister_short_writes_the_contracts_price_per_missing_trick(name: str)
     assert sheet.mountain("B") == 2 * 2
 
 
+@pytest.mark.parametrize(("share", "fined"), [("each_half", ["C"]), ("each_half_up", ["B", "C"])])
+def test_an_eight_neither_whister_took_fines_the_second_or_both(
+    share: str, fined: list[str]
+) -> None:
+    """001_776ed664a35a376f.txt rule 46: on an eight or a nine the second whister is fined.
+
+    'each_half_up' is the other table practice (preferans.pro's server test 'both whisters did
+    not fulfill'; refinishru-Andre/pulka's reading of the FSPR code): both answer for the odd
+    trick. Either way nobody is fined when the pair took its one trick.
+    """
+    rules = dataclasses.replace(convention("sochi"), obligation_share=share)  # type: ignore[arg-type]
+    eight = parse_contract("8♠")
+    sheet = Sheet(list("ABC"), rules)
+    sheet.write(DealScore("A", eight, 10, {"B": W, "C": W}, defender_tricks={"B": 0, "C": 0}))
+    assert [p for p in "BC" if sheet.mountain(p)] == fined
+    assert all(sheet.mountain(p) == 6 for p in fined)
+    sheet.write(DealScore("A", eight, 9, {"B": W, "C": W}, defender_tricks={"B": 1, "C": 0}))
+    assert all(sheet.mountain(p) == 6 for p in fined)
+
+
 def test_leningrad_doubles_the_declarers_remiz() -> None:
     """Скуратов, «Преферанс. История, стратегия, тактика»: a Leningrad six one down.
 
