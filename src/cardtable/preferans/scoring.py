@@ -83,8 +83,9 @@ class ScoringRules:
         "one falls on the second whister, rule 46); 'each_half_up' makes both answer for the "
         "odd one (an eight, nine or ten with no defence trick fines both); 'together' lets "
         "either cover the other.",
-        f"{SEED} rule 46; each_half_up: {SCORERS} (preferans.pro's server test "
-        "'both whisters did not fulfill'; refinishru-Andre/pulka's reading of the FSPR code)",
+        f"{SEED} rule 46; each_half_up: the Leningrad tournament system ('за вист на 8 - 9 "
+        "ответственность несут оба вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
+        f"{SCORERS} (preferans.pro, refinishru-Andre/pulka)",
     )
     whister_remiz_points: tuple[int, int, int, int, int] = option(
         (5, 10, 15, 20, 25),
