@@ -334,7 +334,8 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     the file's last deal is worth to a player: the settlement with it less the settlement
     without it, both closed as if the pulka stopped there (how players value one deal).
     ``deal_written`` is everything the file's last deal wrote for each player the source
-    names, column by column (``{}``: nothing at all).
+    names, column by column (``{}``: nothing at all); ``deal_whists`` only the whists it wrote,
+    where the source states no more.
     """
     vector = json.loads(path.read_text("utf-8"))
     assert vector.get("source"), "every vector cites where it comes from"
@@ -373,6 +374,10 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
         written = deal_written(result.sheet.entries_of(len(document["deals"])))
         for player, columns in expect["deal_written"].items():
             assert written.get(player, {}) == columns, f"{player} wrote {written.get(player)}"
+    if "deal_whists" in expect:
+        written = deal_written(result.sheet.entries_of(len(document["deals"])))
+        for player, whists in expect["deal_whists"].items():
+            assert written.get(player, {}).get("whists", {}) == whists
     assert sum(result.settlement.balance.values()) == 0
 
 
