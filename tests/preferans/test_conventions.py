@@ -14,7 +14,7 @@ from cardtable.errors import RulesError
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.scorer import read_document, score
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention, convention_preset
-from cardtable.preferans.sheet import DealScore, ScoreError, Sheet, Whist
+from cardtable.preferans.sheet import DealScore, Entry, ScoreError, Sheet, Whist
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
 W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF
@@ -104,6 +104,26 @@ def test_a_whister_short_writes_the_contracts_price_per_missing_trick(name: str)
     sheet = Sheet(list("ABC"), convention(name))
     sheet.write(six("A", 8, {"B": W, "C": P}))
     assert sheet.mountain("B") == 2 * 2
+
+
+@pytest.mark.parametrize(("share", "fined"), [("each_half", ["C"]), ("each_half_up", ["B", "C"])])
+def test_an_eight_neither_whister_took_fines_the_second_or_both(
+    share: str, fined: list[str]
+) -> None:
+    """001_776ed664a35a376f.txt rule 46: on an eight or a nine the second whister is fined.
+
+    'each_half_up' is the other table practice (preferans.pro's server test 'both whisters did
+    not fulfill'; refinishru-Andre/pulka's reading of the FSPR code): both answer for the odd
+    trick. Either way nobody is fined when the pair took its one trick.
+    """
+    rules = dataclasses.replace(convention("sochi"), obligation_share=share)  # type: ignore[arg-type]
+    eight = parse_contract("8♠")
+    sheet = Sheet(list("ABC"), rules)
+    sheet.write(DealScore("A", eight, 10, {"B": W, "C": W}, defender_tricks={"B": 0, "C": 0}))
+    assert [p for p in "BC" if sheet.mountain(p)] == fined
+    assert all(sheet.mountain(p) == 6 for p in fined)
+    sheet.write(DealScore("A", eight, 9, {"B": W, "C": W}, defender_tricks={"B": 1, "C": 0}))
+    assert all(sheet.mountain(p) == 6 for p in fined)
 
 
 def test_leningrad_doubles_the_declarers_remiz() -> None:
@@ -279,6 +299,29 @@ def vectors() -> list[Path]:
     return sorted(VECTORS.glob("*.json"))
 
 
+def deal_written(entries: list[Entry]) -> dict[str, dict[str, Any]]:
+    """What one deal wrote, per player, as the vectors state it.
+
+    Pool and mountain totals and the whists written on each other player; columns that total
+    zero are left out.
+    """
+    written: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        columns = written.setdefault(entry.player, {})
+        if entry.on is None:
+            columns[entry.column.value] = columns.get(entry.column.value, 0) + entry.amount
+        else:
+            whists = columns.setdefault("whists", {})
+            whists[entry.on] = whists.get(entry.on, 0) + entry.amount
+    for columns in written.values():
+        whists = {on: amount for on, amount in columns.pop("whists", {}).items() if amount}
+        for column in [c for c, amount in columns.items() if not amount]:
+            del columns[column]
+        if whists:
+            columns["whists"] = whists
+    return written
+
+
 KINDS = ("pulka", "settlement", "deal")
 """A vector is a whole pulka, a settlement of written totals, or the value of single deals."""
 
@@ -290,6 +333,9 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
     ``balance_of`` checks only the players the source names; ``last_deal_balance_of`` is what
     the file's last deal is worth to a player: the settlement with it less the settlement
     without it, both closed as if the pulka stopped there (how players value one deal).
+    ``deal_written`` is everything the file's last deal wrote for each player the source
+    names, column by column (``{}``: nothing at all); ``deal_written_partly`` only the columns
+    the source states.
     """
     vector = json.loads(path.read_text("utf-8"))
     assert vector.get("source"), "every vector cites where it comes from"
@@ -324,6 +370,16 @@ def test_hand_worked_pulkas_from_public_sources_come_out(path: Path) -> None:
             assert result.settlement.whists[player][other] == amount
     for player, amount in expect.get("mountain_whists_each", {}).items():
         assert result.settlement.mountain_whists[player] == amount
+    if "deal_written" in expect:
+        written = deal_written(result.sheet.entries_of(len(document["deals"])))
+        for player, columns in expect["deal_written"].items():
+            assert written.get(player, {}) == columns, f"{player} wrote {written.get(player)}"
+    if "deal_written_partly" in expect:
+        written = deal_written(result.sheet.entries_of(len(document["deals"])))
+        for player, columns in expect["deal_written_partly"].items():
+            for column, amount in columns.items():
+                empty: dict[str, int] | int = {} if column == "whists" else 0
+                assert written.get(player, {}).get(column, empty) == amount, f"{player} {column}"
     assert sum(result.settlement.balance.values()) == 0
 
 

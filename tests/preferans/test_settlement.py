@@ -157,3 +157,20 @@ def test_whole_whists_are_rounded_so_the_balances_still_sum_to_zero() -> None:
     assert all(v.denominator == 1 for v in rounded.values())
     # Each is rounded down (3, -2, -2); the whist so lost goes to the first on the tie.
     assert rounded == {"A": 4, "B": -2, "C": -2}
+
+
+def test_pairs_up_rounds_each_pairs_net_up_for_its_winner() -> None:
+    """The 'pairs_up' rounding (preferans.pro's server test 'calculateFinalResult').
+
+    Players who settle pair by pair round each pair's fraction in the pair's winner's favour.
+    B's one mountain point is 10/3 whists to A and to C: each pair rounds to 4, so A and C win
+    4 each and B loses 8, where the largest-remainder rounding gives 4, 3, -7.
+    """
+    mountains = {"A": 0, "B": 1, "C": 0}
+    whists: dict[str, dict[str, int]] = {"A": {}, "B": {}, "C": {}}
+    pairs = settle(list("ABC"), mountains, whists, mountain_point_whists=10, rounding="pairs_up")
+    assert pairs.pairwise["A"]["B"] == 4
+    assert pairs.pairwise["B"]["C"] == -4
+    assert pairs.balance == {"A": 4, "B": -8, "C": 4}
+    whole = settle(list("ABC"), mountains, whists, mountain_point_whists=10, rounding="whole")
+    assert whole.balance == {"A": 4, "B": -7, "C": 3}

@@ -122,3 +122,26 @@ def test_rounding_to_whole_whists_keeps_the_zero_sum_and_moves_each_less_than_on
     assert all(value.denominator == 1 for value in whole.values())
     assert all(abs(whole[p] - exact[p]) < 1 for p in sheet.players)
     assert all(isinstance(value, Fraction) for value in whole.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(pulkas())
+def test_rounding_pair_by_pair_keeps_the_zero_sum_and_moves_each_pair_less_than_one(
+    sheet: Sheet,
+) -> None:
+    """docs/rules/preferans-scoring.md (Fractions): 'pairs_up' rounds each pair for its winner."""
+    totals = sheet.totals()
+    exact = sheet.settlement()
+    pairs = settle(
+        sheet.players,
+        {p: t.mountain for p, t in totals.items()},
+        {p: t.whists for p, t in totals.items()},
+        mountain_point_whists=sheet.rules.mountain_point_whists,
+        rounding="pairs_up",
+    )
+    assert sum(pairs.balance.values()) == 0
+    for p in sheet.players:
+        for q, net in pairs.pairwise[p].items():
+            assert net.denominator == 1
+            assert abs(net) >= abs(exact.pairwise[p][q])
+            assert abs(net - exact.pairwise[p][q]) < 1

@@ -31,6 +31,7 @@ TOURNAMENT = "003_b655b01c110fd414.txt"
 SKURATOV = "Скуратов О. С., «Преферанс. История, стратегия, тактика» (Leningrad, four players)"
 LESNOY = "Лесной Д., «Русский преферанс», 'Сочинка: основные характеристики'"
 SHRAM_LENINGRAD = "«Ленинградка», shram.kiev.ua/games/cards/2_preferans_9_leningradka.shtml"
+SCORERS = "public scorers' tests, tests/vectors/preferans (docs/rules/preferans-scoring.md)"
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,15 @@ class ScoringRules:
         "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",
         f"{SEED} rules 26, 46; {CODE} 3.8.2",
     )
-    obligation_share: Literal["each_half", "together"] = option(
+    obligation_share: Literal["each_half", "each_half_up", "together"] = option(
         "each_half",
-        "When both whist, each answers for half the obligation (an odd one falls on the second "
-        "whister, rule 46); 'together' lets either cover the other.",
-        f"{SEED} rule 46",
+        "When both whist and the two fall short, each answers for half the obligation (an odd "
+        "one falls on the second whister, rule 46); 'each_half_up' makes both answer for the "
+        "odd one (an eight, nine or ten with no defence trick fines both); 'together' lets "
+        "either cover the other.",
+        f"{SEED} rule 46; each_half_up: the Leningrad tournament system ('за вист на 8 - 9 "
+        "ответственность несут оба вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
+        f"{SCORERS} (preferans.pro, refinishru-Andre/pulka)",
     )
     whister_remiz_points: tuple[int, int, int, int, int] = option(
         (5, 10, 15, 20, 25),
@@ -199,11 +204,13 @@ class ScoringRules:
         "(the seed: 1300 points are 325 whists each among four; the Code: ten).",
         f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.1.1 b",
     )
-    rounding: Literal["exact", "whole"] = option(
+    rounding: Literal["exact", "whole", "pairs_up"] = option(
         "exact",
         "Balances kept exact, or rounded to whole whists by largest remainders so that they "
-        "still sum to zero.",
-        "cardtable decision, docs/rules/preferans-scoring.md",
+        "still sum to zero ('whole'), or settled pair by pair with each pair's net rounded up "
+        "to a whole whist for the pair's winner ('pairs_up').",
+        "cardtable decision, docs/rules/preferans-scoring.md; pairs_up: "
+        f"{SCORERS} (preferans.pro's server test 'calculateFinalResult')",
     )
 
     def __post_init__(self) -> None:

@@ -74,6 +74,9 @@ def settle(
     balance = {p: sum(pairwise[p].values(), Fraction(0)) for p in seats}
     if rounding == "whole":
         balance = round_whole(balance)
+    elif rounding == "pairs_up":
+        pairwise = round_pairs_up(pairwise)
+        balance = {p: sum(pairwise[p].values(), Fraction(0)) for p in seats}
     return Settlement(seats, levelled, share, converted, pairwise, balance)
 
 
@@ -114,3 +117,23 @@ def round_whole(balance: Mapping[str, Fraction]) -> dict[str, Fraction]:
     for player in order[:missing]:
         floors[player] += 1
     return floors
+
+
+def round_pairs_up(
+    pairwise: Mapping[str, Mapping[str, Fraction]],
+) -> dict[str, dict[str, Fraction]]:
+    """Each pair's net rounded up to a whole whist for the pair's winner.
+
+    Players who settle pair by pair round each pair's fraction in the winner's favour; the
+    table stays antisymmetric, so the balances still sum to zero.
+
+    >>> round_pairs_up({"A": {"B": Fraction(1, 3)}, "B": {"A": Fraction(-1, 3)}})
+    {'A': {'B': Fraction(1, 1)}, 'B': {'A': Fraction(-1, 1)}}
+    """
+    return {
+        p: {
+            q: Fraction(net.__ceil__()) if net >= 0 else -Fraction((-net).__ceil__())
+            for q, net in row.items()
+        }
+        for p, row in pairwise.items()
+    }

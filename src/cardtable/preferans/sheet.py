@@ -830,7 +830,8 @@ class _Writer:
             short = needed - defence
             self.add(answerable, Column.MOUNTAIN, price * short, f"whist {short} short")
             return
-        shares = [needed // 2, needed - needed // 2]
+        up = needed - needed // 2
+        shares = [up, up] if self.rules.obligation_share == "each_half_up" else [needed - up, up]
         for whister, share in zip(whisters, shares, strict=True):
             short = share - taken[whister]
             if short > 0:
