@@ -269,6 +269,22 @@ def parse_move_cards(text: str) -> tuple[Card, ...]:
     return cards
 
 
+def parse_move_card(verb: str, text: str) -> Card:
+    """The one card a move names after its ``verb`` (``play K♥``, ``expose 7♣``).
+
+    >>> parse_move_card("play", "K♥ Q♥")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardParseError: play names one card, as in 'play K♥', not 2
+    """
+    if not text.strip():
+        raise CardParseError(f"{verb} is followed by a card, as in '{verb} K♥'")
+    cards = parse_move_cards(text)
+    if len(cards) != 1:
+        raise CardParseError(f"{verb} names one card, as in '{verb} K♥', not {len(cards)}")
+    return cards[0]
+
+
 def _read_token(token: str, current_suit: Suit | None, out: list[Card]) -> Suit | None:
     """Append the cards of one token to ``out``; return the suit in force after it."""
     joker = _JOKER_WORDS.get(token.lower())

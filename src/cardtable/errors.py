@@ -7,7 +7,7 @@ never shown for bad input.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 class CardtableError(ValueError):
@@ -26,17 +26,22 @@ class ActionParseError(CardtableError):
     """A typed or recorded move that cannot be read; the message names the word or card."""
 
 
-def said_as(word: str, phrases: list[str]) -> str:
-    """Why a move that begins with ``word`` but is none of ``phrases`` cannot be read.
+def said_as(word: str, phrases: Iterable[str]) -> str | None:
+    """Why a move that begins with ``word`` is none of the set ``phrases`` that begin so.
 
-    >>> said_as("sink", ["sink"])
+    ``None`` when no phrase begins with ``word``.
+
+    >>> said_as("sink", ["sink", "good", "not good"])
     'sink is said alone'
-    >>> said_as("no", ["no look", "no straddle"])
+    >>> said_as("no", ["no look", "no straddle", "good"])
     "no begins only 'no look' or 'no straddle'"
     """
-    if phrases == [word]:
+    forms = [phrase for phrase in phrases if phrase.split(" ")[0] == word]
+    if not forms:
+        return None
+    if forms == [word]:
         return f"{word} is said alone"
-    return f"{word} begins only " + " or ".join(repr(phrase) for phrase in phrases)
+    return f"{word} begins only " + " or ".join(repr(form) for form in forms)
 
 
 class RulesError(CardtableError):

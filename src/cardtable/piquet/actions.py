@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardtable.cards import Card, Rank, parse_card, parse_move_cards
+from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse_move_cards
 from cardtable.errors import (
     ActionParseError,
     CardParseError,
@@ -279,12 +279,6 @@ _POINT_WORDS = ("point", "карт", "карты")
 _SEQUENCE_HEADS = ("sequence", "последовательность")
 _SET_WORDS = {"fourteen": "fourteen", "trio": "trio", **_RUSSIAN_SETS}
 _DECLARATION_HEADS = {*_POINT_WORDS, *_SEQUENCE_HEADS, *SEQUENCE_WORDS, *_SET_WORDS}
-_SAID_AS: dict[str, list[str]] = {
-    head: [form for form in WORDS if form.split(" ")[0] == head]
-    for head in {form.split(" ")[0] for form in WORDS}
-}
-"""The set phrases by their first word, to say how one is spoken when the rest is wrong."""
-_SUIT_SIGNS = "♠♣♦♥♤♧♢♡"
 _MISDEAL_FORMS = "misdeal exposed|extra|short seat N, or misdeal exposed talon"
 
 
@@ -319,7 +313,7 @@ def _parse_verb(raw: str, lowered: str) -> PiquetAction:
             raise ActionParseError(f"{verb} is followed by cards, as in '{verb} 7♥ 8♣'")
         return discard(list(parse_move_cards(rest)))
     if head in _PLAY_VERBS:
-        return Play(_one_card(verb, rest))
+        return Play(parse_move_card(verb, rest))
     if head in _TAKE_VERBS:
         return Take(_number(verb, rest, f"a number of cards, as in '{verb} 3'"))
     if head == "misdeal":
@@ -328,25 +322,16 @@ def _parse_verb(raw: str, lowered: str) -> PiquetAction:
         return _parse_declaration(verb, words[1:])
     if head in _DECLARATION_HEADS:
         return _parse_declaration(verb, words)
-    if head in _SAID_AS:
-        raise ActionParseError(said_as(head, _SAID_AS[head]))
+    said = said_as(head, WORDS)
+    if said is not None:
+        raise ActionParseError(said)
     if not rest:
         try:
             return Play(parse_card(raw))
         except CardParseError:
-            if any(suit in raw for suit in _SUIT_SIGNS):
+            if any(suit.symbol in raw for suit in Suit):
                 raise
     raise ActionParseError(f"{verb!r} is not a piquet move; moves: {MOVES}")
-
-
-def _one_card(verb: str, rest: str) -> Card:
-    """The one card a move names after ``verb``."""
-    if not rest:
-        raise ActionParseError(f"{verb} is followed by a card, as in '{verb} K♥'")
-    cards = parse_move_cards(rest)
-    if len(cards) != 1:
-        raise ActionParseError(f"{verb} names one card, as in '{verb} K♥', not {len(cards)}")
-    return cards[0]
 
 
 def _number(verb: str, rest: str, expects: str) -> int:
@@ -374,7 +359,7 @@ def _parse_declaration(verb: str, words: list[str]) -> PiquetAction:
         return Declare("sequence", _number(head, rest, f"a number of cards, as in '{head} 4'"))
     if head in SEQUENCE_WORDS:
         if rest:
-            raise ActionParseError(said_as(head, [head]))
+            raise ActionParseError(f"{head} is said alone")
         return Declare("sequence", SEQUENCE_WORDS[head])
     kind = _SET_WORDS.get(head)
     if kind is None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.cards import Card, cards_text, parse_move_cards
+from cardtable.cards import Card, cards_text, parse_move_card, parse_move_cards
 from cardtable.errors import ActionParseError, CardtableError, said_as
 
 
@@ -173,11 +173,6 @@ _DECLARE_VERBS = ("declare", "заявляю")
 _DISCARD_VERBS = ("discard", "сбрасываю")
 _EXPOSE_VERBS = ("expose", "открываю")
 _WILD_VERBS = ("wild", "козырь")
-_SAID_AS: dict[str, list[str]] = {
-    head: [form for form in _WORDS if form.split(" ")[0] == head]
-    for head in {form.split(" ")[0] for form in _WORDS}
-}
-"""The set phrases by their first word, to say how one is spoken when the rest is wrong."""
 MOVES = (
     "fold, check, call, bet N, raise to N, all-in, freeze, straddle, no straddle, "
     "declare high|low|both, discard CARDS, stand pat, expose CARD, wild CARD"
@@ -227,22 +222,13 @@ def _parse_verb(raw: str, words: list[str]) -> TableAction:
             )
         return Discard(parse_move_cards(rest))
     if head in _EXPOSE_VERBS:
-        return Expose(_one_card(verb, rest))
+        return Expose(parse_move_card(verb, rest))
     if head in _WILD_VERBS:
-        return NameWild(_one_card(verb, rest))
-    if head in _SAID_AS:
-        raise ActionParseError(said_as(head, _SAID_AS[head]))
+        return NameWild(parse_move_card(verb, rest))
+    said = said_as(head, _WORDS)
+    if said is not None:
+        raise ActionParseError(said)
     raise ActionParseError(f"{verb!r} is not a poker move; moves: {MOVES}")
-
-
-def _one_card(verb: str, rest: str) -> Card:
-    """The one card a move names after ``verb``."""
-    if not rest:
-        raise ActionParseError(f"{verb} is followed by a card, as in '{verb} K♥'")
-    cards = parse_move_cards(rest)
-    if len(cards) != 1:
-        raise ActionParseError(f"{verb} names one card, as in '{verb} K♥', not {len(cards)}")
-    return cards[0]
 
 
 def action_text(action: TableAction) -> str:

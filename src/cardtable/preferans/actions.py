@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, get_args
 
-from cardtable.cards import Card, cards_text, parse_card, parse_move_cards
+from cardtable.cards import Card, Suit, cards_text, parse_card, parse_move_card, parse_move_cards
 from cardtable.errors import ActionParseError, CardParseError, CardtableError, said_as
 from cardtable.preferans.contracts import (
     Contract,
@@ -149,12 +149,6 @@ _WITHOUT_TALON = re.compile(r"(\d*)\s*(without talon|без прикупа|б/п
 _DISCARD_VERBS = ("discard", "снос", "сброс")
 _PLAY_VERBS = ("play", "ход")
 _BID_VERBS = ("bid",)
-_SUIT_SIGNS = "♠♣♦♥♤♧♢♡"
-_SAID_AS: dict[str, list[str]] = {
-    head: [form for form in _SAY_WORDS if form.split(" ")[0] == head]
-    for head in {form.split(" ")[0] for form in _SAY_WORDS}
-}
-"""The set phrases by their first word, to say how one is spoken when the rest is wrong."""
 MOVES = (
     "a bid (6♠, 7NT, misère, 9 without talon), pass, mine, whist, half-whist, open, closed, "
     "claim, agree, refuse, discard CARD CARD, play CARD, misdeal exposed|count|turn"
@@ -215,18 +209,14 @@ def _parse_verb(raw: str, word: str) -> Action:
             raise ActionParseError(f"a discard is two cards, not {len(cards)}")
         return Discard(frozenset(cards))
     if head in _PLAY_VERBS:
-        if not rest:
-            raise ActionParseError(f"{verb} is followed by a card, as in '{verb} K♥'")
-        cards = parse_move_cards(rest)
-        if len(cards) != 1:
-            raise ActionParseError(f"{verb} names one card, as in '{verb} K♥', not {len(cards)}")
-        return Play(cards[0])
+        return Play(parse_move_card(verb, rest))
     if head in _BID_VERBS:
         if not rest:
             raise ActionParseError(f"{verb} is followed by a contract, as in '{verb} 6♠'")
         return Bid(parse_contract(rest))
-    if head in _SAID_AS:
-        raise ActionParseError(said_as(head, _SAID_AS[head]))
+    said = said_as(head, _SAY_WORDS)
+    if said is not None:
+        raise ActionParseError(said)
     if raw[:1].isdigit() or not rest:
         try:
             return Bid(parse_contract(raw))
@@ -238,7 +228,7 @@ def _parse_verb(raw: str, word: str) -> Action:
             # A leading digit means a bid was meant: say what is wrong with it as a bid.
             if raw[:1].isdigit():
                 raise not_a_bid from None
-            if any(suit in raw for suit in _SUIT_SIGNS):
+            if any(suit.symbol in raw for suit in Suit):
                 raise
     raise ActionParseError(f"{verb!r} is not a preferans move; moves: {MOVES}")
 
