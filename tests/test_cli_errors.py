@@ -460,3 +460,60 @@ def test_score_calls_a_json_list_a_list_not_bad_toml(tmp_path: Path) -> None:
     toml = tmp_path / "pulka.toml"
     toml.write_text("[sheet.A]\nmountain = 1\n", encoding="utf-8")
     assert "TOML" not in _one_error_line(["preferans", "score", str(toml)])
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["rules", "pokr"], "unknown game 'pokr' (did you mean 'poker'? games: "),
+        (["rules", "poker", "holdm"], "did you mean 'holdem'? `cardtable poker variants` lists"),
+        (["rules", "preferans", "soch"], "did you mean 'sochi'? presets: classic-1992,"),
+        (["play", "preferans", "--bots", "sampler"], "did you mean 'sampling'? bots: random,"),
+        (["preferans", "conventions", "lenin"], "did you mean 'leningrad'? conventions: "),
+    ],
+)
+def test_an_unknown_name_names_the_closest_ones_on_a_short_line(args: list[str], says: str) -> None:
+    """README, "A tour": an unknown name is one line; a long list is left to its command.
+
+    Poker's 37 variants are not printed in the error: the closest are named and
+    `cardtable poker variants` is pointed to.
+    """
+    line = _one_error_line(args)
+    assert says in line
+    assert "two-card" not in line
+    assert len(line) < 200
+
+
+def test_a_typed_move_that_cannot_be_read_is_refused_with_what_is_wrong() -> None:
+    """README, "A tour" (bad input names what is wrong); DESIGN.md §2 (refused, asked again).
+
+    At the plain prompt a move the game cannot read is refused in one line naming the card
+    that is no card, and the player is asked again.
+    """
+    result = runner.invoke(
+        app,
+        ["play", "piquet", "--seats", "you,bot", "--seed", "3", "--plain", "--deals", "1"],
+        input="play Z♠\ndiscard 7♥ 7♥\nq\n",
+    )
+    assert "refused: cannot read 'play Z♠': not a card: 'Z♠'" in result.output
+    assert "refused: cannot read 'discard 7♥ 7♥': 7♥ is named twice" in result.output
+
+
+def test_solve_names_a_card_dealt_twice_in_the_singular() -> None:
+    """001, preferans rule 1: a pack of 32 cards, each once; a card in two hands is named."""
+    line = _one_error_line(
+        [
+            "preferans",
+            "solve",
+            "♠7 8 9",
+            "♠10 J Q",
+            "♠K A 9",
+            "--declarer",
+            "0",
+            "--lead",
+            "0",
+            "--contract",
+            "6♠",
+        ]
+    )
+    assert line.endswith("9♠ appears twice")

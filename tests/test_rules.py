@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import describe_rules
+from cardtable.engine import describe_rules, get_game
 from cardtable.errors import RulesError, UnknownGame
 from toygame.game import ToyGame, ToyRules
 
@@ -30,7 +30,7 @@ def test_a_players_rules_file_changes_the_preset(toy: ToyGame) -> None:
 
 def test_an_unknown_option_is_named(toy: ToyGame) -> None:
     """Bad rules give a one-line error naming the option."""
-    with pytest.raises(RulesError, match=r"mine.toml: unknown option 'trumps' \(known: deals"):
+    with pytest.raises(RulesError, match=r"mine.toml: unknown option 'trumps' \(options: deals"):
         toy.rules_from_toml("trumps = true", "mine.toml")
 
 
@@ -56,3 +56,13 @@ def test_an_unknown_preset_lists_the_known_ones(toy: ToyGame) -> None:
     """Unknown presets get a one-line error."""
     with pytest.raises(UnknownGame, match=r"no preset 'sochi' \(presets: marathon, standard\)"):
         toy.rules("sochi")
+
+
+def test_a_misspelt_option_among_many_names_the_closest_not_all() -> None:
+    """Bad rules give a one-line error naming the option; piquet's 36 are not all printed."""
+    game = get_game("piquet")
+    with pytest.raises(RulesError) as caught:
+        game.rules_from_toml("[rules]\ncapto = true", "mine.toml")
+    message = str(caught.value)
+    assert "unknown option 'capto' (did you mean 'capot'? `cardtable rules GAME` lists" in message
+    assert "carte_blanche" not in message

@@ -252,6 +252,39 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     return tuple(cards)
 
 
+def parse_move_cards(text: str) -> tuple[Card, ...]:
+    """Read the cards a typed move names; a card named twice is an error saying so.
+
+    >>> parse_move_cards("7♥ 8♣")
+    (Card('7♥'), Card('8♣'))
+    >>> parse_move_cards("7♥ 7h")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardParseError: 7♥ is named twice
+    """
+    cards = parse_cards(text, allow_duplicates=True)
+    for number, card in enumerate(cards):
+        if card in cards[:number]:
+            raise CardParseError(f"{card.text()} is named twice")
+    return cards
+
+
+def parse_move_card(verb: str, text: str) -> Card:
+    """The one card a move names after its ``verb`` (``play K♥``, ``expose 7♣``).
+
+    >>> parse_move_card("play", "K♥ Q♥")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardParseError: play names one card, as in 'play K♥', not 2
+    """
+    if not text.strip():
+        raise CardParseError(f"{verb} is followed by a card, as in '{verb} K♥'")
+    cards = parse_move_cards(text)
+    if len(cards) != 1:
+        raise CardParseError(f"{verb} names one card, as in '{verb} K♥', not {len(cards)}")
+    return cards[0]
+
+
 def _read_token(token: str, current_suit: Suit | None, out: list[Card]) -> Suit | None:
     """Append the cards of one token to ``out``; return the suit in force after it."""
     joker = _JOKER_WORDS.get(token.lower())

@@ -98,3 +98,73 @@ def test_a_deal_seated_out_of_seat_order_is_not_exported_as_phh() -> None:
     )
     with pytest.raises(IllegalAction, match="seated in seat order"):
         export_phh(deal, [100] * 3)
+
+
+HEADS_UP = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 7h2s", "p2 f"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("field", "name", "says"),
+    [
+        ("finshing_stacks = [101, 99]", "finshing_stacks", "did you mean 'finishing_stacks'?"),
+        ("rake = 1", "rake", "PHH defines no such field"),
+        ("[extra]\nnote = 1", "extra", "PHH defines no such field"),
+    ],
+)
+def test_a_phh_field_the_specification_does_not_define_is_refused_naming_it_and_its_line(
+    field: str, name: str, says: str
+) -> None:
+    """PHH standard (phh-std, "Required Fields", "Optional Fields", "User-defined Fields").
+
+    A name the specification does not define, and that does not begin with an underscore, is
+    most likely a misspelt field: it is refused in one line naming the field and its line.
+    """
+    with pytest.raises(RecordError) as caught:
+        parse_phh(HEADS_UP + field)
+    message = str(caught.value)
+    assert message.startswith(f"line 7: unknown PHH field {name!r}: {says}")
+    assert "\n" not in message
+
+
+def test_every_optional_and_user_defined_phh_field_is_accepted() -> None:
+    """PHH standard (phh-std, "Optional Fields" 0.0.1 and "User-defined Fields").
+
+    The fields are typed here from the specification's tables, not from the code's list.
+    """
+    optional = """author = "A. Annotator"
+event = "Home game"
+url = "https://example.org"
+venue = "Kitchen"
+address = "1 Main St"
+city = "Toronto"
+region = "Ontario"
+postal_code = "M5S"
+country = "Canada"
+time = 12:00:00
+time_zone = "America/Toronto"
+time_zone_abbreviation = "EST"
+day = 1
+month = 2
+year = 2024
+hand = 3
+level = 1
+seats = [1, 2]
+seat_count = 9
+table = "Final"
+players = ["A", "B"]
+finishing_stacks = [101, 99]
+winnings = [3, 0]
+currency = "USD"
+currency_symbol = "$"
+ante_trimming_status = false
+time_limit = 30
+time_banks = [60, 60]
+_sponsors = ["", "GGPoker"]
+"""
+    assert replay_phh(parse_phh(HEADS_UP + optional)).matches is True

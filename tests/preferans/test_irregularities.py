@@ -13,7 +13,7 @@ from cardtable.bots import RandomBot
 from cardtable.cards import parse_cards
 from cardtable.engine import DealSetup, seeded_rng
 from cardtable.engine.replay import replay
-from cardtable.errors import IllegalAction
+from cardtable.errors import ActionParseError, IllegalAction
 from cardtable.harness import simulate
 from cardtable.preferans.actions import Misdeal, MisdealKind, action_text, parse_action
 from cardtable.preferans.deal import PreferansDeal
@@ -58,7 +58,7 @@ def test_the_three_misdeals_of_rule_twelve_are_read_and_written_back(
 
 def test_an_unknown_misdeal_is_refused_by_name() -> None:
     """Rule 12 knows only three grounds for a redeal."""
-    with pytest.raises(IllegalAction, match="'exposed', 'count' or 'turn'"):
+    with pytest.raises(ActionParseError, match="'exposed', 'count' or 'turn'"):
         parse_action("misdeal boredom")
 
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from cardtable.errors import UnknownGame
+from cardtable.errors import UnknownGame, names_hint
 
 A = TypeVar("A", bound=Hashable)
 
@@ -66,8 +66,8 @@ def make_bot(game: str, name: str, rules: Any) -> Bot:
     try:
         return factories[name](rules)
     except KeyError:
-        known = ", ".join(bot_names(game))
-        raise UnknownGame(f"{game} has no bot {name!r} (bots: {known})") from None
+        hint = names_hint(name, bot_names(game), "bots", f"cardtable play {game} --help")
+        raise UnknownGame(f"{game} has no bot {name!r} ({hint})") from None
 
 
 def _game_bots(game: str) -> dict[str, BotFactory]:

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
-from cardtable.errors import IllegalAction, UnknownGame
+from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
 if TYPE_CHECKING:
     from cardtable.engine.match import Match
@@ -34,6 +34,8 @@ class Game(ABC, Generic[R]):
     """The package whose ``presets/*.toml`` files are the game's named presets."""
     default_preset: str | None = None
     """The preset used when none is named."""
+    presets_listed_by: str = "cardtable games"
+    """The command that lists the presets, named when a preset is unknown and they are many."""
 
     @abstractmethod
     def new_match(self, rules: R, seats: Sequence[str], preset: str | None = None) -> Match[Any, R]:
@@ -91,8 +93,8 @@ class Game(ABC, Generic[R]):
         try:
             return self.presets[name]
         except KeyError:
-            known = ", ".join(self.presets) or "none"
-            raise UnknownGame(f"{self.name} has no preset {name!r} (presets: {known})") from None
+            hint = names_hint(name, list(self.presets), "presets", self.presets_listed_by)
+            raise UnknownGame(f"{self.name} has no preset {name!r} ({hint})") from None
 
     def check_players(self, count: int) -> None:
         """Raise ``IllegalAction`` unless the game can seat ``count`` players."""

@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from cardtable.engine.game import Game
-from cardtable.errors import UnknownGame
+from cardtable.errors import UnknownGame, names_hint
 
 BUILTIN_GAME_MODULES: tuple[str, ...] = (
     "cardtable.piquet.game",
@@ -47,8 +47,8 @@ def get_game(name: str) -> Game[Any]:
     _load_builtins()
     key = _names.get(name.casefold())
     if key is None:
-        known = ", ".join(sorted(_games)) or "none"
-        raise UnknownGame(f"unknown game {name!r} (games: {known})")
+        hint = names_hint(name, sorted(_games), "games", "cardtable games")
+        raise UnknownGame(f"unknown game {name!r} ({hint})")
     return _games[key]
 
 

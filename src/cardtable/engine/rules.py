@@ -25,7 +25,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
-from cardtable.errors import RulesError
+from cardtable.errors import RulesError, names_hint
 
 R = TypeVar("R")
 
@@ -200,8 +200,8 @@ def _refuse_unknown_options(
     names = [spec.name for spec in dataclasses.fields(cls)]
     for key, value in data.items():
         if key not in names:
-            known = ", ".join(names)
-            raise RulesError(f"{where}: unknown option {prefix + key!r} (known: {known})")
+            hint = names_hint(key, names, "options", "cardtable rules GAME")
+            raise RulesError(f"{where}: unknown option {prefix + key!r} ({hint})")
         nested = hints[key]
         if isinstance(nested, type) and dataclasses.is_dataclass(nested):
             _refuse_unknown_options(nested, value, where, prefix + key + ".")

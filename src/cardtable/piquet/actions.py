@@ -26,8 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardtable.cards import Card, Rank, parse_card, parse_cards
-from cardtable.errors import CardtableError, IllegalAction
+from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse_move_cards
+from cardtable.errors import (
+    ActionParseError,
+    CardParseError,
+    CardtableError,
+    IllegalAction,
+    said_as,
+)
 
 AnswerWord = Literal["good", "not good", "equal"]
 DeclareKind = Literal["point", "sequence", "fourteen", "trio"]
@@ -258,46 +264,115 @@ def action_text(action: PiquetAction) -> str:
     raise IllegalAction(f"not a piquet action: {action!r}")
 
 
+MOVES = (
+    "discard CARDS, refuse, look, no look, point N, sequence N, fourteen RANK, trio RANK, "
+    "sink, good, not good, equal, demand, trust, correct, capot, play CARD; "
+    "with irregularities also deal, misdeal, redeal, accept deal, take N"
+)
+"""The moves a player types, short, for the error that meets a word piquet does not know."""
+
+_DISCARD_VERBS = ("discard", "сношу", "снос")
+_PLAY_VERBS = ("play", "хожу", "хожу:")
+_TAKE_VERBS = ("take", "беру")
+_DECLARE_VERBS = ("declare", "объявляю")
+_POINT_WORDS = ("point", "карт", "карты")
+_SEQUENCE_HEADS = ("sequence", "последовательность")
+_SET_WORDS = {"fourteen": "fourteen", "trio": "trio", **_RUSSIAN_SETS}
+_DECLARATION_HEADS = {*_POINT_WORDS, *_SEQUENCE_HEADS, *SEQUENCE_WORDS, *_SET_WORDS}
+_MISDEAL_FORMS = "misdeal exposed|extra|short seat N, or misdeal exposed talon"
+
+
 def parse_action(text: str) -> PiquetAction:
-    """Read a piquet action in any spelling listed in the module's docstring."""
+    """Read a piquet action in any spelling listed in the module's docstring.
+
+    Text that is no action raises :class:`ActionParseError` naming what is wrong:
+
+    >>> parse_action("sink now")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.ActionParseError: cannot read 'sink now': sink is said alone
+    """
     raw = " ".join(text.strip().split())
     lowered = raw.casefold()
+    if lowered in WORDS:
+        return WORDS[lowered]
     try:
-        if lowered in WORDS:
-            return WORDS[lowered]
-        words = lowered.split(" ")
-        if words[0] in ("discard", "сношу", "снос"):
-            return discard(list(parse_cards(raw.split(" ", 1)[1])))
-        if words[0] in ("play", "хожу", "хожу:"):
-            return Play(parse_card(raw.split(" ", 1)[1]))
-        if words[0] in ("take", "беру") and len(words) == 2:
-            return Take(int(words[1]))
-        if words[0] == "misdeal" and len(words) == 4 and words[2] == "seat":
-            return Misdeal(_MISDEAL_WORDS[words[1]], int(words[3]))
-        rest = words[1:] if words[0] in ("declare", "объявляю") else words
-        return _parse_declaration(rest, raw)
-    except (CardtableError, IndexError, KeyError, ValueError):
-        pass
-    try:
-        return Play(parse_card(raw))
-    except CardtableError:
-        raise IllegalAction(f"not a piquet action: {text!r}") from None
+        return _parse_verb(raw, lowered)
+    except CardtableError as error:
+        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
 
 
-def _parse_declaration(words: list[str], raw: str) -> PiquetAction:
+def _parse_verb(raw: str, lowered: str) -> PiquetAction:
+    if not raw:
+        raise ActionParseError(f"no move is given; moves: {MOVES}")
+    verb, _, rest = raw.partition(" ")
+    head = verb.casefold()
+    words = lowered.split(" ")
+    if head in _DISCARD_VERBS:
+        if not rest:
+            raise ActionParseError(f"{verb} is followed by cards, as in '{verb} 7♥ 8♣'")
+        return discard(list(parse_move_cards(rest)))
+    if head in _PLAY_VERBS:
+        return Play(parse_move_card(verb, rest))
+    if head in _TAKE_VERBS:
+        return Take(_number(verb, rest, f"a number of cards, as in '{verb} 3'"))
+    if head == "misdeal":
+        return _parse_misdeal(words[1:])
+    if head in _DECLARE_VERBS:
+        return _parse_declaration(verb, words[1:])
+    if head in _DECLARATION_HEADS:
+        return _parse_declaration(verb, words)
+    said = said_as(head, WORDS)
+    if said is not None:
+        raise ActionParseError(said)
+    if not rest:
+        try:
+            return Play(parse_card(raw))
+        except CardParseError:
+            if any(suit.symbol in raw for suit in Suit):
+                raise
+    raise ActionParseError(f"{verb!r} is not a piquet move; moves: {MOVES}")
+
+
+def _number(verb: str, rest: str, expects: str) -> int:
+    """The whole number that follows ``verb``; anything else names what ``verb`` expects."""
+    if not rest.isdigit():
+        raise ActionParseError(f"{verb} is followed by {expects}")
+    return int(rest)
+
+
+def _parse_misdeal(words: list[str]) -> Misdeal:
+    if len(words) == 3 and words[0] in _MISDEAL_WORDS and words[1] == "seat" and words[2].isdigit():
+        return Misdeal(_MISDEAL_WORDS[words[0]], int(words[2]))
+    raise ActionParseError(f"a misdeal is called as {_MISDEAL_FORMS}")
+
+
+def _parse_declaration(verb: str, words: list[str]) -> PiquetAction:
     if not words:
-        raise IllegalAction(f"not a piquet action: {raw!r}")
-    head = words[0]
-    if head in ("point", "карт", "карты") and len(words) == 2:
-        return Declare("point", int(words[1]))
-    if head in ("sequence", "последовательность") and len(words) == 2:
-        return Declare("sequence", int(words[1]))
-    if head in SEQUENCE_WORDS and len(words) == 1:
-        return Declare("sequence", SEQUENCE_WORDS[head])
-    kind = _RUSSIAN_SETS.get(head, head)
-    if kind in ("fourteen", "trio") and len(words) == 2:
-        rank = parse_card(words[1].upper() + "♠").rank
-        return Declare(
-            "fourteen" if kind == "fourteen" else "trio", 4 if kind == "fourteen" else 3, rank
+        raise ActionParseError(
+            f"{verb} is followed by point N, sequence N, fourteen RANK or trio RANK"
         )
-    raise IllegalAction(f"not a piquet action: {raw!r}")
+    head, rest = words[0], " ".join(words[1:])
+    if head in _POINT_WORDS:
+        return Declare("point", _number(head, rest, f"a number of cards, as in '{head} 5'"))
+    if head in _SEQUENCE_HEADS:
+        return Declare("sequence", _number(head, rest, f"a number of cards, as in '{head} 4'"))
+    if head in SEQUENCE_WORDS:
+        if rest:
+            raise ActionParseError(f"{head} is said alone")
+        return Declare("sequence", SEQUENCE_WORDS[head])
+    kind = _SET_WORDS.get(head)
+    if kind is None:
+        raise ActionParseError(
+            f"{head!r} is not a declaration: declare point N, sequence N, fourteen RANK "
+            "or trio RANK"
+        )
+    if len(words) != 2:
+        raise ActionParseError(f"{head} is followed by a rank, as in '{head} A'")
+    try:
+        rank = parse_card(words[1].upper() + "♠").rank
+    except CardParseError:
+        raise ActionParseError(f"{words[1].upper()!r} is not a rank, as in '{head} A'") from None
+    if kind == "fourteen":
+        return Declare("fourteen", 4, rank)
+    return Declare("trio", 3, rank)

@@ -17,20 +17,19 @@ of the seed are read too: "пас" is a check where checking is allowed ("В и�
 'declare both'
 >>> action_text(parse_action("discard 7h 8c")), action_text(parse_action("stand pat"))
 ('discard 7♥ 8♣', 'stand pat')
->>> parse_action("bet forty")
+>>> parse_action("raise to lots")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardtable.errors.IllegalAction: not a poker action: 'bet forty'
+cardtable.errors.ActionParseError: cannot read 'raise to lots': raise is followed by a whole ...
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.cards import Card, cards_text, parse_cards
-from cardtable.errors import CardtableError, IllegalAction
+from cardtable.cards import Card, cards_text, parse_move_card, parse_move_cards
+from cardtable.errors import ActionParseError, CardtableError, said_as
 
 
 class Side(StrEnum):
@@ -169,39 +168,67 @@ _SIDES = {
     "white": Side.LOW,
     "blue": Side.BOTH,
 }
-_BET = re.compile(r"(?:bet|ставлю)\s+(\d+)")
-_RAISE = re.compile(r"(?:raise|поднимаю)(?:\s+(?:to|до))?\s+(\d+)")
-_DECLARE = re.compile(r"(?:declare|заявляю)\s+(\S+)")
-_DISCARD = re.compile(r"(?:discard|сбрасываю)\s+(.+)")
-_EXPOSE = re.compile(r"(?:expose|открываю)\s+(.+)")
-_WILD = re.compile(r"(?:wild|козырь)\s+(.+)")
+_AMOUNT_VERBS = {"bet": "bet", "ставлю": "bet", "raise": "raise", "поднимаю": "raise"}
+_DECLARE_VERBS = ("declare", "заявляю")
+_DISCARD_VERBS = ("discard", "сбрасываю")
+_EXPOSE_VERBS = ("expose", "открываю")
+_WILD_VERBS = ("wild", "козырь")
+MOVES = (
+    "fold, check, call, bet N, raise to N, all-in, freeze, straddle, no straddle, "
+    "declare high|low|both, discard CARDS, stand pat, expose CARD, wild CARD"
+)
+"""The moves a player types, short, for the error that meets a word poker does not know."""
 
 
 def parse_action(text: str) -> TableAction:
-    """Read an action in any spelling a player types; raise ``IllegalAction`` if unreadable."""
-    words = " ".join(text.strip().lower().split())
+    """Read an action in any spelling a player types; raise ``ActionParseError`` if unreadable.
+
+    The error names what is wrong: the verb and what it expects, the card that is not one,
+    or, for a word the table does not know, the moves it does.
+    """
+    raw = " ".join(text.strip().split())
+    words = raw.lower()
     if words in _WORDS:
         return _WORDS[words]
-    if match := _BET.fullmatch(words):
-        return Bet(int(match.group(1)))
-    if match := _RAISE.fullmatch(words):
-        return RaiseTo(int(match.group(1)))
-    if (match := _DECLARE.fullmatch(words)) and match.group(1) in _SIDES:
-        return Declare(_SIDES[match.group(1)])
-    if match := _DISCARD.fullmatch(words):
-        try:
-            return Discard(parse_cards(text.strip().split(None, 1)[1]))
-        except CardtableError:
-            pass
-    for pattern, kind in ((_EXPOSE, Expose), (_WILD, NameWild)):
-        if pattern.fullmatch(words):
-            try:
-                cards = parse_cards(text.strip().split(None, 1)[1])
-            except CardtableError:
-                cards = ()
-            if len(cards) == 1:
-                return kind(cards[0])
-    raise IllegalAction(f"not a poker action: {text!r}")
+    try:
+        return _parse_verb(raw, words.split(" "))
+    except CardtableError as error:
+        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
+
+
+def _parse_verb(raw: str, words: list[str]) -> TableAction:
+    if not raw:
+        raise ActionParseError(f"no move is given; moves: {MOVES}")
+    verb, _, rest = raw.partition(" ")
+    head = words[0]
+    if head in _AMOUNT_VERBS:
+        amount = words[2:] if len(words) > 2 and words[1] in ("to", "до") else words[1:]
+        if len(amount) != 1 or not amount[0].isdigit():
+            example = "raise to 40" if _AMOUNT_VERBS[head] == "raise" else "bet 20"
+            raise ActionParseError(
+                f"{verb} is followed by a whole number of chips, as in '{example}'"
+            )
+        if _AMOUNT_VERBS[head] == "raise":
+            return RaiseTo(int(amount[0]))
+        return Bet(int(amount[0]))
+    if head in _DECLARE_VERBS:
+        if len(words) != 2 or words[1] not in _SIDES:
+            raise ActionParseError(f"{verb} is followed by high, low or both")
+        return Declare(_SIDES[words[1]])
+    if head in _DISCARD_VERBS:
+        if not rest:
+            raise ActionParseError(
+                f"{verb} is followed by cards, as in '{verb} 7♥ 8♣' ('stand pat' keeps them all)"
+            )
+        return Discard(parse_move_cards(rest))
+    if head in _EXPOSE_VERBS:
+        return Expose(parse_move_card(verb, rest))
+    if head in _WILD_VERBS:
+        return NameWild(parse_move_card(verb, rest))
+    said = said_as(head, _WORDS)
+    if said is not None:
+        raise ActionParseError(said)
+    raise ActionParseError(f"{verb!r} is not a poker move; moves: {MOVES}")
 
 
 def action_text(action: TableAction) -> str:

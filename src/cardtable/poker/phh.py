@@ -26,6 +26,7 @@ and the action notation ``d dh``, ``d db``, ``pN cbr``, ``cc``, ``f``, ``sd``, `
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Sequence
@@ -48,6 +49,51 @@ PRESETS = {
     "F2L3D": "deuce-to-seven-triple-draw",
 }
 """The catalogue variant each PHH code is played as."""
+
+REQUIRED_FIELDS = (
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+)
+"""The PHH specification's required fields (phh-std, "Required Fields"); which one a hand
+needs depends on its variant."""
+OPTIONAL_FIELDS = (
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "ante_trimming_status",
+    "time_limit",
+    "time_banks",
+)
+"""The PHH specification's optional fields (phh-std, "Optional Fields", version 0.0.1)."""
 
 _ACTION = re.compile(r"^(d|p(\d+))\s+(\S+)(?:\s+(\S+))?(?:\s+(\S+))?")
 
@@ -89,6 +135,7 @@ def parse_phh(text: str) -> PhhHand:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RecordError(f"not a PHH file: {error}") from None
+    _refuse_unknown_fields(data, text)
     try:
         return PhhHand(
             variant=str(data["variant"]),
@@ -108,6 +155,34 @@ def parse_phh(text: str) -> PhhHand:
         raise RecordError(f"a PHH hand needs the field {error.args[0]!r}") from None
     except (TypeError, ValueError) as error:
         raise RecordError(f"a PHH field has a value the table cannot use: {error}") from None
+
+
+def _refuse_unknown_fields(data: dict[str, Any], text: str) -> None:
+    """Refuse a field the specification does not define, naming it and its line.
+
+    The specification lets annotators add fields whose names begin with an underscore
+    (phh-std, "User-defined Fields"); any other name is most likely a misspelt field, which
+    read silently would drop what it holds (a misspelt ``finishing_stacks`` goes unchecked).
+    """
+    for key in data:
+        if key.startswith("_") or key in REQUIRED_FIELDS or key in OPTIONAL_FIELDS:
+            continue
+        where = _line_of(key, text)
+        close = difflib.get_close_matches(key, REQUIRED_FIELDS + OPTIONAL_FIELDS, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "PHH defines no such field"
+        raise RecordError(
+            f"{where}unknown PHH field {key!r}: {hint} (a field of one's own begins with '_')"
+        )
+
+
+def _line_of(key: str, text: str) -> str:
+    """``"line N: "`` for the line that sets top-level ``key`` in ``text``, or nothing."""
+    name = re.escape(key)
+    pattern = re.compile(rf"""\s*\[*\s*["']?{name}["']?\s*[].=]""")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return f"line {number}: "
+    return ""
 
 
 def _ints(values: Any) -> tuple[int, ...]:

@@ -1360,6 +1360,7 @@ class PokerGame(Game[PokerRules]):
     rules_type = PokerRules
     presets_package = "cardtable.poker"
     default_preset = "draw"
+    presets_listed_by = "cardtable poker variants"
 
     def __init__(self, judge: CardJudge | None = None) -> None:
         self.judge = judge

@@ -21,9 +21,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, get_args
 
-from cardtable.cards import Card, cards_text, parse_card, parse_cards
-from cardtable.errors import CardtableError, IllegalAction
-from cardtable.preferans.contracts import Contract, Strain, contract_text, parse_contract
+from cardtable.cards import Card, Suit, cards_text, parse_card, parse_move_card, parse_move_cards
+from cardtable.errors import ActionParseError, CardParseError, CardtableError, said_as
+from cardtable.preferans.contracts import (
+    Contract,
+    ContractError,
+    Strain,
+    contract_text,
+    parse_contract,
+)
 from cardtable.preferans.tricks import card_order
 
 
@@ -139,50 +145,92 @@ _MISDEAL_WORDS: dict[str, MisdealKind] = {
     "turn": "turn",
     "не в очередь": "turn",
 }
-_WITHOUT_TALON = re.compile(r"(10|[6-9])\s*(?:without talon|без прикупа|б/п|wt)")
-_DISCARD = re.compile(r"(?:discard|снос|сброс)\s+(.+)", re.IGNORECASE)
-_PLAY = re.compile(r"(?:play|ход)\s+(.+)", re.IGNORECASE)
+_WITHOUT_TALON = re.compile(r"(\d*)\s*(without talon|без прикупа|б/п|wt)")
+_DISCARD_VERBS = ("discard", "снос", "сброс")
+_PLAY_VERBS = ("play", "ход")
+_BID_VERBS = ("bid",)
+MOVES = (
+    "a bid (6♠, 7NT, misère, 9 without talon), pass, mine, whist, half-whist, open, closed, "
+    "claim, agree, refuse, discard CARD CARD, play CARD, misdeal exposed|count|turn"
+)
+"""The moves a player types, short, for the error that meets a word preferans does not know."""
 
 
 def parse_action(text: str) -> Action:
     """Read an action in any spelling: ``6♠ раз pass пас mine мои здесь whist discard 7♥ 8♣``.
 
-    Rule 12's claims read ``misdeal exposed|count|turn`` or ``пересдача`` with ``открыта
-    карта``, ``лишняя карта`` or ``не в очередь``.
+    A bid may be written with ``bid`` before it (``bid 7♥``). Rule 12's claims read
+    ``misdeal exposed|count|turn`` or ``пересдача`` with ``открыта карта``, ``лишняя карта``
+    or ``не в очередь``. Text that is no action raises :class:`ActionParseError` naming what
+    is wrong:
+
+    >>> parse_action("bid 11♠")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.ActionParseError: cannot read 'bid 11♠': ...level is 6 to 10, not 11
     """
-    word = " ".join(text.strip().casefold().split())
+    raw = " ".join(text.strip().split())
+    word = raw.casefold()
     if word in _SAY_WORDS:
         return _SAY_WORDS[word]
     if word.endswith(" мои") or word.endswith(" mine"):
         return Say.HOLD
-    misdeal = _MISDEAL.fullmatch(word)
-    if misdeal:
-        if misdeal.group(1) not in _MISDEAL_WORDS:
-            raise IllegalAction(f"a misdeal is 'exposed', 'count' or 'turn', not {text!r}")
-        return Misdeal(_MISDEAL_WORDS[misdeal.group(1)])
     if word in _SIX_WORDS:
         return Bid(Contract(6, _SIX_WORDS[word]))
+    try:
+        return _parse_verb(raw, word)
+    except CardtableError as error:
+        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
+
+
+def _parse_verb(raw: str, word: str) -> Action:
+    if not raw:
+        raise ActionParseError(f"no move is given; moves: {MOVES}")
+    verb, _, rest = raw.partition(" ")
+    head = verb.casefold()
+    misdeal = _MISDEAL.fullmatch(word)
+    if misdeal or head.rstrip(":,") in ("misdeal", "пересдача"):
+        if misdeal is None or misdeal.group(1) not in _MISDEAL_WORDS:
+            raise ActionParseError("a misdeal is 'exposed', 'count' or 'turn'")
+        return Misdeal(_MISDEAL_WORDS[misdeal.group(1)])
     talonless = _WITHOUT_TALON.fullmatch(word)
     if talonless:
-        return WithoutTalon(int(talonless.group(1)))
-    try:
-        discard = _DISCARD.fullmatch(text.strip())
-        if discard:
-            cards = parse_cards(discard.group(1))
-            if len(cards) != 2:
-                raise IllegalAction(f"a discard is two cards, not {len(cards)}: {text!r}")
-            return Discard(frozenset(cards))
-        play = _PLAY.fullmatch(text.strip())
-        if play:
-            return Play(parse_card(play.group(1)))
+        level = talonless.group(1)
+        if level not in ("6", "7", "8", "9", "10"):
+            raise ActionParseError(
+                f"{talonless.group(2)} follows a level from 6 to 10, as in '9 {talonless.group(2)}'"
+            )
+        return WithoutTalon(int(level))
+    if head in _DISCARD_VERBS:
+        if not rest:
+            raise ActionParseError(f"{verb} is followed by two cards, as in '{verb} 7♥ 8♣'")
+        cards = parse_move_cards(rest)
+        if len(cards) != 2:
+            raise ActionParseError(f"a discard is two cards, not {len(cards)}")
+        return Discard(frozenset(cards))
+    if head in _PLAY_VERBS:
+        return Play(parse_move_card(verb, rest))
+    if head in _BID_VERBS:
+        if not rest:
+            raise ActionParseError(f"{verb} is followed by a contract, as in '{verb} 6♠'")
+        return Bid(parse_contract(rest))
+    said = said_as(head, _SAY_WORDS)
+    if said is not None:
+        raise ActionParseError(said)
+    if raw[:1].isdigit() or not rest:
         try:
-            return Bid(parse_contract(text))
-        except CardtableError:
-            return Play(parse_card(text))
-    except IllegalAction:
-        raise
-    except CardtableError:
-        raise IllegalAction(f"not a preferans action: {text!r}") from None
+            return Bid(parse_contract(raw))
+        except ContractError as error:
+            not_a_bid = error
+        try:
+            return Play(parse_card(raw))
+        except CardParseError:
+            # A leading digit means a bid was meant: say what is wrong with it as a bid.
+            if raw[:1].isdigit():
+                raise not_a_bid from None
+            if any(suit.symbol in raw for suit in Suit):
+                raise
+    raise ActionParseError(f"{verb!r} is not a preferans move; moves: {MOVES}")
 
 
 def action_text(action: Action) -> str:

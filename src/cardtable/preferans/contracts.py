@@ -126,6 +126,7 @@ _STRAIN_WORDS: dict[str, Strain] = {
 }
 _MISERE_WORDS = {"misère", "misere", "мизер", "m"}
 _CONTRACT_RE = re.compile(r"(10|[6-9])\s*(.+)")
+_LEVEL_RE = re.compile(r"\d+")
 
 
 def parse_contract(text: str) -> Contract:
@@ -136,8 +137,27 @@ def parse_contract(text: str) -> Contract:
     match = _CONTRACT_RE.fullmatch(word)
     strain = _STRAIN_WORDS.get(match.group(2).strip()) if match else None
     if match is None or strain is None:
-        raise ContractError(f"not a contract: {text!r}")
+        raise ContractError(_why_not_contract(text.strip()))
     return Contract(int(match.group(1)), strain)
+
+
+def _why_not_contract(text: str) -> str:
+    """Say what is wrong with ``text`` as a contract: its level, its strain, or everything.
+
+    >>> _why_not_contract("6X")
+    "'6X' is not a contract: 'X' is not a suit or NT"
+    """
+    level = _LEVEL_RE.match(text)
+    if level is None:
+        return f"not a contract: {text!r}"
+    strain = text[level.end() :].strip()
+    if not 6 <= int(level.group()) <= 10:
+        reason = f"its level is 6 to 10, not {level.group()}"
+    elif not strain:
+        reason = f"a suit or NT follows the level, as in '{level.group()}♠'"
+    else:
+        reason = f"{strain!r} is not a suit or NT"
+    return f"{text!r} is not a contract: {reason}"
 
 
 def contract_text(contract: Contract) -> str:

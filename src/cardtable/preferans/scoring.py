@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from cardtable.engine.rules import Preset, option, parse_preset, rules_from_mapping
-from cardtable.errors import RulesError
+from cardtable.errors import RulesError, names_hint
 
 SEED = "001_776ed664a35a376f.txt, preferans"
 CODE = "Кодекс преферанса (1996)"
@@ -227,7 +227,8 @@ CONVENTIONS = ("classic-1992", "sochi", "leningrad", "rostov")
 def convention_preset(name: str) -> Preset:
     """The preset of a named convention, checked against :class:`ScoringRules`."""
     if name not in CONVENTIONS:
-        raise RulesError(f"no convention {name!r} (known: {', '.join(CONVENTIONS)})")
+        hint = names_hint(name, CONVENTIONS, "conventions", "cardtable preferans conventions")
+        raise RulesError(f"no convention {name!r} ({hint})")
     folder = resources.files("cardtable.preferans").joinpath("conventions")
     text = folder.joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return parse_preset(name, text, ScoringRules)

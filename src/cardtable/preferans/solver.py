@@ -89,7 +89,9 @@ class Position:
         seen: set[Card] = set(self.trick)
         for hand in self.hands:
             if seen & hand:
-                raise PositionError(f"{cards_text(sorted_cards(list(seen & hand)))} appear twice")
+                twice = sorted_cards(list(seen & hand))
+                verb = "appears" if len(twice) == 1 else "appear"
+                raise PositionError(f"{cards_text(twice)} {verb} twice")
             seen |= hand
             mask(hand)
         mask(self.trick)
