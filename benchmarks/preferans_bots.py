@@ -45,6 +45,9 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=400)
     parser.add_argument("--preset", default="classic-1992")
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print the running figure every N decks"
+    )
     args = parser.parse_args()
     rules = PREFERANS.rules(args.preset, {"deals": 1})
     rng = random.Random(args.seed)
@@ -55,16 +58,22 @@ def main() -> None:
         rng.shuffle(deck)
         results = [play_once(rules, tuple(deck), seat, number) for seat in range(3)]
         margins.append(statistics.fmean(results))
-    seconds = time.perf_counter() - started
+        if args.progress and len(margins) % args.progress == 0 and len(margins) > 1:
+            report(args.preset, margins, time.perf_counter() - started)
+    report(args.preset, margins, time.perf_counter() - started)
+
+
+def report(preset: str, margins: list[float], seconds: float) -> None:
+    """Print the margin so far with its standard error over decks."""
     mean = statistics.fmean(margins)
     error = statistics.stdev(margins) / len(margins) ** 0.5
     share = sum(1 for m in margins if m != 0) / len(margins)
     print(
-        f"{args.preset}: {len(margins)} decks x 3 seatings = {3 * len(margins)} deals, "
+        f"{preset}: {len(margins)} decks x 3 seatings = {3 * len(margins)} deals, "
         f"{seconds:.0f} s ({seconds / (3 * len(margins)):.2f} s a deal)"
     )
     print(f"sampling bot minus rule-based bot: {mean:+.2f} ± {error:.2f} whists per deal")
-    print(f"decks where the sampling bot did not break even: {100 * share:.0f}%")
+    print(f"decks where the sampling bot did not break even: {100 * share:.0f}%", flush=True)
 
 
 if __name__ == "__main__":
