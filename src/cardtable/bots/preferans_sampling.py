@@ -9,8 +9,10 @@ side: a made or a set contract first, tricks second. In an all-pass (rule 29) it
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
 programs (Ginsberg's GIB, 2001). Having bought the talon it discards and names its contract
 the same way, solving layouts of the defenders' hands; as a defender it whists or passes by
-settling layouts in the engine. The bidding it leaves to the rule-based bot, and tricks led
-by the talon too.
+settling layouts in the engine. In the auction it weighs passing, misère and bidding on to
+each level by running every such plan through sampled layouts of the hidden hands and the
+talon in the engine, the others calling as the rule-based bot would, and settling each deal
+under the table's convention. Tricks led by the talon it leaves to the rule-based bot.
 
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
 from cardtable.bots.preferans import PreferansBot, best_strain, hand_tricks, misere_danger
 from cardtable.cards import Card, Suit
@@ -86,7 +88,7 @@ class _Memory:
 
 
 class SamplingBot:
-    """Plays, discards, names and whists by double-dummy sampling; bids as the rule bot."""
+    """Bids, plays, discards, names and whists by double-dummy sampling."""
 
     def __init__(
         self,
@@ -608,7 +610,7 @@ def _payoff(level: int, tricks: int) -> float:
 class _Plan:
     """A way to go on in the auction: pass, bid misère, or raise up to ``top`` tricks."""
 
-    kind: str
+    kind: Literal["pass", "misère", "game"]
     top: int = 0
 
     def call(self, legal: Sequence[Any]) -> Action:
