@@ -7,7 +7,14 @@ import random
 import pytest
 
 from cardtable.bots import make_bot
-from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_voids
+from cardtable.bots.preferans import best_strain
+from cardtable.bots.preferans_sampling import (
+    TALON,
+    SamplingBot,
+    auction_layout,
+    deal_unseen,
+    shown_voids,
+)
 from cardtable.cards import Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
@@ -15,6 +22,7 @@ from cardtable.preferans.actions import Bid, Discard, Play, Say
 from cardtable.preferans.contracts import MISERE, parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
+from cardtable.preferans.tricks import DECK
 from preferans.helpers import play, table
 
 
@@ -177,3 +185,28 @@ def test_the_auction_call_is_the_same_for_the_same_seed() -> None:
     first = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(9))
     second = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(9))
     assert first == second
+
+
+def test_layouts_for_the_auction_give_a_bidder_the_tricks_his_bid_promises() -> None:
+    """Rules 16–17: a bid promises tricks, a first pass denies a game.
+
+    After the first hand bids 8♠ and the second passes, the third hand's layouts give the
+    bidder at least six and a half counted tricks and the passer fewer than six in nearly
+    every draw, where unconstrained draws give the bidder far fewer.
+    """
+    match, deal = table(
+        "♠A K Q J 10 ♥A K ♦A K ♣A", "♠7 8 ♣7 8 9 ♦7 8 9 ♥7 8", "♠9 ♣10 J Q K ♦10 J Q ♥9 10", "♥J Q"
+    )
+    play(match, "8♠", "pass")
+    view = deal.view(0)
+    unseen = [card for card in DECK if card not in set(view.hand)]
+    hidden = {1: 10, 2: 10, TALON: 2}
+    rng = random.Random(1)
+    layouts = [auction_layout(unseen, hidden, view, rng) for _ in range(40)]
+    plain = [deal_unseen(unseen, hidden, {}, rng) for _ in range(40)]
+    counted = [best_strain(layout[1])[1] for layout in layouts if layout is not None]
+    unconstrained = [best_strain(layout[1])[1] for layout in plain if layout is not None]
+    passer = [best_strain(layout[2])[1] for layout in layouts if layout is not None]
+    assert sum(tricks >= 6.5 for tricks in counted) >= 36
+    assert sum(tricks < 6 for tricks in passer) >= 36
+    assert sum(unconstrained) / len(unconstrained) < sum(counted) / len(counted) - 1.5

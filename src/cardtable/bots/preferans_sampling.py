@@ -271,7 +271,7 @@ class SamplingBot:
         The plans: pass; misère, when it may be bid; and "go on up to ``n``" for each level
         ``n`` from the cheapest raise to ten (hold the bid when allowed, else make the cheapest
         raise while it is no higher than ``n``, then pass). Each layout deals the two hidden
-        hands and the talon, loosely as the calls so far suggest (:func:`_auction_layout`),
+        hands and the talon, loosely as the calls so far suggest (:func:`auction_layout`),
         and every plan is run through it in the engine (:class:`_Table`): the others call as
         the rule-based bot would, a talon this seat wins is taken, discarded and named with
         the layout in sight (the best contract double dummy), and the deal is solved and
@@ -289,7 +289,7 @@ class SamplingBot:
         nodes = nodes_searched()
         counted = 0
         for _ in range(self.auction_layouts):
-            layout = _auction_layout(unseen, hidden, view, rng)
+            layout = auction_layout(unseen, hidden, view, rng)
             if layout is None:
                 break
             hands = {seat: cards for seat, cards in layout.items() if seat != TALON}
@@ -651,7 +651,7 @@ def _plans(view: PreferansView, legal: Sequence[Any]) -> list[_Plan]:
     return plans
 
 
-def _auction_layout(
+def auction_layout(
     unseen: list[Card], hidden: dict[int, int], view: PreferansView, rng: random.Random
 ) -> dict[int, tuple[Card, ...]] | None:
     """The hidden hands and talon, drawn so that the calls so far look sensible.
