@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.bots import make_bot
-from cardtable.bots.preferans_sampling import SamplingBot, deal_unseen, shown_voids
+from cardtable.bots.preferans import best_strain
+from cardtable.bots.preferans_sampling import (
+    TALON,
+    SamplingBot,
+    auction_layout,
+    deal_unseen,
+    shown_voids,
+)
 from cardtable.cards import Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
 from cardtable.preferans.actions import Bid, Discard, Play, Say
-from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.contracts import MISERE, parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
+from cardtable.preferans.tricks import DECK
 from preferans.helpers import play, table
 
 
@@ -26,7 +36,9 @@ def test_the_sampling_bot_is_registered_and_plays_deals_that_pass_every_check() 
     assert isinstance(make_bot("preferans", "sampling", rules), SamplingBot)
     revoking = PREFERANS.rules(overrides={"renonce_allowed": True})
     for players, table_rules in ((3, rules), (4, rules), (3, revoking)):
-        bots = [SamplingBot(layouts=3, rules=table_rules) for _ in range(players)]
+        bots = [
+            SamplingBot(layouts=3, rules=table_rules, auction_layouts=2) for _ in range(players)
+        ]
         report = simulate(PREFERANS, table_rules, players=players, deals=2, seed=4, bots=bots)
         assert report.ok, report.failures
         assert "renonce" not in report.tally
@@ -140,3 +152,61 @@ def test_on_a_misere_the_bot_lays_the_talons_aces_aside() -> None:
     bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
     choice = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(2))
     assert choice == Discard(frozenset(parse_cards("A♠ A♣")))
+
+
+AUCTION_HANDS = (
+    ("♥7 8 9 10 J Q K A ♠A K", "♠7 8 9 10 J Q ♣7 8 9 10", "♣J Q K A ♦7 8 9 10 J Q", "♦K A"),
+    ("♠7 8 ♣7 8 ♦7 8 ♥7 8 9 10", "♠9 10 J Q ♣9 10 J Q ♦9 10", "♠K A ♣K A ♦J Q K A ♥J Q", "♥K A"),
+    ("♠9 J ♣9 Q ♦8 10 K ♥9 J Q", "♠7 8 10 Q ♣7 8 10 J ♦7 9", "♠K A ♣K A ♦J Q A ♥7 8 10", "♥K A"),
+)
+
+
+@pytest.mark.parametrize("preset", ["classic-1992", "sochi"])
+def test_the_bot_bids_a_game_on_a_sure_ten_and_misere_on_a_clean_low_hand(preset: str) -> None:
+    """Rules 16–17 and 22, the first hand's first call weighed over layouts of the unseen cards.
+
+    Eight trumps and two aces bid on (the cheapest bid, 6♠); the lowest two cards of three
+    suits and the four low hearts bid misère; a hand of middle cards with no long suit,
+    which can neither make a game nor stay clean, passes.
+    """
+    rules = PREFERANS.rules(preset)
+    calls = []
+    for hands in AUCTION_HANDS:
+        _, deal = table(*hands, preset=preset)
+        bot = SamplingBot(rules=rules, auction_layouts=4)
+        calls.append(bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(1)))
+    assert calls == [Bid(parse_contract("6♠")), Bid(MISERE), Say.PASS]
+
+
+def test_the_auction_call_is_the_same_for_the_same_seed() -> None:
+    """The bot uses only the injected random source, so a seeded table replays exactly."""
+    _, deal = table(*AUCTION_HANDS[0])
+    bot = SamplingBot(rules=PREFERANS.rules(), auction_layouts=3)
+    first = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(9))
+    second = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(9))
+    assert first == second
+
+
+def test_layouts_for_the_auction_give_a_bidder_the_tricks_his_bid_promises() -> None:
+    """Rules 16–17: a bid promises tricks, a first pass denies a game.
+
+    After the first hand bids 8♠ and the second passes, the third hand's layouts give the
+    bidder at least six and a half counted tricks and the passer fewer than six in nearly
+    every draw, where unconstrained draws give the bidder far fewer.
+    """
+    match, deal = table(
+        "♠A K Q J 10 ♥A K ♦A K ♣A", "♠7 8 ♣7 8 9 ♦7 8 9 ♥7 8", "♠9 ♣10 J Q K ♦10 J Q ♥9 10", "♥J Q"
+    )
+    play(match, "8♠", "pass")
+    view = deal.view(0)
+    unseen = [card for card in DECK if card not in set(view.hand)]
+    hidden = {1: 10, 2: 10, TALON: 2}
+    rng = random.Random(1)
+    layouts = [auction_layout(unseen, hidden, view, rng) for _ in range(40)]
+    plain = [deal_unseen(unseen, hidden, {}, rng) for _ in range(40)]
+    counted = [best_strain(layout[1])[1] for layout in layouts if layout is not None]
+    unconstrained = [best_strain(layout[1])[1] for layout in plain if layout is not None]
+    passer = [best_strain(layout[2])[1] for layout in layouts if layout is not None]
+    assert sum(tricks >= 6.5 for tricks in counted) >= 36
+    assert sum(tricks < 6 for tricks in passer) >= 36
+    assert sum(unconstrained) / len(unconstrained) < sum(counted) / len(counted) - 1.5

@@ -9,8 +9,10 @@ side: a made or a set contract first, tricks second. In an all-pass (rule 29) it
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
 programs (Ginsberg's GIB, 2001). Having bought the talon it discards and names its contract
 the same way, solving layouts of the defenders' hands; as a defender it whists or passes by
-settling layouts in the engine. The bidding it leaves to the rule-based bot, and tricks led
-by the talon too.
+settling layouts in the engine. In the auction it weighs passing, misère and bidding on to
+each level by running every such plan through sampled layouts of the hidden hands and the
+talon in the engine, the others calling as the rule-based bot would, and settling each deal
+under the table's convention. Tricks led by the talon it leaves to the rule-based bot.
 
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
@@ -22,10 +24,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
-from cardtable.bots.preferans import PreferansBot, hand_tricks, misere_danger
+from cardtable.bots.preferans import PreferansBot, best_strain, hand_tricks, misere_danger
 from cardtable.cards import Card, Suit
 from cardtable.engine import DealSetup
 from cardtable.errors import CardtableError
@@ -38,10 +41,14 @@ from cardtable.preferans.actions import (
     WithoutTalon,
     parse_action,
 )
-from cardtable.preferans.bidding import contract_choices, is_misere
+from cardtable.preferans.bidding import allpass_min_level, bid_level, contract_choices, is_misere
 from cardtable.preferans.contracts import Strain, parse_contract
 from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
+from cardtable.preferans.outcome import DealOutcome
+from cardtable.preferans.pulka import deal_score
 from cardtable.preferans.rules import PreferansRules
+from cardtable.preferans.scoring import ScoringRules, convention
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following, sorted_cards
 
@@ -61,6 +68,16 @@ MISERE_PRICE = 10.0
 """A misère's score in a layout when clean (Sochi's price); caught, minus it a trick more."""
 MADE_BONUS = 10
 """A layout's score for making (or setting) the contract, beside one point a trick."""
+AUCTION_NODE_BUDGET = 6_000_000
+"""Positions the solver may search for one call of the auction before the layouts stop."""
+MISERE_DANGER_LIMIT = 3
+"""Cards in danger (as the rule-based bot counts them) above which misère is not considered."""
+GAME_FLOOR = 4.0
+"""Tricks (as the rule-based bot counts them) below which bidding a game is not considered."""
+STRAINS_SOLVED = 2
+"""Strains a declarer's layout is solved in when the auction is weighed."""
+MISERE_DISCARDS = 2
+"""Discards a misère declarer's layout is solved with when the auction is weighed."""
 
 
 @dataclass
@@ -71,7 +88,7 @@ class _Memory:
 
 
 class SamplingBot:
-    """Plays, discards, names and whists by double-dummy sampling; bids as the rule bot."""
+    """Bids, plays, discards, names and whists by double-dummy sampling."""
 
     def __init__(
         self,
@@ -79,8 +96,9 @@ class SamplingBot:
         node_budget: int = 2_000_000,
         seconds: float | None = None,
         rules: PreferansRules | None = None,
+        auction_layouts: int = 12,
     ) -> None:
-        """``layouts`` deals of the unseen cards per decision.
+        """``layouts`` deals of the unseen cards per decision (``auction_layouts`` per call).
 
         Fewer when the searches of one decision pass ``node_budget`` positions or take more
         than ``seconds``.  The node budget keeps a seeded game reproducible on any machine;
@@ -91,12 +109,17 @@ class SamplingBot:
         self.node_budget = node_budget
         self.seconds = seconds
         self.rules = rules
+        self.auction_layouts = auction_layouts
         self.rules_bot = PreferansBot()
         self.memory: dict[int, _Memory] = {}
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """An action among ``legal`` for the seat whose view this is."""
         assert isinstance(view, PreferansView)
+        if view.phase == "auction" and self.rules is not None:
+            call = self._bid(view, legal, self.rules, rng)
+            if call is not None:
+                return call
         if view.phase == "play":
             history = self.remember(view)
             if history is not None and len(legal) > 1:
@@ -234,6 +257,58 @@ class SamplingBot:
                     return None
                 totals[say] += whists
         return Say.WHIST if totals[Say.WHIST] > totals[Say.PASS] else Say.PASS
+
+    # ------------------------------------------------------------------ the auction
+    def _bid(
+        self,
+        view: PreferansView,
+        legal: Sequence[Any],
+        rules: PreferansRules,
+        rng: random.Random,
+    ) -> Action | None:
+        """The call of the plan that settles best on average over layouts (rules 16–23).
+
+        The plans: pass; misère, when it may be bid; and "go on up to ``n``" for each level
+        ``n`` from the cheapest raise to ten (hold the bid when allowed, else make the cheapest
+        raise while it is no higher than ``n``, then pass). Each layout deals the two hidden
+        hands and the talon, loosely as the calls so far suggest (:func:`auction_layout`),
+        and every plan is run through it in the engine (:class:`_Table`): the others call as
+        the rule-based bot would, a talon this seat wins is taken, discarded and named with
+        the layout in sight (the best contract double dummy), and the deal is solved and
+        settled as a one-deal pulka under the table's convention.
+        """
+        plans = _plans(view, legal)
+        if len(plans) < 2:
+            return None
+        active = [(view.first_hand + step) % view.players for step in range(3)]
+        unseen = [card for card in DECK if card not in set(view.hand)]
+        hidden = {seat: HAND for seat in active if seat != view.seat}
+        hidden[TALON] = 2
+        totals = dict.fromkeys(plans, 0.0)
+        started = time.perf_counter()
+        nodes = nodes_searched()
+        counted = 0
+        for _ in range(self.auction_layouts):
+            layout = auction_layout(unseen, hidden, view, rng)
+            if layout is None:
+                break
+            hands = {seat: cards for seat, cards in layout.items() if seat != TALON}
+            table = _Table(view, rules, {**hands, view.seat: view.hand}, layout[TALON])
+            values = {plan: table.value(plan, self.rules_bot, rng) for plan in plans}
+            if any(value is None for value in values.values()):
+                return None  # the calls so far do not replay (an unseen all-pass series)
+            for plan, value in values.items():
+                assert value is not None
+                totals[plan] += value
+            counted += 1
+            if nodes_searched() - nodes > AUCTION_NODE_BUDGET:
+                break
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        if not counted:
+            return None
+        best = max(plans, key=lambda plan: totals[plan])
+        return best.call(legal)
 
     # ------------------------------------------------------------------ what is known
     def remember(self, view: PreferansView) -> list[tuple[tuple[int, Card], ...]] | None:
@@ -473,10 +548,6 @@ def _settle(
     rng: random.Random,
 ) -> float | None:
     """The seat's whists in one layout if it says ``say`` (see :meth:`SamplingBot._whist`)."""
-    from cardtable.preferans.pulka import deal_score  # noqa: PLC0415
-    from cardtable.preferans.scoring import convention  # noqa: PLC0415
-    from cardtable.preferans.sheet import Sheet  # noqa: PLC0415
-
     active = [(view.first_hand + step) % view.players for step in range(3)]
     deck = stack_deck([hands[seat] for seat in active], talon, rules.talon_after_round)
     deal = PreferansDeal(view.players, DealSetup(view.dealer, deck, 0), rules)
@@ -501,12 +572,7 @@ def _settle(
         tricks[first] = (HAND - taken) - (HAND - taken) // 2
         tricks[second] = (HAND - taken) // 2
         outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
-    names = [str(seat) for seat in range(view.players)]
-    scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
-    sheet = Sheet(names, scoring)
-    sheet.write(deal_score(outcome, names, sheet.rules))
-    sheet.close()
-    return float(sheet.settlement().balance[names[view.seat]])
+    return _balance(outcome, view.seat, rules)
 
 
 def _replay_to_play(
@@ -538,3 +604,281 @@ def _payoff(level: int, tricks: int) -> float:
     price = 2.0 * (level - 5)
     short = max(0, level - tricks)
     return price if short == 0 else -price * short
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A way to go on in the auction: pass, bid misère, or raise up to ``top`` tricks."""
+
+    kind: Literal["pass", "misère", "game"]
+    top: int = 0
+
+    def call(self, legal: Sequence[Any]) -> Action:
+        """The plan's call among ``legal``."""
+        if self.kind == "misère":
+            return next((a for a in legal if isinstance(a, Bid) and is_misere(a)), Say.PASS)
+        if self.kind == "game":
+            if Say.HOLD in legal:
+                return Say.HOLD
+            for action in legal:
+                if isinstance(action, Bid) and not is_misere(action):
+                    if action.contract.level <= self.top:
+                        return action
+                    break
+        return Say.PASS
+
+
+def _plans(view: PreferansView, legal: Sequence[Any]) -> list[_Plan]:
+    """Pass first (it wins ties), then misère if legal, then raising up to each level.
+
+    Hopeless plans are left out unsolved, to spend the time where the call is in doubt: a
+    misère with more than :data:`MISERE_DANGER_LIMIT` cards in danger, a game with a hand
+    that counts fewer than :data:`GAME_FLOOR` tricks in its best strain.
+    """
+    plans = [_Plan("pass")]
+    misere = any(isinstance(a, Bid) and is_misere(a) for a in legal)
+    if misere and misere_danger(view.hand) <= MISERE_DANGER_LIMIT:
+        plans.append(_Plan("misère"))
+    if best_strain(view.hand)[1] < GAME_FLOOR:
+        return plans
+    levels = [a.contract.level for a in legal if isinstance(a, Bid) and not is_misere(a)]
+    if Say.HOLD in legal and view.high_bid is not None:
+        high = parse_action(view.high_bid)
+        assert isinstance(high, Bid | WithoutTalon)
+        levels.append(bid_level(high))
+    if levels:
+        plans += [_Plan("game", top) for top in range(min(levels), 11)]
+    return plans
+
+
+def auction_layout(
+    unseen: list[Card], hidden: dict[int, int], view: PreferansView, rng: random.Random
+) -> dict[int, tuple[Card, ...]] | None:
+    """The hidden hands and talon, drawn so that the calls so far look sensible.
+
+    A seat that bid or held ``n`` should count (as the rule-based bot counts) at least ``n``
+    less :data:`BIDDING_SLACK` tricks in its best strain; a seat that bid misère should have
+    at most two cards in danger; a seat whose first call was a pass should count fewer than
+    six. Of :data:`BIDDING_TRIES` draws the first that breaks none of these is taken, else the
+    one that breaks fewest: the constraints are loose, as other players bid their own way.
+    """
+    need: dict[int, int] = {}
+    misere_seats: set[int] = set()
+    first_passes: set[int] = set()
+    spoken: set[int] = set()
+    high = 0
+    for seat, text in view.calls:
+        call = parse_action(text)
+        if isinstance(call, Bid) and is_misere(call):
+            misere_seats.add(seat)
+        elif isinstance(call, Bid | WithoutTalon):
+            high = bid_level(call)
+            need[seat] = max(need.get(seat, 0), high)
+        elif call is Say.HOLD:
+            need[seat] = max(need.get(seat, 0), high)
+        elif call is Say.PASS and seat not in spoken:
+            first_passes.add(seat)
+        spoken.add(seat)
+
+    def misses(layout: dict[int, tuple[Card, ...]]) -> int:
+        count = 0
+        for seat, hand in layout.items():
+            if seat == TALON or seat not in spoken:
+                continue
+            tricks = best_strain(hand)[1]
+            count += int(seat in need and tricks < need[seat] - BIDDING_SLACK)
+            count += int(seat in misere_seats and misere_danger(hand) > 2)
+            count += int(seat in first_passes and tricks >= 6)
+        return count
+
+    best: dict[int, tuple[Card, ...]] | None = None
+    fewest = 0
+    for _ in range(BIDDING_TRIES):
+        layout = deal_unseen(unseen, hidden, {}, rng)
+        if layout is None:
+            return None
+        missed = misses(layout) if spoken - {view.seat} else 0
+        if best is None or missed < fewest:
+            best, fewest = layout, missed
+        if not missed:
+            break
+    return best
+
+
+class _Table:
+    """One layout of the whole deal, run in the engine for each auction plan of one seat."""
+
+    def __init__(
+        self,
+        view: PreferansView,
+        rules: PreferansRules,
+        hands: dict[int, tuple[Card, ...]],
+        talon: tuple[Card, ...],
+    ) -> None:
+        """The layout ``hands`` (every active seat) and ``talon`` at the table of ``view``."""
+        self.view = view
+        self.rules = rules
+        self.active = [(view.first_hand + step) % view.players for step in range(3)]
+        self.deck = stack_deck(
+            [hands[seat] for seat in self.active], talon, rules.talon_after_round
+        )
+        self.series = _previous_allpasses(rules, view.min_bid_level)
+        self.solved: dict[tuple[Any, ...], int] = {}
+        self.settled: dict[tuple[Any, ...], float] = {}
+
+    def value(self, plan: _Plan, helper: PreferansBot, rng: random.Random) -> float | None:
+        """The seat's whists in the layout if it follows ``plan``; ``None`` if it cannot."""
+        view = self.view
+        deal = PreferansDeal(
+            view.players, DealSetup(view.dealer, self.deck, 0), self.rules, self.series
+        )
+        try:
+            for _, call in view.calls:
+                deal.apply(parse_action(call))
+            while deal.phase == "auction":
+                seat = deal.to_move
+                assert seat is not None
+                legal = deal.legal_actions()
+                if seat == view.seat:
+                    deal.apply(plan.call(legal))
+                else:
+                    deal.apply(helper.choose(deal.view(seat), legal, rng))
+        except CardtableError:
+            return None
+        key = tuple(deal.auction.calls)
+        if key not in self.settled:
+            if deal.declarer == view.seat:
+                self._declare(deal)
+            while deal.phase not in ("play", "over"):
+                seat = deal.to_move
+                assert seat is not None
+                deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
+            self.settled[key] = self._settle(deal)
+        return self.settled[key]
+
+    def solve(
+        self,
+        deal: PreferansDeal,
+        trump: Suit | None,
+        *,
+        misere: bool,
+        kept: list[Card] | None = None,
+    ) -> int:
+        """The declarer's tricks, first hand leading, with the deal's hands as they are now.
+
+        Or with the declarer holding ``kept`` (the twelve cards less a discard being tried).
+        """
+        declarer = deal.declarer
+        assert declarer is not None
+        hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
+        if kept is not None:
+            hands[declarer] = tuple(kept)
+        key = (declarer, *(frozenset(hands[seat]) for seat in self.active), trump, misere)
+        if key not in self.solved:
+            self.solved[key] = _solve_layout(
+                hands, self.active, declarer, self.active[0], trump, misere=misere
+            )
+        return self.solved[key]
+
+    def solve_allpass(self, deal: PreferansDeal) -> int:
+        """The seat's fewest tricks in the all-pass if the other two play against it."""
+        hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
+        key = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
+        if key not in self.solved:
+            seat = self.view.seat
+            self.solved[key] = _solve_layout(
+                hands, self.active, seat, self.active[0], None, misere=True
+            )
+        return self.solved[key]
+
+    def _declare(self, deal: PreferansDeal) -> None:
+        """Discard and name the contract that does best in this very layout (rule 21).
+
+        In the :data:`STRAINS_SOLVED` strains the twelve cards count best in, the two cards
+        laid aside are those the rule-based bot's count likes least in that strain; the
+        contract is the one whose price, made or set, is best for the tricks the layout gives
+        (:func:`_payoff`). For a misère, the
+        :data:`MISERE_DISCARDS` discards that leave fewest cards in danger are solved and the
+        best kept.
+        """
+        assert deal.bid is not None
+        assert deal.declarer is not None
+        twelve = list(deal.hands[deal.declarer])
+        pairs = [frozenset(pair) for pair in combinations(sorted_cards(twelve), 2)]
+
+        def kept(pair: frozenset[Card]) -> list[Card]:
+            return [card for card in twelve if card not in pair]
+
+        if is_misere(deal.bid):
+            ranked = sorted(pairs, key=lambda pair: misere_danger(kept(pair)))[:MISERE_DISCARDS]
+            best = min(ranked, key=lambda p: self.solve(deal, None, misere=True, kept=kept(p)))
+            deal.apply(Discard(best))
+            return
+        choices = contract_choices(deal.bid)
+        strains = sorted(
+            {contract.strain for contract in choices if contract.strain is not None},
+            key=lambda strain: -hand_tricks(twelve, strain),
+        )[:STRAINS_SOLVED]
+        choices = [contract for contract in choices if contract.strain in strains]
+        tricks: dict[Strain | None, tuple[int, frozenset[Card]]] = {}
+        for strain in strains:
+            if strain is not None:
+                pair = max(pairs, key=lambda p: hand_tricks(kept(p), strain))
+                taken = self.solve(deal, strain.suit, misere=False, kept=kept(pair))
+                tricks[strain] = (taken, pair)
+        contract = max(choices, key=lambda c: _payoff(c.level, tricks[c.strain][0]))
+        deal.apply(Discard(tricks[contract.strain][1]))
+        if deal.phase == "contract":
+            deal.apply(Bid(contract))
+
+    def _settle(self, deal: PreferansDeal) -> float:
+        """The seat's whists when the deal, now in its play or over, is played double dummy.
+
+        A game or misère is solved; in an all-pass this seat takes its paranoid count (its
+        fewest tricks against the other two, as :func:`cardtable.preferans.solver.paranoid`
+        counts) and the other two share the rest. Tricks led by the talon are not modelled.
+        """
+        outcome = deal.outcome()
+        if deal.phase == "play":
+            tricks = [0] * self.view.players
+            if deal.kind == "all-pass":
+                mine = self.solve_allpass(deal)
+                rest = HAND - mine
+                others = [seat for seat in self.active if seat != self.view.seat]
+                tricks[self.view.seat] = mine
+                tricks[others[0]] = rest - rest // 2
+                tricks[others[1]] = rest // 2
+                outcome = replace(outcome, tricks=tuple(tricks))
+            else:
+                assert deal.contract is not None
+                assert deal.declarer is not None
+                taken = self.solve(deal, deal.contract.trump, misere=deal.contract.is_misere)
+                tricks[deal.declarer] = taken
+                first, second = deal.defenders
+                tricks[first] = (HAND - taken) - (HAND - taken) // 2
+                tricks[second] = (HAND - taken) // 2
+                outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
+        return _balance(outcome, self.view.seat, self.rules)
+
+
+def _previous_allpasses(rules: PreferansRules, min_level: int) -> int:
+    """The fewest all-passes in a row before this deal that make its lowest bid ``min_level``."""
+    series = 0
+    while allpass_min_level(rules, series) < min_level and series < 10:
+        series += 1
+    return series
+
+
+@cache
+def _scoring(name: str, pool: int | None) -> ScoringRules:
+    """The scoring rules of a convention, read once per process."""
+    return convention(name, {"pool": pool} if pool else None)
+
+
+def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
+    """``seat``'s whists when ``outcome`` is written and settled as a one-deal pulka."""
+    names = [str(number) for number in range(outcome.players)]
+    sheet = Sheet(names, _scoring(rules.convention, rules.pool))
+    sheet.write(deal_score(outcome, names, sheet.rules))
+    sheet.close()
+    return float(sheet.settlement().balance[names[seat]])
