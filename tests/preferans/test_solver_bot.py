@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from cardtable.bots import make_bot
+from cardtable.bots import make_bot, preferans_sampling
 from cardtable.bots.preferans import best_strain
 from cardtable.bots.preferans_sampling import (
     TALON,
@@ -15,7 +16,7 @@ from cardtable.bots.preferans_sampling import (
     deal_unseen,
     shown_voids,
 )
-from cardtable.cards import Suit, parse_cards
+from cardtable.cards import Card, Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
 from cardtable.preferans.actions import Bid, Discard, Play, Say
@@ -210,3 +211,84 @@ def test_layouts_for_the_auction_give_a_bidder_the_tricks_his_bid_promises() -> 
     assert sum(tricks >= 6.5 for tricks in counted) >= 36
     assert sum(tricks < 6 for tricks in passer) >= 36
     assert sum(unconstrained) / len(unconstrained) < sum(counted) / len(counted) - 1.5
+
+
+def _play_time_layouts(
+    monkeypatch: pytest.MonkeyPatch, hands: tuple[str, str, str, str], *moves: str
+) -> list[tuple[Any, ...]]:
+    """The layouts seat 2's sampling bot draws for its next card, with what each was drawn from."""
+    match, deal = table(*hands)
+    play(match, *moves)
+    drawn: list[tuple[Any, ...]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> dict[int, tuple[Card, ...]] | None:
+        layout = auction_layout(*args, **kwargs)
+        drawn.append((layout, args[0], args[1], kwargs))
+        return layout
+
+    monkeypatch.setattr(preferans_sampling, "auction_layout", spy)
+    assert deal.to_move == 2
+    choice = SamplingBot(layouts=8).choose(deal.view(2), deal.legal_actions(), seeded_rng(3))
+    assert choice in deal.legal_actions()
+    assert isinstance(choice, Play)
+    return drawn
+
+
+def test_layouts_in_the_play_give_the_declarer_the_tricks_his_bid_promised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solver issue, item 3; docs/solver.md, "The sampling bot".
+
+    The issue asks to deal the unseen cards "consistently with what the bidding, the play and
+    the voids shown". The declarer bid 8♠ and has played A♠ and A♥: every layout a defender
+    draws in the play gives the declarer's dealt hand (hidden cards and cards played) at least
+    six and a half counted tricks, and the other defender, who passed first, fewer than six,
+    where plain draws of the same unseen cards often give the declarer less.
+    """
+    hands = (
+        "♠A K Q J 10 ♥A K ♦A K ♣A",
+        "♠7 8 ♣7 8 9 ♦7 8 9 ♥7 8",
+        "♠9 ♣10 J Q K ♦10 J Q ♥9 10",
+        "♥J Q",
+    )
+    auction = ("8♠", "pass", "pass", "discard J♥ Q♥", "8♠", "whist", "pass", "closed")
+    drawn = _play_time_layouts(monkeypatch, hands, *auction, "A♠", "play 7♠", "play 9♠", "A♥")
+    assert len(drawn) == 8
+    for layout, _, _, kwargs in drawn:
+        played = kwargs["played"]
+        assert tuple(played[1]) == parse_cards("A♠ A♥")
+        assert best_strain([*layout[1], *played[1]])[1] >= 6.5
+        assert best_strain([*layout[0], *played[0]])[1] < 6
+    _, unseen, hidden, _ = drawn[0]
+    rng = random.Random(1)
+    plain = [deal_unseen(unseen, hidden, {}, rng) for _ in range(100)]
+    counts = [best_strain([*hand[1], *parse_cards("A♠ A♥")])[1] for hand in plain if hand]
+    assert sum(count < 6.5 for count in counts) > 30
+
+
+def test_when_no_layout_fits_the_bidding_the_play_samples_by_the_voids_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solver issue, item 3; docs/solver.md, "The sampling bot".
+
+    The bidding is a loose guide to the layouts, the voids shown are not. The declarer bid 8♠
+    on a hand of small cards, and the defender to move holds every high card: no layout can
+    count six and a half tricks for the declarer, so after a bounded number of draws the bot
+    takes one that only keeps the voids (the third hand, void in spades, gets no spade), and
+    still plays a card.
+    """
+    hands = (
+        "♠7 8 9 ♣7 8 9 10 ♦7 8 9",
+        "♠A K Q J ♣A K ♦A K ♥A K",
+        "♣J ♦10 J Q ♥7 8 9 10 J Q",
+        "♠10 ♣Q",
+    )
+    auction = ("8♠", "pass", "pass", "discard 10♠ Q♣", "8♠", "whist", "pass", "closed")
+    drawn = _play_time_layouts(monkeypatch, hands, *auction, "play 7♠", "A♠", "J♣")
+    assert len(drawn) == 8
+    for layout, _, hidden, kwargs in drawn:
+        assert layout is not None
+        assert kwargs["voids"] == {0: {Suit.SPADES}}
+        assert {seat: len(cards) for seat, cards in layout.items()} == hidden
+        assert all(card.suit is not Suit.SPADES for card in layout[0])
+        assert best_strain([*layout[1], *kwargs["played"][1]])[1] < 6.5

@@ -3,7 +3,8 @@
 At each card it deals the cards it cannot see to the hands it cannot see, consistently with
 what the play has shown (how many cards each hand holds, the suits a hand has shown void in:
 a hand that did not follow is void in the suit led, and also in trumps if it did not trump,
-rules 31–32 of 001_776ed664a35a376f.txt), solves every layout double dummy
+rules 31–32 of 001_776ed664a35a376f.txt) and, loosely, with the bidding
+(:func:`auction_layout`), solves every layout double dummy
 (:mod:`cardtable.preferans.solver`) and plays the card with the best average score for its
 side: a made or a set contract first, tricks second. In an all-pass (rule 29) it takes the
 paranoid view: the two others play against it. This is the "Monte Carlo" sampling of bridge
@@ -154,7 +155,7 @@ class SamplingBot:
         strains = {bid.contract.strain for bid in bids}
         totals = dict.fromkeys(bids, 0.0)
         for _ in range(self.layouts):
-            layout = deal_unseen(unseen, hidden, {}, rng)
+            layout = auction_layout(unseen, hidden, view, rng)
             if layout is None:
                 break
             hands = {**layout, view.seat: view.hand}
@@ -194,7 +195,7 @@ class SamplingBot:
         hidden = {seat: HAND for seat in active if seat != view.seat}
         totals: dict[tuple[frozenset[Card], Strain | None], float] = {}
         for _ in range(self.layouts // 2):
-            layout = deal_unseen(unseen, hidden, {}, rng)
+            layout = auction_layout(unseen, hidden, view, rng)
             if layout is None:
                 break
             for pair in candidates:
@@ -369,8 +370,12 @@ class SamplingBot:
         totals = dict.fromkeys(cards, 0.0)
         started = time.perf_counter()
         nodes = nodes_searched()
+        by_seat: dict[int, list[Card]] = {}
+        for trick in [*history, view.trick]:
+            for who, card in trick:
+                by_seat.setdefault(who, []).append(card)
         for _ in range(self.layouts):
-            layout = deal_unseen(unseen, hidden, voids, rng)
+            layout = auction_layout(unseen, hidden, view, rng, voids=voids, played=by_seat)
             if layout is None:
                 return None
             full = {**hands, **layout}
@@ -652,15 +657,23 @@ def _plans(view: PreferansView, legal: Sequence[Any]) -> list[_Plan]:
 
 
 def auction_layout(
-    unseen: list[Card], hidden: dict[int, int], view: PreferansView, rng: random.Random
+    unseen: list[Card],
+    hidden: dict[int, int],
+    view: PreferansView,
+    rng: random.Random,
+    *,
+    voids: dict[int, set[Suit]] | None = None,
+    played: dict[int, list[Card]] | None = None,
 ) -> dict[int, tuple[Card, ...]] | None:
-    """The hidden hands and talon, drawn so that the calls so far look sensible.
+    """The hidden hands (and talon), drawn so that the calls so far look sensible.
 
     A seat that bid or held ``n`` should count (as the rule-based bot counts) at least ``n``
     less :data:`BIDDING_SLACK` tricks in its best strain; a seat that bid misère should have
     at most two cards in danger; a seat whose first call was a pass should count fewer than
-    six. Of :data:`BIDDING_TRIES` draws the first that breaks none of these is taken, else the
-    one that breaks fewest: the constraints are loose, as other players bid their own way.
+    six. In the play a hand is judged with the cards it has ``played``, as at the first trick, and
+    kept clear of its shown ``voids``. Of :data:`BIDDING_TRIES` draws the first that breaks
+    none of these is taken, else the one that breaks fewest: the constraints are loose, as
+    other players bid their own way, and a layout is always found when the voids allow one.
     """
     need: dict[int, int] = {}
     misere_seats: set[int] = set()
@@ -679,12 +692,13 @@ def auction_layout(
         elif call is Say.PASS and seat not in spoken:
             first_passes.add(seat)
         spoken.add(seat)
+    judged = [seat for seat in hidden if seat in spoken]
+    shown = played or {}
 
     def misses(layout: dict[int, tuple[Card, ...]]) -> int:
         count = 0
-        for seat, hand in layout.items():
-            if seat == TALON or seat not in spoken:
-                continue
+        for seat in judged:
+            hand = [*layout[seat], *shown.get(seat, ())]
             tricks = best_strain(hand)[1]
             count += int(seat in need and tricks < need[seat] - BIDDING_SLACK)
             count += int(seat in misere_seats and misere_danger(hand) > 2)
@@ -694,10 +708,10 @@ def auction_layout(
     best: dict[int, tuple[Card, ...]] | None = None
     fewest = 0
     for _ in range(BIDDING_TRIES):
-        layout = deal_unseen(unseen, hidden, {}, rng)
+        layout = deal_unseen(unseen, hidden, voids or {}, rng)
         if layout is None:
             return None
-        missed = misses(layout) if spoken - {view.seat} else 0
+        missed = misses(layout)
         if best is None or missed < fewest:
             best, fewest = layout, missed
         if not missed:
