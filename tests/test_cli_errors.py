@@ -265,57 +265,37 @@ def test_piquet_declare_refuses_a_card_outside_the_piquet_deck() -> None:
         assert f"holds {stranger}, which is not in the piquet deck" in line
 
 
-def test_score_svg_never_overwrites_the_pulka_or_a_file_that_is_not_a_drawing(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("flag", "name", "signature"),
+    [("--svg", "sheet.svg", b"<svg"), ("--png", "sheet.png", b"\x89PNG")],
+)
+def test_score_drawings_never_overwrite_the_pulka_or_a_file_that_is_not_a_drawing(
+    tmp_path: Path, flag: str, name: str, signature: bytes
 ) -> None:
-    """``--svg`` may replace an old drawing, never the pulka or a saved record.
+    """``--svg`` and ``--png`` may replace an old drawing, never the pulka or a saved record.
 
-    docs/scorer.md: ``--svg OUT`` also draws the sheet; a refused command changes no file.
+    docs/scorer.md: ``--svg OUT`` and ``--png OUT`` draw the sheet; a refused command changes
+    no file.
     """
+    if flag == "--png":
+        pytest.importorskip("PIL")
     pulka = tmp_path / "pulka.json"
     pulka.write_text(json.dumps(SOCHI_PULKA), encoding="utf-8")
     record = tmp_path / "match.json"
     record.write_text('{"format": "cardtable-record"}', encoding="utf-8")
     before = _files(tmp_path)
     assert "would overwrite the pulka" in _one_error_line(
-        ["preferans", "score", str(pulka), "--svg", str(pulka)]
+        ["preferans", "score", str(pulka), flag, str(pulka)]
     )
     assert "something else than a drawing" in _one_error_line(
-        ["preferans", "score", str(pulka), "--svg", str(record)]
+        ["preferans", "score", str(pulka), flag, str(record)]
     )
     assert _files(tmp_path) == before
-    drawing = tmp_path / "sheet.svg"
+    drawing = tmp_path / name
     for _ in range(2):
-        result = runner.invoke(app, ["preferans", "score", str(pulka), "--svg", str(drawing)])
+        result = runner.invoke(app, ["preferans", "score", str(pulka), flag, str(drawing)])
         assert result.exit_code == 0, result.output
-        assert drawing.read_text(encoding="utf-8").startswith("<svg")
-
-
-def test_score_png_never_overwrites_the_pulka_or_a_file_that_is_not_a_png(
-    tmp_path: Path,
-) -> None:
-    """``--png`` may replace an old PNG drawing, never the pulka or a saved record.
-
-    docs/scorer.md: ``--png OUT`` paints the picture; a refused command changes no file.
-    """
-    pytest.importorskip("PIL")
-    pulka = tmp_path / "pulka.json"
-    pulka.write_text(json.dumps(SOCHI_PULKA), encoding="utf-8")
-    record = tmp_path / "match.json"
-    record.write_text('{"format": "cardtable-record"}', encoding="utf-8")
-    before = _files(tmp_path)
-    assert "would overwrite the pulka" in _one_error_line(
-        ["preferans", "score", str(pulka), "--png", str(pulka)]
-    )
-    assert "something else than a drawing" in _one_error_line(
-        ["preferans", "score", str(pulka), "--png", str(record)]
-    )
-    assert _files(tmp_path) == before
-    drawing = tmp_path / "sheet.png"
-    for _ in range(2):
-        result = runner.invoke(app, ["preferans", "score", str(pulka), "--png", str(drawing)])
-        assert result.exit_code == 0, result.output
-        assert drawing.read_bytes().startswith(b"\x89PNG")
+        assert drawing.read_bytes().startswith(signature)
 
 
 def test_replay_counts_a_single_deal_in_the_singular(toy: ToyGame, tmp_path: Path) -> None:
