@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardtable.bots import make_bot, preferans_sampling
-from cardtable.bots.preferans import best_strain
+from cardtable.bots.preferans import best_strain, hand_tricks
 from cardtable.bots.preferans_sampling import (
     TALON,
     SamplingBot,
@@ -20,7 +20,7 @@ from cardtable.cards import Card, Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate
 from cardtable.preferans.actions import Bid, Discard, Play, Say
-from cardtable.preferans.contracts import MISERE, parse_contract
+from cardtable.preferans.contracts import MISERE, Strain, parse_contract
 from cardtable.preferans.game import PREFERANS
 from cardtable.preferans.solver import card_values, position_of_deal
 from cardtable.preferans.tricks import DECK
@@ -292,3 +292,44 @@ def test_when_no_layout_fits_the_bidding_the_play_samples_by_the_voids_alone(
         assert {seat: len(cards) for seat, cards in layout.items()} == hidden
         assert all(card.suit is not Suit.SPADES for card in layout[0])
         assert best_strain([*layout[1], *kwargs["played"][1]])[1] < 6.5
+
+
+def test_whist_layouts_give_the_partner_the_tricks_his_bid_promised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solver issue, item 3; docs/solver.md, "The sampling bot".
+
+    The issue asks to deal the unseen cards "consistently with what the bidding, the play and
+    the voids shown", whisting included. The first hand bid 7♠ and then passed; the second
+    bought 7♣ and the talon J♥ Q♥. Every layout the third hand draws for its whist gives the
+    partner at least five and a half counted tricks and the declarer, with the talon, at least
+    five and a half in clubs, where plain draws of the same cards often give the partner less;
+    and the same seed draws the same layouts and makes the same call.
+    """
+    match, deal = table(
+        "♠A K Q J 10 ♦A K ♣7 8 ♥7", "♣A K Q J 10 9 ♥A K ♦Q J", "♠7 8 9 ♦7 8 9 10 ♥8 9 10", "♥J Q"
+    )
+    play(match, "7♠", "7♣", "pass", "pass", "discard J♥ Q♥", "7♣")
+    view = deal.view(0)
+    drawn: list[dict[int, tuple[Card, ...]] | None] = []
+
+    def spy(*args: Any, **kwargs: Any) -> dict[int, tuple[Card, ...]] | None:
+        layout = auction_layout(*args, **kwargs)
+        drawn.append(layout)
+        return layout
+
+    monkeypatch.setattr(preferans_sampling, "auction_layout", spy)
+    bot = SamplingBot(layouts=4, rules=PREFERANS.rules())
+    calls = [bot.choose(view, deal.legal_actions(), seeded_rng(5)) for _ in range(2)]
+    assert calls[0] == calls[1]
+    assert calls[0] in deal.legal_actions()
+    assert len(drawn) == 8
+    assert drawn[:4] == drawn[4:]
+    for layout in drawn:
+        assert layout is not None
+        assert best_strain(layout[1])[1] >= 5.5
+        assert hand_tricks(layout[2] + view.talon, Strain.CLUBS) >= 5.5
+    unseen = [card for card in DECK if card not in set(view.hand) | set(view.talon)]
+    rng = random.Random(1)
+    plain = [deal_unseen(unseen, {1: 10, 2: 10}, {}, rng) for _ in range(100)]
+    assert sum(best_strain(hand[1])[1] < 5.5 for hand in plain if hand) > 30

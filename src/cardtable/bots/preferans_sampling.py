@@ -223,8 +223,9 @@ class SamplingBot:
     def _whist(self, view: PreferansView, rules: PreferansRules, rng: random.Random) -> Say | None:
         """Whist or pass, whichever settles better on average over layouts.
 
-        Layouts of the hidden hands (and of the talon when it was not shown) are drawn so that
-        the declarer could have bought his contract (:func:`_bought_layout`). Each layout is
+        Layouts of the hidden hands (and of the talon when it was not shown) are drawn, as in
+        the auction and the play, loosely consistent with every call (:func:`auction_layout`),
+        the declarer's cards with the talon counting near his contract. Each layout is
         dealt again in the engine: the auction, the declarer's discard and the calls so far replayed
         (the discard and the partner's answer made as the rule-based bot makes them), this
         seat's answer applied, the cards solved double dummy, and the deal settled as a
@@ -243,9 +244,7 @@ class SamplingBot:
             return None
         totals = {Say.WHIST: 0.0, Say.PASS: 0.0}
         for _ in range(self.layouts):
-            layout = _bought_layout(
-                unseen, hidden, view, level=contract.level, strain=strain, rng=rng
-            )
+            layout = auction_layout(unseen, hidden, view, rng, contract=(contract.level, strain))
             if layout is None:
                 return None
             hands = {**layout, view.seat: view.hand}
@@ -516,32 +515,6 @@ def _solve_layout(
     return solve(Position(held, index[declarer], index[leader], trump, misere=misere))
 
 
-def _bought_layout(
-    unseen: list[Card],
-    hidden: dict[int, int],
-    view: PreferansView,
-    *,
-    level: int,
-    strain: Strain,
-    rng: random.Random,
-) -> dict[int, tuple[Card, ...]] | None:
-    """A layout in which the declarer could have bought his contract.
-
-    His cards must count (as the rule-based bot counts them) within :data:`BIDDING_SLACK`
-    tricks of the contract; after :data:`BIDDING_TRIES` draws the last one is taken.
-    """
-    assert view.declarer is not None
-    layout = None
-    for _ in range(BIDDING_TRIES):
-        layout = deal_unseen(unseen, hidden, {}, rng)
-        if layout is None:
-            return None
-        bought = layout[view.declarer] + layout.get(TALON, view.talon)
-        if hand_tricks(bought, strain) >= level - BIDDING_SLACK:
-            break
-    return layout
-
-
 def _settle(
     view: PreferansView,
     rules: PreferansRules,
@@ -664,6 +637,7 @@ def auction_layout(
     *,
     voids: dict[int, set[Suit]] | None = None,
     played: dict[int, list[Card]] | None = None,
+    contract: tuple[int, Strain] | None = None,
 ) -> dict[int, tuple[Card, ...]] | None:
     """The hidden hands (and talon), drawn so that the calls so far look sensible.
 
@@ -671,9 +645,12 @@ def auction_layout(
     less :data:`BIDDING_SLACK` tricks in its best strain; a seat that bid misère should have
     at most two cards in danger; a seat whose first call was a pass should count fewer than
     six. In the play a hand is judged with the cards it has ``played``, as at the first trick, and
-    kept clear of its shown ``voids``. Of :data:`BIDDING_TRIES` draws the first that breaks
-    none of these is taken, else the one that breaks fewest: the constraints are loose, as
-    other players bid their own way, and a layout is always found when the voids allow one.
+    kept clear of its shown ``voids``. Given the ``contract`` (level and strain) the declarer
+    bought, his dealt hand with the talon should count at least the level less the slack in
+    that strain, for he could then have bought it. Of :data:`BIDDING_TRIES` draws the first
+    that breaks none of these is taken, else the one that breaks fewest: the constraints are
+    loose, as other players bid their own way, and a layout is always found when the voids
+    allow one.
     """
     need: dict[int, int] = {}
     misere_seats: set[int] = set()
@@ -703,6 +680,11 @@ def auction_layout(
             count += int(seat in need and tricks < need[seat] - BIDDING_SLACK)
             count += int(seat in misere_seats and misere_danger(hand) > 2)
             count += int(seat in first_passes and tricks >= 6)
+        if contract is not None:
+            assert view.declarer is not None
+            level, strain = contract
+            bought = layout[view.declarer] + layout.get(TALON, view.talon)
+            count += int(hand_tricks(bought, strain) < level - BIDDING_SLACK)
         return count
 
     best: dict[int, tuple[Card, ...]] | None = None
