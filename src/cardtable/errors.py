@@ -7,7 +7,8 @@ never shown for bad input.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 
 class CardtableError(ValueError):
@@ -24,6 +25,21 @@ class IllegalAction(CardtableError):
 
 class ActionParseError(CardtableError):
     """A typed or recorded move that cannot be read; the message names the word or card."""
+
+
+@contextmanager
+def reading_move(raw: str) -> Iterator[None]:
+    """Turn any bad-input error met while reading the move ``raw`` into one that names it.
+
+    >>> with reading_move("play Z"):
+    ...     raise CardParseError("not a card: 'Z'")
+    Traceback (most recent call last):
+    cardtable.errors.ActionParseError: cannot read 'play Z': not a card: 'Z'
+    """
+    try:
+        yield
+    except CardtableError as error:
+        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
 
 
 def said_as(word: str, phrases: Iterable[str]) -> str | None:

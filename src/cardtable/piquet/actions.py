@@ -30,8 +30,8 @@ from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse
 from cardtable.errors import (
     ActionParseError,
     CardParseError,
-    CardtableError,
     IllegalAction,
+    reading_move,
     said_as,
 )
 
@@ -296,10 +296,8 @@ def parse_action(text: str) -> PiquetAction:
     lowered = raw.casefold()
     if lowered in WORDS:
         return WORDS[lowered]
-    try:
+    with reading_move(raw):
         return _parse_verb(raw, lowered)
-    except CardtableError as error:
-        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
 
 
 def _parse_verb(raw: str, lowered: str) -> PiquetAction:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cardtable.cards import Card, cards_text, parse_move_card, parse_move_cards
-from cardtable.errors import ActionParseError, CardtableError, said_as
+from cardtable.errors import ActionParseError, reading_move, said_as
 
 
 class Side(StrEnum):
@@ -190,10 +190,8 @@ def parse_action(text: str) -> TableAction:
     words = raw.lower()
     if words in _WORDS:
         return _WORDS[words]
-    try:
+    with reading_move(raw):
         return _parse_verb(raw, words.split(" "))
-    except CardtableError as error:
-        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
 
 
 def _parse_verb(raw: str, words: list[str]) -> TableAction:

@@ -22,7 +22,12 @@ from enum import Enum
 from typing import Literal, get_args
 
 from cardtable.cards import Card, Suit, cards_text, parse_card, parse_move_card, parse_move_cards
-from cardtable.errors import ActionParseError, CardParseError, CardtableError, said_as
+from cardtable.errors import (
+    ActionParseError,
+    CardParseError,
+    reading_move,
+    said_as,
+)
 from cardtable.preferans.contracts import (
     Contract,
     ContractError,
@@ -177,10 +182,8 @@ def parse_action(text: str) -> Action:
         return Say.HOLD
     if word in _SIX_WORDS:
         return Bid(Contract(6, _SIX_WORDS[word]))
-    try:
+    with reading_move(raw):
         return _parse_verb(raw, word)
-    except CardtableError as error:
-        raise ActionParseError(f"cannot read {raw!r}: {error}") from None
 
 
 def _parse_verb(raw: str, word: str) -> Action:
