@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import Progress
 from typer.core import TyperGroup
 
+from cardtable.engine.reading import read_text_file
 from cardtable.errors import CardtableError
 
 BAD_INPUT = 2
@@ -45,14 +46,8 @@ def say_error(message: str) -> None:
 
 
 def read_text(path: Path) -> str:
-    """The text of a file the user named; a file that is not UTF-8 is refused in one sentence."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        byte = error.object[error.start]
-        raise CardtableError(
-            f"{path}: not UTF-8 text (byte {byte:#04x} at offset {error.start})"
-        ) from None
+    """The text of a file the user named; a huge or non-UTF-8 file is refused in one sentence."""
+    return read_text_file(path)
 
 
 # The parser's error class (click's UsageError, which typer may bundle): BadParameter's parent.

@@ -1,0 +1,102 @@
+"""Bounded reading of the files and texts users hand to cardtable (records, rules, sheets, PHH).
+
+Every reader of outside input goes through these few functions, so that a file larger than any
+real one, JSON nested a hundred thousand deep, a 5,000-digit number, ``NaN`` or ``1e5000`` is
+refused in one sentence instead of hanging, exhausting memory or ending in a traceback.
+
+>>> parse_json('{"a": [1, 2.5]}', what="record")
+{'a': [1, 2.5]}
+>>> parse_json("[NaN]", what="sheet")
+Traceback (most recent call last):
+cardtable.engine.reading.InputError: sheet: NaN is not a number cardtable reads
+>>> parse_json("[" * 100_000, what="record")
+Traceback (most recent call last):
+cardtable.engine.reading.InputError: record: nested too deeply to be read
+>>> parse_toml("x = inf", what="rules")
+Traceback (most recent call last):
+cardtable.engine.reading.InputError: rules: inf is not a number cardtable reads
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from cardtable.errors import CardtableError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest file cardtable reads: far above any real record (a 10,000-deal pulka is ~10 MB)."""
+
+
+_TOO_LONG = "a number with more digits than any count or amount in a game"
+
+
+class InputError(CardtableError):
+    """A file or text that cannot be read at all: too large, not UTF-8, or not JSON/TOML."""
+
+
+def read_text_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at ``path``; a larger or non-UTF-8 file is refused at once.
+
+    At most ``max_bytes + 1`` bytes are read, so an endless device such as ``/dev/zero`` ends.
+    """
+    with path.open("rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputError(
+            f"{path}: larger than {max_bytes:,} bytes, more than any file cardtable writes"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"{path}: not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})"
+        ) from None
+
+
+def _finite(what: str) -> Any:
+    def parse(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            raise InputError(f"{what}: {text} is not a number cardtable reads")
+        return value
+
+    return parse
+
+
+def _no_constant(what: str) -> Any:
+    def refuse(text: str) -> float:
+        raise InputError(f"{what}: {text} is not a number cardtable reads")
+
+    return refuse
+
+
+def parse_json(text: str, *, what: str) -> Any:
+    """The JSON value of ``text``; ``what`` names the input in the one-line error."""
+    try:
+        return json.loads(text, parse_float=_finite(what), parse_constant=_no_constant(what))
+    except json.JSONDecodeError as error:
+        raise InputError(f"{what}: not JSON: {error}") from None
+    except RecursionError:
+        raise InputError(f"{what}: nested too deeply to be read") from None
+    except InputError:
+        raise
+    except ValueError:  # an integer longer than Python converts (sys.int_info)
+        raise InputError(f"{what}: {_TOO_LONG}") from None
+
+
+def parse_toml(text: str, *, what: str) -> dict[str, Any]:
+    """The TOML table of ``text``; ``what`` names the input in the one-line error."""
+    try:
+        return tomllib.loads(text, parse_float=_finite(what))
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{what}: not TOML: {error}") from None
+    except RecursionError:
+        raise InputError(f"{what}: nested too deeply to be read") from None
+    except InputError:
+        raise
+    except ValueError:
+        raise InputError(f"{what}: {_TOO_LONG}") from None
