@@ -101,3 +101,14 @@ class Game(ABC, Generic[R]):
         if count not in self.players:
             allowed = ", ".join(str(n) for n in self.players)
             raise IllegalAction(f"{self.title} is played by {allowed} players, not {count}")
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Raise ``IllegalAction`` unless the game can seat ``seats``, each named differently.
+
+        The names are the ledger's accounts and the score sheet's columns, so two players of
+        one name could not be told apart.
+        """
+        self.check_players(len(seats))
+        for number, name in enumerate(seats):
+            if name in seats[:number]:
+                raise IllegalAction(f"two seats are named {name!r}: give each player his own name")

@@ -161,7 +161,7 @@ class PreferansGame(Game[PreferansRules]):
         self, rules: PreferansRules, seats: Sequence[str], preset: str | None = None
     ) -> PreferansMatch:
         """A new match; ``seats`` in clockwise order, the first dealing first."""
-        self.check_players(len(seats))
+        self.check_seats(seats)
         return PreferansMatch(self, rules, seats, preset)
 
     def parse_action(self, text: str) -> Action:
