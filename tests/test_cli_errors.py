@@ -411,7 +411,9 @@ def test_replay_refuses_show_with_json_or_with_a_phh_hand(toy: ToyGame, tmp_path
     assert "not a PHH hand" in _one_error_line(["replay", str(hand), "--show"])
 
 
-@pytest.mark.parametrize(("game", "seats"), [("piquet", ["A", "B"]), ("preferans", ["A", "B", "C"])])
+@pytest.mark.parametrize(
+    ("game", "seats"), [("piquet", ["A", "B"]), ("preferans", ["A", "B", "C"])]
+)
 def test_a_record_with_two_seats_of_one_name_is_refused_naming_the_name(
     tmp_path: Path, game: str, seats: list[str]
 ) -> None:

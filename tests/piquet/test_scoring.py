@@ -117,7 +117,7 @@ def test_a_partie_is_three_koroliks_so_a_refet_ends_it_after_five_deals() -> Non
 
 
 def test_with_koroliks_always_of_two_deals_the_partie_has_six_games() -> None:
-    """001, rule 46: «Партия состоит из шести игр», the reading of ``refet_closes_korolik=False``."""
+    """001, rule 46: «Партия состоит из шести игр»: ``refet_closes_korolik = false``."""
     rules = replace(PiquetRules(), refet_closes_korolik=False)
     assert booked_until_partie_ends(rules, REFET_IN_THE_THIRD_DEAL) == 6
 
