@@ -77,14 +77,17 @@ class ScoringRules:
         "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",
         f"{SEED} rules 26, 46; {CODE} 3.8.2",
     )
-    obligation_share: Literal["each_half", "each_half_up", "together"] = option(
-        "each_half",
-        "When both whist and the two fall short, each answers for half the obligation (an odd "
-        "one falls on the second whister, rule 46); 'each_half_up' makes both answer for the "
-        "odd one (an eight, nine or ten with no defence trick fines both); 'together' lets "
-        "either cover the other.",
-        f"{SEED} rule 46; each_half_up: the Leningrad tournament system ('за вист на 8 - 9 "
-        "ответственность несут оба вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
+    obligation_share: Literal["pair", "each_half", "each_half_up", "together"] = option(
+        "pair",
+        "When both whist: the pair answers for what the two together left short of the "
+        "obligation, written by the whister who took less than his half (an odd trick is the "
+        "second whister's half, rule 46); 'each_half' (the Code) makes each answer for his own "
+        "half, whatever his partner took; 'each_half_up' makes both answer for the odd one (an "
+        "eight, nine or ten with no defence trick fines both); 'together' puts the whole "
+        "shortfall on the second whister.",
+        f"{SEED} rules 45-46; each_half: {CODE} 3.8.1.3, {TOURNAMENT} 4.2.1; each_half_up: "
+        "the Leningrad tournament system ('за вист на 8 - 9 ответственность несут оба "
+        "вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
         f"{SCORERS} (preferans.pro, refinishru-Andre/pulka)",
     )
     whister_remiz_points: tuple[int, int, int, int, int] = option(

@@ -834,6 +834,9 @@ class _Writer:
         shares = [up, up] if self.rules.obligation_share == "each_half_up" else [needed - up, up]
         for whister, share in zip(whisters, shares, strict=True):
             short = share - taken[whister]
+            if self.rules.obligation_share == "pair":
+                # The two answer for the pair's shortfall only (rule 46 «на двоих»).
+                short = min(short, needed - defence)
             if short > 0:
                 self.add(whister, Column.MOUNTAIN, price * short, f"whist {short} short")
 
