@@ -191,6 +191,26 @@ def test_the_dealer_of_four_writes_consolation_too() -> None:
     assert sheet.whists("D", "B") == 1
 
 
+def test_the_dealer_of_four_writes_consolation_on_a_failed_misere() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 14: the dealer «получает консоляции — плату за
+    каждый штраф (ремиз) взявшим прикуп».
+
+    A misère is priced as a ten (rules 42–43: «при 10 и мизере — 50»), so its consolation is a
+    ten's, 5 whists a trick taken; the defenders, who catch a misère, write no whists on it.
+    """
+    sheet = classic("ABCD")
+    entries = sheet.write(game("B", "misère", 2, {}, dealer="A"))
+    assert written(entries) == {"B mountain 100", "A whists on B 10"}
+    assert sheet.whists("C", "B") == sheet.whists("D", "B") == 0
+
+
+def test_the_codes_failed_misere_writes_only_the_mountain() -> None:
+    """003_b655b01c110fd414.txt 4.2.1 (the Code): a failed misère pays on the mountain alone."""
+    sheet = Sheet(list("ABCD"), convention("sochi"))
+    entries = sheet.write(game("B", "misère", 2, {}, dealer="A"))
+    assert written(entries) == {"B mountain 20"}
+
+
 @pytest.mark.parametrize("price", [5, 10])
 def test_all_pass_tricks_go_on_the_takers_mountain_at_five_or_ten(price: int) -> None:
     """Rule 48: on an all-pass each trick writes 5 or 10, as agreed, on its taker's mountain."""

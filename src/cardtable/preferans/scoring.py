@@ -72,6 +72,12 @@ class ScoringRules:
         "Whists each other player (the dealer included) writes on a declarer per trick short.",
         f"{SEED} rule 14; {CODE} 3.8.1.2",
     )
+    misere_consolation: bool = option(
+        True,
+        "The dealer of four writes consolation on a failed misère: a ten's, per trick taken "
+        "(the misère is priced as a ten); the defenders write no whists on a misère.",
+        f"{SEED} rules 14, 42-43",
+    )
     whist_obligation: tuple[int, int, int, int, int] = option(
         (4, 2, 1, 1, 1),
         "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",

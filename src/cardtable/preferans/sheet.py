@@ -875,6 +875,20 @@ class _Writer:
                 self.rules.misere_remiz_points * tricks,
                 f"misère, {tricks} tricks",
             )
+            self.misere_consolation(declarer, tricks)
+
+    def misere_consolation(self, declarer: str, tricks: int) -> None:
+        """Rule 14: the dealer of four is paid for a misère's remiz, at a ten's consolation."""
+        dealer = self.dealer_of_four(declarer)
+        if dealer is None or not self.rules.misere_consolation:
+            return
+        self.add(
+            dealer,
+            Column.WHISTS,
+            self.rules.consolation_per_trick[TRICKS - 6] * tricks,
+            f"consolation, misère {tricks} tricks",
+            on=declarer,
+        )
 
     # ----- all-pass and the classic preliminaries ---------------------------------------
 
