@@ -74,8 +74,7 @@ def open_whist_led_by_the_passer(**overrides: object) -> tuple[PreferansMatch, P
 
 
 def test_an_open_whist_lays_the_cards_face_up_after_the_declarers_first_card() -> None:
-    """001_776ed664a35a376f.txt, preferans rule 28: the whister opens «после первого хода
-    играющего».
+    """001_776ed664a35a376f.txt, preferans rule 28: open «после первого хода играющего».
 
     The passer's lead is not the declarer's move: he leads from his own closed hand, and the
     two hands go face up when the declarer has played to it.

@@ -192,11 +192,11 @@ def test_the_dealer_of_four_writes_consolation_too() -> None:
 
 
 def test_the_dealer_of_four_writes_consolation_on_a_failed_misere() -> None:
-    """001_776ed664a35a376f.txt, preferans rule 14: the dealer «получает консоляции — плату за
-    каждый штраф (ремиз) взявшим прикуп».
+    """001_776ed664a35a376f.txt, preferans rule 14: the dealer «получает консоляции».
 
-    A misère is priced as a ten (rules 42–43: «при 10 и мизере — 50»), so its consolation is a
-    ten's, 5 whists a trick taken; the defenders, who catch a misère, write no whists on it.
+    He is paid «за каждый штраф (ремиз) взявшим прикуп». A misère is priced as a ten (rules
+    42–43: «при 10 и мизере — 50»), so its consolation is a ten's, 5 whists a trick taken; the
+    defenders, who catch a misère, write no whists on it.
     """
     sheet = classic("ABCD")
     entries = sheet.write(game("B", "misère", 2, {}, dealer="A"))
