@@ -175,3 +175,17 @@ def test_an_opened_misere_shows_the_catchers_hands_after_the_first_trick() -> No
     assert deal.view(0).open_hands == ()
     play(match, "play 10♠")
     assert dict(deal.view(0).open_hands).keys() == {1, 2}
+
+
+def test_a_table_that_whists_a_ten_writes_the_whist_on_its_classic_sheet() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 26, and its option ``ten_is_checked = false``.
+
+    The classic sheet refuses a whisted ten only where the table checks tens; a table that
+    whists them writes the whister's obligation of one trick (5 a trick short on a ten).
+    """
+    match, deal = table(*HANDS, ten_is_checked=False)
+    play(match, "10♠", "pass", "pass", "discard 7♦ 8♦", "10♠", "whist", "pass", "closed")
+    play_out(match)
+    assert deal.outcome().tricks[1] == 10
+    assert match.sheet.pool("P1") == 50
+    assert match.sheet.mountain("P2") == 25

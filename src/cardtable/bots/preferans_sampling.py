@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from itertools import combinations
 from typing import Any, Literal
 
@@ -46,9 +45,8 @@ from cardtable.preferans.bidding import allpass_min_level, bid_level, contract_c
 from cardtable.preferans.contracts import Strain, parse_contract
 from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
 from cardtable.preferans.outcome import DealOutcome
-from cardtable.preferans.pulka import deal_score
+from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following, sorted_cards
@@ -865,16 +863,10 @@ def _previous_allpasses(rules: PreferansRules, min_level: int) -> int:
     return series
 
 
-@cache
-def _scoring(name: str, pool: int | None) -> ScoringRules:
-    """The scoring rules of a convention, read once per process."""
-    return convention(name, {"pool": pool} if pool else None)
-
-
 def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
     """``seat``'s whists when ``outcome`` is written and settled as a one-deal pulka."""
     names = [str(number) for number in range(outcome.players)]
-    sheet = Sheet(names, _scoring(rules.convention, rules.pool))
+    sheet = Sheet(names, match_scoring(rules))
     sheet.write(deal_score(outcome, names, sheet.rules))
     sheet.close()
     return float(sheet.settlement().balance[names[seat]])

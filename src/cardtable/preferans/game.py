@@ -26,9 +26,8 @@ from cardtable.preferans.actions import Action, action_text, parse_action
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal
 from cardtable.preferans.outcome import DealOutcome
-from cardtable.preferans.pulka import deal_score
+from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.scoring import convention
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import DECK, card_order
 
@@ -83,8 +82,7 @@ class PreferansMatch(Match[Action, PreferansRules]):
         self, game: Game[Any], rules: PreferansRules, seats: Sequence[str], preset: str | None
     ) -> None:
         super().__init__(game, rules, seats, preset)
-        scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
-        self.sheet = Sheet(seats, scoring)
+        self.sheet = Sheet(seats, match_scoring(rules))
 
     @property
     def is_over(self) -> bool:

@@ -61,10 +61,16 @@ class ScoringRules:
         "What a misère writes on the mountain for each trick taken (Leningrad: 20).",
         f"{SEED} rule 43; Leningrad: {SHRAM_LENINGRAD}",
     )
+    ten_whisted: bool = option(
+        False,
+        "A ten may be whisted; off, it is checked with the cards open and written with both "
+        "defenders passing (a whist on it is refused).",
+        f"{SEED} rule 26 («На игру в 10 взяток виста не существует»); the Code: whisted",
+    )
     whist_per_trick: tuple[int, int, int, int, int] = option(
         (1, 2, 3, 4, 5),
         "Whists a defender writes on the declarer per trick, six to ten (the seed stops at nine, "
-        "rule 26 having no whist on a ten; five continues its series).",
+        "rule 26 having no whist on a ten; five continues its series where a ten is whisted).",
         f"{SEED} rules 26, 44",
     )
     consolation_per_trick: tuple[int, int, int, int, int] = option(

@@ -522,6 +522,12 @@ class _Writer:
         name = contract_text(deal.contract)
         whisters = [p for p in defenders if answers[p] is Whist.WHIST]
         halves = [p for p in defenders if answers[p] is Whist.HALF]
+        if level == TRICKS and (whisters or halves) and not self.rules.ten_whisted:
+            raise self.fail(
+                "whist",
+                "there is no whist on a ten in the classic game (rule 26: «на игру в 10 взяток "
+                "виста не существует»); write both defenders as passing",
+            )
         revokes = self.revokes(declarer, defenders)
         if revokes and (halves or not (whisters or level == TRICKS)):
             raise self.fail("renonce", "nobody played the cards against the declarer")
