@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.cards import parse_cards
@@ -64,7 +66,7 @@ def test_the_table_may_fix_open_whist_so_the_whister_has_no_choice() -> None:
     assert deal.defence == "open"
 
 
-def open_whist_led_by_the_passer(**overrides: object) -> tuple[PreferansMatch, PreferansDeal]:
+def open_whist_led_by_the_passer(**overrides: Any) -> tuple[PreferansMatch, PreferansDeal]:
     """Seat 2's six of spades, seat 0 whists open, seat 1 (first hand, the passer) leads."""
     match, deal = table(HANDS[1], HANDS[0], HANDS[2], HANDS[3], **overrides)
     play(match, "pass", "6♠", "pass", "discard 7♦ 8♦", "6♠", "whist", "pass", "open")

@@ -45,6 +45,15 @@ class Game(ABC, Generic[R]):
     def parse_action(self, text: str) -> Hashable:
         """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
 
+    def parse_typed(self, text: str, view: Any) -> Hashable:
+        """Read a move a player types at the table, in the light of what ``view`` shows him.
+
+        A record's text is read by :meth:`parse_action` alone; a game whose typed spellings
+        mean different moves in different phases (preferans: ``9♠`` is a bid in the auction
+        and a card in the play) reads them here by the phase. By default, as a record.
+        """
+        return self.parse_action(text)
+
     @abstractmethod
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``, which :meth:`parse_action` reads back."""

@@ -22,9 +22,9 @@ from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
-from cardtable.preferans.actions import Action, action_text, parse_action
+from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
-from cardtable.preferans.deal import PreferansDeal
+from cardtable.preferans.deal import PreferansDeal, PreferansView
 from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
@@ -165,6 +165,11 @@ class PreferansGame(Game[PreferansRules]):
     def parse_action(self, text: str) -> Action:
         """Any spelling of a preferans action (see :mod:`cardtable.preferans.actions`)."""
         return parse_action(text)
+
+    def parse_typed(self, text: str, view: Any) -> Action:
+        """A typed move read by the deal's phase: in the play a bare ``9♠`` is the card."""
+        phase = view.phase if isinstance(view, PreferansView) else None
+        return parse_typed(text, playing=phase == "play")
 
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``."""
