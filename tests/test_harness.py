@@ -1,4 +1,7 @@
-"""The generic harness proven on the toy game, and shown to catch broken games (DESIGN.md §5)."""
+"""The generic harness proven on the toy game, and shown to catch broken games.
+
+See docs/architecture.md, harness.
+"""
 
 from __future__ import annotations
 
@@ -26,7 +29,10 @@ def test_every_check_holds_for_random_playouts_of_a_sound_game(
 
 
 def test_the_tally_counts_the_games_deal_tags(toy: ToyGame) -> None:
-    """A simulation reports how many deals bore each tag the game gives (DESIGN.md §5)."""
+    """A simulation reports how many deals bore each tag the game gives.
+
+    See docs/architecture.md, harness.
+    """
     report = simulate(toy, toy.rules(), players=2, deals=20, seed=1)
     assert sum(report.tally.values()) == 20
     assert set(report.tally) <= {"top 2", "top 3"}
@@ -74,28 +80,31 @@ def _broken(
 
 
 def test_a_view_that_shows_another_seats_hand_is_caught() -> None:
-    """No view may name a card its seat was not shown (DESIGN.md §4)."""
+    """No view may name a card its seat was not shown (docs/architecture.md, hiding)."""
     game = _broken(LeakyDeal)
     report = simulate(game, game.rules(), players=3, deals=3, seed=1)
     assert not report.checks["views_hide_unseen_cards"]
 
 
 def test_a_refusal_that_changes_the_state_is_caught() -> None:
-    """An illegal action is refused and changes nothing (DESIGN.md §2)."""
+    """An illegal action is refused and changes nothing (docs/architecture.md, protocol)."""
     game = _broken(CarelessDeal)
     report = simulate(game, game.rules(), players=3, deals=5, seed=1)
     assert not report.checks["illegal_actions_refused"]
 
 
 def test_a_ledger_that_does_not_sum_to_zero_is_caught() -> None:
-    """Scores sum to zero as the game demands (DESIGN.md §5)."""
+    """Scores sum to zero as the game demands (docs/architecture.md, harness)."""
     game = _broken(match_type=UnbalancedMatch)
     report = simulate(game, game.rules(), players=2, deals=2, seed=1)
     assert not report.checks["ledger_sums_to_zero"]
 
 
 def test_the_discard_is_shown_to_its_owner_only(toy: ToyGame) -> None:
-    """A face-down discard is an event whose cards only the discarder sees (DESIGN.md §4)."""
+    """A face-down discard is an event whose cards only the discarder sees.
+
+    See docs/architecture.md, hiding.
+    """
     match = toy.new_match(toy.rules(), ["A", "B"])
     deal = match.start_deal(seeded_rng(5))
     first = deal.to_move
