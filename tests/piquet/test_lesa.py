@@ -27,7 +27,7 @@ def _random_deals(players: int, count: int) -> list[tuple[PiquetOutcome, tuple[E
         moves = random.Random(seed)
         while not deal.is_over:
             match.apply(moves.choice(deal.legal_actions()))
-        played.append((deal.outcome(), deal.events))
+        played.append((deal.outcome(), tuple(deal.events)))
     return played
 
 
