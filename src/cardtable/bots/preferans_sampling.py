@@ -878,3 +878,8 @@ def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
     sheet.write(deal_score(outcome, names, sheet.rules))
     sheet.close()
     return float(sheet.settlement().balance[names[seat]])
+
+
+def make_sampling_bot(rules: PreferansRules) -> SamplingBot:
+    """The sampling bot for a table playing ``rules`` (registered as ``sampling``)."""
+    return SamplingBot(rules=rules)
