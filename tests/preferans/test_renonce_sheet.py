@@ -177,4 +177,4 @@ def test_a_four_handed_misere_pays_the_dealer_nothing_for_its_talon() -> None:
     assert match.sheet.entries, "the misère is written"
     taken = deal.outcome().declarer_tricks
     dealer = [(e.reason, e.amount) for e in match.sheet.entries if e.player == "P0"]
-    assert dealer == [(f"consolation, misère {taken} tricks", 5 * taken)]
+    assert dealer == [(f"consolation, misère {taken} tricks", Fraction(5 * taken))]
