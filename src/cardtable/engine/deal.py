@@ -78,11 +78,16 @@ def public_event(kind: str, seat: int | None, text: str, cards: Sequence[Card] =
 
 @dataclass(frozen=True, slots=True)
 class DealSetup:
-    """What a deal starts from: the dealer, the deck order, and a seed for chance inside it."""
+    """What a deal starts from: the dealer, the deck order, and a seed for chance inside it.
+
+    ``salt`` is the secret that makes the deal's deck commitment hide the deck (docs/records.md);
+    it plays no part in the deal itself.
+    """
 
     dealer: int
     deck: tuple[Card, ...]
     seed: int = 0
+    salt: bytes = b""
 
 
 class Deal(ABC, Generic[A, V]):
