@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.engine.deal import DealSetup
+from cardtable.engine.game import Game
 from cardtable.engine.integrity import canonical_json
 from cardtable.engine.match import Match
 from cardtable.engine.record import DealEntry, Record
@@ -35,7 +36,7 @@ def replay(record: Record) -> Match[Any, Any]:
         raise RecordError(f"record: {error}") from None
     match = game.new_match(rules, record.seats, record.preset)
     for number, entry in enumerate(record.deals, start=1):
-        _replay_deal(match, entry, f"deal {number}", stated=record.summary is not None)
+        _replay_deal(game, match, entry, f"deal {number}", stated=record.summary is not None)
     if record.sealed is not None:
         _apply_between(match, record.sealed.before, f"deal {len(record.deals) + 1}")
     _apply_between(match, record.after, "after the last deal")
@@ -44,8 +45,9 @@ def replay(record: Record) -> Match[Any, Any]:
     return match
 
 
-def _replay_deal(match: Match[Any, Any], entry: DealEntry, where: str, stated: bool) -> None:
-    game = match.game
+def _replay_deal(
+    game: Game[Any], match: Match[Any, Any], entry: DealEntry, where: str, stated: bool
+) -> None:
     _apply_between(match, entry.before, where)
     try:
         setup = DealSetup(entry.dealer, entry.deck, entry.seed, bytes.fromhex(entry.salt))
