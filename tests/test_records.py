@@ -303,3 +303,60 @@ def test_replaying_an_endless_file_stops_with_an_error() -> None:
     result = runner.invoke(app, ["replay", "/dev/zero"])
     assert result.exit_code == 2
     assert "larger than" in result.stderr
+
+
+def test_replay_names_the_options_in_which_the_rules_differ_from_their_preset_label(
+    tmp_path: Path,
+) -> None:
+    """A preset label over other rules is said: every option that differs from it is named.
+
+    docs/records.md, "What replay checks": the preset label against the rules.
+    """
+    match = _holdem(1)
+    doubled = json.loads(record_text(match.record()))
+    _double_the_blinds(doubled)
+    forged = replay(dataclasses.replace(record_from_data(doubled), summary=None, deals=())).record()
+    same, other = tmp_path / "same.json", tmp_path / "other.json"
+    same.write_text(record_text(match.record()), encoding="utf-8")
+    other.write_text(record_text(forged), encoding="utf-8")
+    said = runner.invoke(app, ["replay", str(same)])
+    assert "\nRules: the holdem preset, unchanged.\n" in said.stdout
+    told = runner.invoke(app, ["replay", str(other)])
+    assert told.exit_code == 0, told.output
+    assert "\nRules: the holdem preset with 1 option changed: forced.blinds.\n" in told.stdout
+
+
+def test_the_table_publishes_each_deals_commitment_before_its_first_card(tmp_path: Path) -> None:
+    """``play --json`` gives the commitment before any card; the finished deal opens it.
+
+    docs/records.md, "Deck commitments": published before the first card is seen.
+    """
+    path = tmp_path / "partie.json"
+    args = ["play", "piquet", "--seats", "you,bot", "--deals", "1", "--json", "--save", str(path)]
+    result = runner.invoke(app, args, input="1\n" * 80)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    first_cards = next(n for n, line in enumerate(lines) if line.get("cards"))
+    (published,) = [line["commitment"] for line in lines[:first_cards] if "deal" in line]
+    deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
+    assert deal["commitment"] == published
+    assert deck_commitment(deal["deck"], deal["seed"], deal["salt"]) == published
+
+
+def test_keys_shows_the_fingerprint_replay_names_for_the_clubs_records(tmp_path: Path) -> None:
+    """A club publishes the fingerprint ``cardtable keys`` prints; readers match it.
+
+    docs/records.md, "Keys".
+    """
+    folder = tmp_path / "club"
+    shown = runner.invoke(app, ["keys", "--folder", str(folder), "--json"])
+    assert shown.exit_code == 0, shown.output
+    keys = json.loads(shown.stdout)
+    assert keys["signing_key"] == str(folder / "club-signing-key.pem")
+    path = tmp_path / "signed.json"
+    path.write_text(sign_record(_holdem(1).record(), club_key(folder)), encoding="utf-8")
+    assert (
+        f"\nSigned by {keys['fingerprint']}.\n" in runner.invoke(app, ["replay", str(path)]).stdout
+    )
+    again = runner.invoke(app, ["keys", "--folder", str(folder)])
+    assert again.stdout == f"{folder / 'club-signing-key.pem'}: {keys['fingerprint']}\n"

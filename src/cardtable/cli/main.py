@@ -35,8 +35,10 @@ from cardtable.engine import (
     get_game,
     view_to_data,
 )
-from cardtable.engine.signing import verify_record
+from cardtable.engine.replay import options_changed
+from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import RecordError, UnknownGame
+from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 app = typer.Typer(
     name="cardtable",
@@ -156,6 +158,7 @@ def replay_command(
         "valid": True,
         "integrity": verified.integrity.status,
         "signed_by": verified.integrity.key,
+        "options_changed": options_changed(match),
     }
     if as_json:
         print_json(summary)
@@ -168,8 +171,26 @@ def replay_command(
     )
     said = str(verified.integrity)
     out.print(f"{said[:1].upper()}{said[1:]}.", soft_wrap=True)
+    out.print(_rules_line(record.preset, summary["options_changed"]), soft_wrap=True)
     for seat, amount in summary["ledger"].items():
         out.print(f"  {seat}: {amount}")
+
+
+@app.command("keys")
+def keys_command(
+    folder: Annotated[
+        Path | None, typer.Option(help="The data folder (default: $CARDTABLE_HOME or the user's).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the club's record-signing key (made on first use): its file and fingerprint."""
+    with one_line_errors():
+        where = (folder or data_dir()) / SIGNING_KEY_FILE
+        fingerprint = key_fingerprint(club_key(folder).public_key())
+    if as_json:
+        print_json({"signing_key": str(where), "fingerprint": fingerprint})
+        return
+    out.print(f"{where}: {fingerprint}", soft_wrap=True)
 
 
 @app.command("simulate")
@@ -233,6 +254,13 @@ def simulate_command(
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _rules_line(preset: str | None, changed: list[str]) -> str:
+    named = f"the {preset} preset" if preset else "the default rules"
+    if not changed:
+        return f"Rules: {named}, unchanged."
+    return f"Rules: {named} with {_count(len(changed), 'option')} changed: {', '.join(changed)}."
 
 
 def _state(match: Match[Any, Any], sealed: bool) -> str:

@@ -118,8 +118,8 @@ _NEW_FILE_MODE = _new_file_mode()
 class Screen(Protocol):
     """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """A new deal (or a resumed one) begins."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """A new deal (or a resumed one) begins; ``commitment`` binds its deck (docs/records.md)."""
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``seat`` sees ``event`` (already reduced to what it may see)."""
@@ -142,9 +142,10 @@ class PlainScreen:
         self.ask = ask
         self.say = say
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """Announce the deal and its dealer."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """Announce the deal, its dealer and the commitment to its deck."""
         self.say(f"— deal {number}, dealt by {dealer} —")
+        self.say(f"  deck commitment: {commitment}")
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Print the event, naming the seat when several people share the screen."""
@@ -185,9 +186,9 @@ class JsonScreen:
     def _write(self, data: dict[str, Any]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """``{"deal": n, "dealer": name}``."""
-        self._write({"deal": number, "dealer": dealer})
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """``{"deal": n, "dealer": name, "commitment": hex}``."""
+        self._write({"deal": number, "dealer": dealer, "commitment": commitment})
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``{"event": kind, "seat": n, "text": ..., "cards": [...], "to": name}``."""
@@ -230,7 +231,8 @@ def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | No
     played = 0
     while not match.is_over and (deals is None or played < deals):
         deal = match.current or match.start_deal(rng, fresh_salt())
-        screen.deal_started(len(match.deals), match.seats[deal.setup.dealer])
+        dealer = match.seats[deal.setup.dealer]
+        screen.deal_started(len(match.deals), dealer, deal.setup.commitment)
         save_record(table)
         while not deal.is_over:
             _tell(table, seen, screen)

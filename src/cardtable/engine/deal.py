@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from cardtable.cards import Card, cards_text
+from cardtable.engine.integrity import deck_commitment
 from cardtable.errors import IllegalAction
 
 Action = Hashable
@@ -88,6 +89,11 @@ class DealSetup:
     deck: tuple[Card, ...]
     seed: int = 0
     salt: bytes = b""
+
+    @property
+    def commitment(self) -> str:
+        """The commitment to this deal's deck order and seed (docs/records.md)."""
+        return deck_commitment(cards_text(self.deck), self.seed, self.salt.hex())
 
 
 class Deal(ABC, Generic[A, V]):

@@ -16,6 +16,7 @@ from cardtable.engine.integrity import canonical_json
 from cardtable.engine.match import Match
 from cardtable.engine.record import DealEntry, Record
 from cardtable.engine.registry import get_game
+from cardtable.engine.rules import rules_to_mapping
 from cardtable.engine.views import view_to_data
 from cardtable.errors import CardtableError, RecordError
 
@@ -96,6 +97,26 @@ def _brief(value: Any) -> str:
     else:
         text = canonical_json(value).decode("utf-8")
     return f"({text})" if len(text) <= 80 else f"({text[:77]}…)"
+
+
+def options_changed(match: Match[Any, Any]) -> list[str]:
+    """The rule options in which ``match`` differs from its preset, as dotted names.
+
+    A record states its preset's label and every option; this is what the label does not say.
+    """
+    preset = match.game.rules(match.preset)
+    return _differences(rules_to_mapping(preset), rules_to_mapping(match.rules), "")
+
+
+def _differences(base: Mapping[str, Any], rules: Mapping[str, Any], prefix: str) -> list[str]:
+    found: list[str] = []
+    for name, value in rules.items():
+        was = base.get(name)
+        if isinstance(value, Mapping) and isinstance(was, Mapping):
+            found += _differences(was, value, f"{prefix}{name}.")
+        elif value != was:
+            found.append(f"{prefix}{name}")
+    return found
 
 
 def _apply_between(match: Match[Any, Any], moves: tuple[str, ...], where: str) -> None:
