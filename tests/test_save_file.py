@@ -21,8 +21,12 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.cli.play import read_saved_record
 from cardtable.durable import TEMPORARY_SUFFIX
-from cardtable.engine import replay
-from cardtable.engine.integrity import deck_commitment
+from cardtable.engine import get_game, record_text, replay, seeded_rng, view_to_data
+from cardtable.engine.integrity import deck_commitment, fresh_salt
+from cardtable.engine.record import parse_record
+from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
+from cardtable.engine.signing import verify_record
+from cardtable.keys import seal_key
 from toygame.game import ToyGame
 
 runner = CliRunner()
@@ -220,3 +224,32 @@ def test_a_table_killed_at_random_moments_loses_no_move_it_told(
     resumed = runner.invoke(app, ["play", "piquet", "--load", str(path)], input="q\n")
     assert resumed.exit_code == 0, resumed.output
     assert list(tmp_path.glob(f".*{TEMPORARY_SUFFIX}")) == []
+
+
+@pytest.mark.parametrize("game_name", ["preferans", "piquet", "poker"])
+def test_a_deal_sealed_mid_play_reopens_to_the_very_same_position(game_name: str) -> None:
+    """Sealing and unsealing loses nothing: every seat's view and the seat to move agree.
+
+    docs/records.md, "The save file": ``--load`` opens the sealed deal and resumes exactly.
+    """
+    game = get_game(game_name)
+    seats = [f"P{n}" for n in range(game.players[0])]
+    match = game.new_match(game.rules(game.default_preset), seats, game.default_preset)
+    rng = seeded_rng(11)
+    for steps in (10_000, 3):
+        deal = match.start_deal(rng, fresh_salt())
+        for _ in range(steps):
+            if deal.to_move is None:
+                break
+            match.apply(rng.choice(match.legal_actions()))
+    assert match.current is not None
+    key = seal_key()
+    text = record_text(seal_deal_in_progress(match.record(), key))
+    verified = verify_record(text)
+    assert verified.integrity.status == "unsigned"
+    assert len(verified.match.deals) == len(match.deals) - 1
+    resumed = replay(unseal_deal_in_progress(parse_record(text), key))
+    assert resumed.to_move == match.to_move
+    for seat in range(len(seats)):
+        assert view_to_data(resumed.view(seat)) == view_to_data(match.view(seat))
+    assert resumed.record() == match.record()
