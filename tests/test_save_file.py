@@ -253,3 +253,21 @@ def test_a_deal_sealed_mid_play_reopens_to_the_very_same_position(game_name: str
     for seat in range(len(seats)):
         assert view_to_data(resumed.view(seat)) == view_to_data(match.view(seat))
     assert resumed.record() == match.record()
+
+
+def test_a_save_edited_by_hand_is_not_resumed(toy: ToyGame, tmp_path: Path) -> None:
+    """A save whose summary was changed (a score written in) no longer matches its hashes.
+
+    docs/records.md, "The hash chain": ``--load`` refuses an altered record, file untouched.
+    """
+    path = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1"]
+    assert runner.invoke(app, [*args, "--save", str(path)], input="1\n" * 8).exit_code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["summary"]["ledger"] = dict.fromkeys(data["summary"]["ledger"], 0)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    before = path.read_bytes()
+    result = runner.invoke(app, ["play", "toy", "--load", str(path)], input="q\n")
+    assert result.exit_code == 2
+    assert result.stderr == "error: record altered: the summary does not match the record's hash\n"
+    assert path.read_bytes() == before
