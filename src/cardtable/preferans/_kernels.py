@@ -81,7 +81,20 @@ def _spread_table() -> Any:
     )
 
 
+def _scatter_table() -> Any:
+    """``EXPAND[alive << 8 | packed]``: the inverse of :data:`COMPRESS`."""
+    table = np.zeros(1 << 16, dtype=np.int64)
+    for alive in range(256):
+        places = [rank for rank in range(8) if alive >> rank & 1]
+        for packed in range(1 << len(places)):
+            table[alive << 8 | packed] = sum(
+                1 << rank for place, rank in enumerate(places) if packed >> place & 1
+            )
+    return table
+
+
 COMPRESS = _compress_table()
+SCATTER = _scatter_table()
 SPREAD = _spread_table()
 
 
@@ -124,23 +137,18 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
     """The top card of each run of equivalent cards in ``legal``.
 
     Two cards of one hand in one suit are equivalent when no card in ``alive`` that is not in
-    ``legal`` lies between them (cards already played do not separate them).
+    ``legal`` lies between them (cards already played do not separate them). Packed to the
+    places of the live cards, a run's top is a card whose next place up is not ``legal``.
     """
     reps = 0
     for suit in range(4):
-        mine = (legal >> (8 * suit)) & 0xFF
+        shift = 8 * suit
+        mine = (legal >> shift) & 0xFF
         if mine == 0:
             continue
-        others = ((alive >> (8 * suit)) & 0xFF) & ~mine
-        in_run = False
-        for rank in range(7, -1, -1):
-            bit = 1 << rank
-            if mine & bit:
-                if not in_run:
-                    reps |= bit << (8 * suit)
-                    in_run = True
-            elif others & bit:
-                in_run = False
+        base = ((alive >> shift) & 0xFF) << 8
+        packed = COMPRESS[base | mine]
+        reps |= SCATTER[base | (packed & ~(packed >> 1))] << shift
     return reps
 
 
