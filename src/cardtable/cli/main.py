@@ -339,6 +339,14 @@ app.command("play")(play_command)
 app.command("playthrough")(playthrough_command)
 
 
+@app.command("warm")
+def warm_command() -> None:
+    """Compile every numba kernel into the cache now, so no later command waits on it."""
+    from cardtable.warm import warm  # noqa: PLC0415 - numba loads lazily
+
+    warm()
+
+
 def run() -> None:
     """Entry point of the ``cardtable`` console script."""
     app()

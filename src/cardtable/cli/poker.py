@@ -292,6 +292,8 @@ def equity_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Win, tie and equity of each hand over every board (or a seeded sample of boards)."""
+    from cardtable.warm import notice_if_cold  # noqa: PLC0415 - numba loads lazily
+
     with _errors():
         rules = build_rules(
             rules_file=rules_file,
@@ -307,6 +309,7 @@ def equity_command(
             stripped=stripped,
         )
         held = [parse_cards(text) for text in hands]
+        notice_if_cold("poker")
         with lazy_progress(100) as advance:
             result = equity(
                 held,
