@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-TT_BITS = 17
+TT_BITS = 16
 """Log2 of the transposition table's entries."""
 
 TT_SIZE = 1 << TT_BITS
@@ -337,7 +337,7 @@ MAX_DEPTH = 32
 @njit(cache=True)
 def _top_bit(x: int) -> int:  # pragma: no cover - compiled
     """The highest set bit of a nonzero mask, as a mask."""
-    return 1 << (31 - _leading_zeros(x))
+    return 1 << _high_index(x)
 
 
 @njit(cache=True)
@@ -407,6 +407,26 @@ def misere_is_caught(declarer: int, defenders: int, leader: int) -> bool:  # pra
 
 
 @njit(cache=True)
+def misere_lead_wins(declarer: int, first: int, second: int) -> bool:  # pragma: no cover
+    """Whether a misère declarer on lead takes the trick whatever he leads.
+
+    So it is when, in every suit he holds, each defender who holds it can play under his lowest
+    card: no defender is made to overtake (rule 31), and with no trumps nothing else wins.
+    """
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (declarer >> shift) & 0xFF
+        if mine == 0:
+            continue
+        lowest = mine & -mine
+        for other in (first, second):
+            theirs = (other >> shift) & 0xFF
+            if theirs and (theirs & -theirs) > lowest:
+                return False
+    return True
+
+
+@njit(cache=True)
 def misere_takes_all(declarer: int, defenders: int) -> bool:  # pragma: no cover - compiled
     """Whether every card of a misère declarer on lead is above the defenders' in its suit.
 
@@ -458,9 +478,9 @@ def _enter(
     best = -1
     if n == 0:
         if remaining == 1:
-            c_a = 31 - _leading_zeros(hands[leader])
-            c_b = 31 - _leading_zeros(hands[(leader + 1) % 3])
-            c_c = 31 - _leading_zeros(hands[(leader + 2) % 3])
+            c_a = _high_index(hands[leader])
+            c_b = _high_index(hands[(leader + 1) % 3])
+            c_c = _high_index(hands[(leader + 2) % 3])
             winner = (leader + _winner_offset(c_a, c_b, c_c, trump)) % 3
             return 1 if winner == declarer else 0
         key = position_key(hands)
@@ -491,6 +511,8 @@ def _enter(
         elif leader == declarer:
             if misere_takes_all(mine, defenders):
                 lower = remaining
+            elif misere_lead_wins(mine, hands[(declarer + 1) % 3], hands[(declarer + 2) % 3]):
+                lower = max(lower, 1)
         elif misere_is_clean(mine, hands[(declarer + 1) % 3], hands[(declarer + 2) % 3]):
             upper = 0
         elif misere_is_caught(mine, defenders, hands[leader]):
@@ -508,12 +530,13 @@ def _enter(
     if n == 2:
         alive |= 1 << c1
     rest = representatives(legal, alive)
-    count = 0
+    count = popcount(rest)
+    place = count
     while rest:
-        card = 31 - _leading_zeros(rest)
-        moves[d, count] = card
-        count += 1
-        rest &= ~(1 << card)
+        place -= 1
+        low = rest & -rest
+        moves[d, place] = popcount(low - 1)
+        rest ^= low
     _order(
         moves[d],
         count,
@@ -718,14 +741,14 @@ def _store(
 
 
 @njit(cache=True)
-def _leading_zeros(x: int) -> int:  # pragma: no cover - compiled
-    """Leading zero bits of a nonzero 32-bit mask."""
-    count = 0
-    bit = 1 << 31
-    while not x & bit:
-        count += 1
-        bit >>= 1
-    return count
+def _high_index(x: int) -> int:  # pragma: no cover - compiled
+    """The index of the highest set bit of a nonzero 32-bit mask."""
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    return popcount(x >> 1)
 
 
 @njit(cache=True)
