@@ -16,12 +16,12 @@ from rich.table import Table
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
 from cardtable.cli.common import (
-    OneLineGroup,
     lazy_progress,
     one_line_errors,
     out,
     print_json,
     read_text,
+    root_app,
 )
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
@@ -40,14 +40,7 @@ from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import RecordError, UnknownGame
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
-app = typer.Typer(
-    name="cardtable",
-    help="Preferans, Piquet and Poker by the book: play, score, analyse, simulate.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    cls=OneLineGroup,
-)
+app = root_app()
 app.add_typer(preferans.app)
 app.add_typer(piquet_app)
 app.add_typer(poker_app, name="poker")
@@ -348,5 +341,5 @@ def warm_command() -> None:
 
 
 def run() -> None:
-    """Entry point of the ``cardtable`` console script."""
+    """Run the whole command line (``cardtable.cli.run`` is the console script)."""
     app()
