@@ -142,10 +142,13 @@ class _Table:
     ranks: tuple[int, ...]
     wild: frozenset[Card]
     size: int
+    wheel: bool
+    royal: int
 
 
 @lru_cache(maxsize=64)
-def _table(rules: HandRules) -> _Table:
+def _table(rules: HandRules, wheel: bool = True) -> _Table:
+    """The scorer's tables; without ``wheel`` the ace is only high (deuce to seven)."""
     order = category_order(rules)
     size = rules.hand_size
     ranks = tuple(int(r) for r in rules.ranks)
@@ -155,7 +158,8 @@ def _table(rules: HandRules) -> _Table:
     if size >= 3:
         for index in range(len(sequence) - size + 1):
             window = sequence[index : index + size]
-            straights[frozenset(ACE if r == 1 else r for r in window)] = index
+            if index or wheel:
+                straights[frozenset(ACE if r == 1 else r for r in window)] = index
             if ACE not in window:
                 low_straights[frozenset(window)] = index
     return _Table(
@@ -165,6 +169,8 @@ def _table(rules: HandRules) -> _Table:
         ranks,
         wild_cards(rules),
         size,
+        wheel,
+        len(sequence) - size,
     )
 
 
@@ -196,23 +202,27 @@ def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Catego
         suit, count = Counter(suits).most_common(1)[0]
         if count >= 4 and suit is not None:
             suited = tuple(sorted((r for r, s in pips if s == suit), reverse=True))
-    return _scored(ranks, flush, suited, full, rules)
+    return _scored(ranks, flush, suited, full, rules, table.wheel)
 
 
 @lru_cache(maxsize=1 << 16)
 def _scored(
-    ranks: tuple[int, ...], flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+    ranks: tuple[int, ...],
+    flush: bool,
+    suited: tuple[int, ...],
+    full: bool,
+    rules: HandRules,
+    wheel: bool,
 ) -> tuple[Category, int]:
-    table = _table(rules)
-    category, order = _categorise(ranks, flush=flush, suited=suited, full=full, rules=rules)
+    table = _table(rules, wheel)
+    category, order = _categorise(ranks, flush=flush, suited=suited, full=full, table=table)
     code = table.codes.get(category, -1)
     return category, (_pack(code, order, 0) if code >= 0 else -1)
 
 
 def _categorise(
-    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, table: _Table
 ) -> tuple[Category, list[int]]:
-    table = _table(rules)
     shape, order = _grouped(ranks)
     window = table.straights.get(frozenset(ranks)) if full and len(shape) == table.size else None
     descending = list(ranks)
@@ -238,7 +248,7 @@ def _categorise(
         table=table,
     )
     court = full and all(r in (11, 12, 13) for r in ranks)
-    if rules.blaze and court and table.codes[C.BLAZE] > table.codes[category]:
+    if C.BLAZE in table.codes and court and table.codes[C.BLAZE] > table.codes[category]:
         return C.BLAZE, order
     return category, order
 
@@ -256,14 +266,14 @@ def _score_five(
     if shape[0] == 5:
         return C.FIVE_OF_A_KIND, order
     if flush and window is not None:
-        top = len(table.straights) - 1
-        return (C.ROYAL_FLUSH if window == top else C.STRAIGHT_FLUSH), [window]
+        return (C.ROYAL_FLUSH if window == table.royal else C.STRAIGHT_FLUSH), [window]
     if shape[0] == 4:
         return C.FOUR_OF_A_KIND, order
     if shape[:2] == [3, 2]:
         return C.FULL_HOUSE, order
     if flush:
-        return (C.DOUBLE_ACE_FLUSH if descending[1] == ACE else C.FLUSH), descending
+        double = descending[1] == ACE and descending[2] != ACE
+        return (C.DOUBLE_ACE_FLUSH if double else C.FLUSH), descending
     if window is not None:
         return C.STRAIGHT, [window]
     if shape[0] == 3:
@@ -348,22 +358,15 @@ def _substitutions(
                 yield chosen, repeated
 
 
-def evaluate(
-    cards: Sequence[Card],
-    rules: HandRules | None = None,
-    *,
-    wild: Iterable[Card] = (),
-) -> Evaluation:
-    """The best hand (for high) that ``cards`` make under ``rules``.
+_Reading = tuple[int, Category, list[Card], list[Card], list[Pip]]
+"""One way to play some of the cards: packed value (no wild-card count), category, the
+natural and the wild cards used, and the cards played (the naturals', then the wilds')."""
 
-    ``wild`` adds the wild cards fixed by the deal (see
-    :func:`~cardtable.poker.rules.deal_wild_cards`). With more cards than a hand holds, the
-    best hand of the right size is chosen; with fewer (a stud player's showing cards), the
-    cards are ranked as they are, without straights or flushes. Equal hands are told apart
-    by fewer wild cards ("Расклады с козырями").
-    """
-    rules = rules or HandRules()
-    table = _table(rules)
+
+def _readings(
+    cards: Sequence[Card], rules: HandRules, wild: Iterable[Card], table: _Table
+) -> Iterator[_Reading]:
+    """Every legal hand of the right size in ``cards``, each wild card tried as it may be."""
     wild_set = table.wild | frozenset(wild)
     cards = tuple(cards)
     _check(cards, rules, wild_set)
@@ -372,7 +375,6 @@ def evaluate(
     naturals = frozenset(p for c, p in zip(cards, _pips(cards), strict=True) if c not in wild_set)
     forbidden = naturals if rules.wild_mode == "missing" else frozenset()
     extra = (JOKER_RANK,) if len(cards) < table.size else ()
-    best: Evaluation | None = None
     seen: set[tuple[tuple[Card, ...], int]] = set()
     for used in combinations(cards, min(table.size, len(cards))):
         natural = [c for c in used if c not in wild_set]
@@ -390,19 +392,73 @@ def evaluate(
             table=table,
             extra_ranks=extra,
         ):
-            category, base = _score(natural_pips + chosen, rules, table)
+            played = natural_pips + chosen
+            category, base = _score(played, rules, table)
             if base < 0:
                 continue
             if repeated and category not in (C.FIVE_OF_A_KIND, C.DOUBLE_ACE_FLUSH):
                 continue
-            value = base + 15 - len(wilds)
-            if best is None or value > best.value:
-                stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
-                shown = _in_order([*natural, *wilds], natural_pips + chosen)
-                best = Evaluation(value, category, shown, stands)
+            yield base, category, natural, wilds, played
+
+
+def _evaluation(value: int, reading: _Reading) -> Evaluation:
+    _, category, natural, wilds, played = reading
+    chosen = played[len(natural) :]
+    stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
+    return Evaluation(value, category, _in_order([*natural, *wilds], played), stands)
+
+
+def evaluate(
+    cards: Sequence[Card],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> Evaluation:
+    """The best hand (for high) that ``cards`` make under ``rules``.
+
+    ``wild`` adds the wild cards fixed by the deal (see
+    :func:`~cardtable.poker.rules.deal_wild_cards`). With more cards than a hand holds, the
+    best hand of the right size is chosen; with fewer (a stud player's showing cards), the
+    cards are ranked as they are, without straights or flushes. Equal hands are told apart
+    by fewer wild cards ("Расклады с козырями").
+    """
+    rules = rules or HandRules()
+    best: tuple[int, _Reading] | None = None
+    for reading in _readings(cards, rules, wild, _table(rules)):
+        value = reading[0] + 15 - len(reading[3])
+        if best is None or value > best[0]:
+            best = (value, reading)
     if best is None:
         raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
-    return best
+    return _evaluation(*best)
+
+
+def evaluate_deuce_to_seven(
+    cards: Sequence[Card],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> Evaluation:
+    """The best deuce-to-seven hand of ``cards``: the worst high hand, the ace only high.
+
+    The higher the value, the better (the lower) the hand. With more than five cards the
+    five that make the lowest hand play; a wild card stands for the card that makes the hand
+    lowest; A-5-4-3-2 is an ace-high hand, not a straight. Equal hands are told apart by
+    fewer wild cards ("Расклады с козырями").
+
+    >>> from cardtable.cards import parse_cards
+    >>> evaluate_deuce_to_seven(parse_cards("A♠ 5♦ 4♣ 3♥ 2♠ 7♦ K♣")).describe()
+    'high card: 7♦ 5♦ 4♣ 3♥ 2♠'
+    """
+    rules = rules or HandRules()
+    best: tuple[int, _Reading] | None = None
+    for reading in _readings(cards, rules, wild, _table(rules, wheel=False)):
+        value = -(reading[0] + len(reading[3]))
+        if best is None or value > best[0]:
+            best = (value, reading)
+    if best is None:
+        raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
+    return _evaluation(*best)
 
 
 def _in_order(cards: Sequence[Card], pips: Sequence[Pip]) -> tuple[Card, ...]:

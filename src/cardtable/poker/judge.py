@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import Protocol
 
 from cardtable.cards import Card, Rank, Suit
-from cardtable.poker.hands import Category, evaluate, evaluate_low
+from cardtable.poker.hands import Category, evaluate, evaluate_deuce_to_seven, evaluate_low
 from cardtable.poker.rules import HandRules
 
 NAMES = {
@@ -146,11 +147,14 @@ WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
 
 
 class AceHighOnly:
-    """The kernel judge for deuce to seven, where the ace is only high.
+    """The judge for deuce to seven, where the ace is only high and the lowest five play.
 
-    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Kernel values
-    put the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
-    below it.
+    A-5-4-3-2 is no straight there but an ace-high hand (a flush if suited). Without wild
+    cards the kernel values every five of the cards (the lowest counts); kernel values put
+    the category above bit 26 and, for five unpaired cards, the rank mask (bit rank − 2)
+    below it. With wild cards, or rules the kernel lacks, the rule-by-rule evaluator's
+    :func:`~cardtable.poker.hands.evaluate_deuce_to_seven` ranks the hand. ``high`` stays a
+    high-hand value (the worst wins), as the table's deuce-to-seven order expects.
 
     >>> from cardtable.cards import parse_cards
     >>> judge = AceHighOnly(HandJudge(HandRules()))
@@ -163,32 +167,46 @@ class AceHighOnly:
     def __init__(self, judge: HandJudge) -> None:
         self.judge = judge
 
-    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
-        """The hand's value, the wheel counted as ace-high (or an ace-high flush)."""
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
+    def _kernel_five(self, cards: Sequence[Card]) -> int:
+        if {card.rank for card in cards} == WHEEL:
             flush = len({card.suit for card in cards}) == 1
             mask = sum(1 << (int(rank) - 2) for rank in WHEEL)
             return (5 << 26 if flush else 0) | mask
-        return self.judge.high(cards, wild)
+        return self.judge.high(cards)
+
+    def _lowest_five(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        return min(combinations(cards, 5), key=self._kernel_five)
+
+    def _kernel(self, cards: Sequence[Card], wild: Iterable[Card]) -> bool:
+        return self.judge.kernel and not frozenset(wild) and len(cards) >= 5
+
+    def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
+        """The value of the lowest five as a high hand, the wheel counted as ace-high."""
+        if self._kernel(cards, wild):
+            return self._kernel_five(self._lowest_five(cards))
+        return -evaluate_deuce_to_seven(cards, self.judge.rules, wild=wild).value
 
     def low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int | None:
         """The low hand, as the wrapped judge ranks it."""
         return self.judge.low(cards, wild)
 
     def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
-        """The category, the wheel counted as high card (or a flush)."""
-        if len(cards) == 5 and {card.rank for card in cards} == WHEEL:
-            return "flush" if len({card.suit for card in cards}) == 1 else "high card"
-        return self.judge.category(cards, wild)
+        """The category of the lowest five, the wheel counted as high card (or a flush)."""
+        if self._kernel(cards, wild):
+            five = self._lowest_five(cards)
+            if {card.rank for card in five} == WHEEL:
+                return "flush" if len({card.suit for card in five}) == 1 else "high card"
+            return self.judge.category(five)
+        return NAMES[evaluate_deuce_to_seven(cards, self.judge.rules, wild=wild).category]
 
 
 def showdown_judge(judge: CardJudge, win: str) -> CardJudge:
     """The judge the showdown of a variant that wins by ``win`` ranks hands with.
 
-    That is ``judge`` itself, except for deuce to seven, where the kernel judge counts the
-    ace only high. The table and its bots both use it, so that a bot never values a hand
+    That is ``judge`` itself, except for deuce to seven, where the ace is only high and the
+    lowest five of the cards play (:class:`AceHighOnly`). The table and its bots both use it, so that a bot never values a hand
     otherwise than the showdown will.
     """
-    if win == "deuce-to-seven" and isinstance(judge, HandJudge) and judge.kernel:
+    if win == "deuce-to-seven" and isinstance(judge, HandJudge):
         return AceHighOnly(judge)
     return judge
