@@ -202,7 +202,7 @@ def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Catego
         suit, count = Counter(suits).most_common(1)[0]
         if count >= 4 and suit is not None:
             suited = tuple(sorted((r for r, s in pips if s == suit), reverse=True))
-    return _scored(ranks, flush, suited, full, rules, table.wheel)
+    return _scored(ranks, flush, suited, full, rules, wheel=table.wheel)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -212,6 +212,7 @@ def _scored(
     suited: tuple[int, ...],
     full: bool,
     rules: HandRules,
+    *,
     wheel: bool,
 ) -> tuple[Category, int]:
     table = _table(rules, wheel)
@@ -601,6 +602,106 @@ def _low_category(shape: list[int], flush: bool, window: int | None) -> Category
     if shape[:2] == [2, 2]:
         return C.TWO_PAIR
     return C.ONE_PAIR if shape[0] == 2 else C.HIGH_CARD
+
+
+_RANK_WORDS = {
+    2: ("deuce", "deuces"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("ace", "aces"),
+    JOKER_RANK: ("joker", "jokers"),
+}
+
+
+def _one(rank: int) -> str:
+    return _RANK_WORDS[rank][0]
+
+
+def _many(rank: int) -> str:
+    return _RANK_WORDS[rank][1]
+
+
+def played_cards(hand: Evaluation) -> tuple[Card, ...]:
+    """The cards ``hand`` plays as: each wild card replaced by the card it stands for."""
+    stands = dict(hand.wild)
+    return tuple(stands.get(card, card) for card in hand.cards)
+
+
+def low_text(cards: Iterable[Card]) -> str:
+    """Cards read as a low hand, highest first and the ace lowest: ``8-6-4-3-2``, ``5-4-3-2-A``.
+
+    >>> from cardtable.cards import parse_cards
+    >>> low_text(parse_cards("A♠ 2♦ 3♣ 4♥ 5♠"))
+    '5-4-3-2-A'
+    """
+    ranks = sorted((card.rank for card in cards), key=lambda r: 1 if r == ACE else int(r))
+    return "-".join(Rank(rank).text() for rank in reversed(ranks))
+
+
+def spoken(hand: Evaluation, *, ace_high_only: bool = False) -> str:
+    """The hand as players say it at the showdown, with what each wild card stands for.
+
+    ``ace_high_only`` reads a deuce-to-seven hand: an unpaired hand is named by its cards
+    (``7-5-4-3-2``), the ace then highest.
+
+    >>> from cardtable.cards import parse_cards
+    >>> spoken(evaluate(parse_cards("K♠ K♦ K♣ 7♥ 7♠ 2♦ 3♣")))
+    'full house, kings over sevens'
+    >>> spoken(evaluate(parse_cards("J♠ J♦ 4♣ 4♥ 9♠")))
+    'two pair, jacks and fours'
+    >>> spoken(evaluate(parse_cards("Jo A♠ 2♦ 3♣ 4♥"), HandRules(wild=("jokers",))))
+    'straight, five high (Jo as 5♣)'
+    >>> spoken(evaluate_low(parse_cards("8♠ 6♦ 4♣ 3♥ 2♠"), HandRules(low="lowball")))
+    '8-6-4-3-2 low'
+    """
+    played = played_cards(hand)
+    text = _category_words(hand.category, played, ace_high_only=ace_high_only)
+    if hand.wild:
+        text += " (" + ", ".join(f"{w.text()} as {s.text()}" for w, s in hand.wild) + ")"
+    return text
+
+
+def _category_words(category: Category, played: Sequence[Card], *, ace_high_only: bool) -> str:
+    if category is C.LOW:
+        return f"{low_text(played)} low"
+    ranks = [int(card.rank) for card in played]
+    counts = Counter(ranks)
+    grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = max(ranks)
+    if category in (C.STRAIGHT, C.STRAIGHT_FLUSH) and set(ranks) == {14, 5, 4, 3, 2}:
+        top = 5
+    words = {
+        C.FIVE_OF_A_KIND: f"five of a kind, {_many(grouped[0])}",
+        C.ROYAL_FLUSH: "royal flush",
+        C.STRAIGHT_FLUSH: f"straight flush, {_one(top)} high",
+        C.FOUR_OF_A_KIND: f"four of a kind, {_many(grouped[0])}",
+        C.FULL_HOUSE: f"full house, {_many(grouped[0])} over {_many(grouped[-1])}",
+        C.DOUBLE_ACE_FLUSH: "double-ace flush, "
+        + "-".join(Rank(r).text() for r in sorted(ranks, reverse=True)),
+        C.FLUSH: f"flush, {_one(top)} high",
+        C.STRAIGHT: f"straight, {_one(top)} high",
+        C.THREE_OF_A_KIND: f"three of a kind, {_many(grouped[0])}",
+        C.FOUR_FLUSH: f"four flush, {_one(top)} high",
+        C.BLAZE: "blaze",
+    }
+    if category in words:
+        return words[category]
+    if category is C.TWO_PAIR:
+        return f"two pair, {_many(grouped[0])} and {_many(grouped[1])}"
+    if category is C.ONE_PAIR:
+        return f"pair of {_many(grouped[0])}"
+    if ace_high_only:
+        return "-".join(Rank(r).text() for r in sorted(ranks, reverse=True))
+    return f"{_one(top)} high"
 
 
 def is_bobtail(cards: Sequence[Card], rules: HandRules | None = None) -> bool:

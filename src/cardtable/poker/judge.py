@@ -19,10 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from cardtable.cards import Card, Rank, Suit
-from cardtable.poker.hands import Category, evaluate, evaluate_deuce_to_seven, evaluate_low
+from cardtable.poker.hands import (
+    Category,
+    evaluate,
+    evaluate_deuce_to_seven,
+    evaluate_low,
+    spoken,
+)
 from cardtable.poker.rules import HandRules
 
 NAMES = {
@@ -62,6 +68,19 @@ class CardJudge(Protocol):
 
     def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         """The category of the best high hand in ``cards`` (one of ``pots.CATEGORIES``)."""
+        ...
+
+
+@runtime_checkable
+class DescribingJudge(Protocol):
+    """A judge that can also say a hand in words, as players do at the showdown."""
+
+    def describe_high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The best high hand in ``cards`` in words ("full house, kings over sevens")."""
+        ...
+
+    def describe_low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str | None:
+        """The best low hand in words ("8-6-4-3-2 low"); ``None`` if there is none."""
         ...
 
 
@@ -106,6 +125,16 @@ class HandJudge:
         if self.kernel and not extra and len(cards) >= 5:
             return _kernel_category(self.rules.stripped, self._fast()(cards))
         return NAMES[evaluate(cards, self.rules, wild=extra).category]
+
+    def describe_high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The best high hand in words, with what each wild card stands for."""
+        return spoken(evaluate(cards, self.rules, wild=wild))
+
+    def describe_low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str | None:
+        """The best low hand in words, or ``None`` without a (qualifying) low."""
+        if self.low(cards, wild) is None:
+            return None
+        return spoken(evaluate_low(cards, self.rules, wild=wild))
 
 
 def _as(found: object) -> list[Card]:
@@ -199,13 +228,22 @@ class AceHighOnly:
             return self.judge.category(five)
         return NAMES[evaluate_deuce_to_seven(cards, self.judge.rules, wild=wild).category]
 
+    def describe_high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
+        """The lowest five in words: ``7-5-4-3-2``, ``pair of deuces``."""
+        found = evaluate_deuce_to_seven(cards, self.judge.rules, wild=wild)
+        return spoken(found, ace_high_only=True)
+
+    def describe_low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str | None:
+        """The low hand in words, as the wrapped judge says it."""
+        return self.judge.describe_low(cards, wild)
+
 
 def showdown_judge(judge: CardJudge, win: str) -> CardJudge:
     """The judge the showdown of a variant that wins by ``win`` ranks hands with.
 
     That is ``judge`` itself, except for deuce to seven, where the ace is only high and the
-    lowest five of the cards play (:class:`AceHighOnly`). The table and its bots both use it, so that a bot never values a hand
-    otherwise than the showdown will.
+    lowest five of the cards play (:class:`AceHighOnly`). The table and its bots both use
+    it, so that a bot never values a hand otherwise than the showdown will.
     """
     if win == "deuce-to-seven" and isinstance(judge, HandJudge):
         return AceHighOnly(judge)

@@ -42,7 +42,7 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
 from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
+from cardtable.poker.judge import CardJudge, DescribingJudge, HandJudge, showdown_judge
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -821,8 +821,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
             )
             for seat in order:
                 self.shown[seat] = tuple(self.hands[seat].cards)
+                said = hands.said(seat, self.spec.win)
                 events.append(
-                    public_event("show", seat, f"seat {seat} shows", self.hands[seat].cards)
+                    public_event("show", seat, f"seat {seat} shows {said}", self.hands[seat].cards)
                 )
                 if hands.category(seat) in self.rules.house.bonus_hands and self.rules.house.bonus:
                     bonus.append(seat)
@@ -840,9 +841,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         for share in shares:
             final[share.seat] += share.amount
             events.append(
-                public_event(
-                    "win", share.seat, f"seat {share.seat} wins {share.amount} ({names[share.pot]})"
-                )
+                public_event("win", share.seat, self._win_text(share, names[share.pot], hands))
             )
         winner = in_hand[0] if len(in_hand) == 1 else None
         unopposed = winner if winner is not None and winner == self.first_bettor else None
@@ -850,6 +849,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
             final, cut.rake, cut.kitty, 0, void=False, best=best, unopposed=unopposed, bonus=bonus
         )
         return events
+
+    def _win_text(self, share: Share, pot: str, hands: _SeatHands) -> str:
+        """Who wins how much of which pot, and with what (nothing said by one left alone)."""
+        text = f"seat {share.seat} wins {share.amount} ({pot}"
+        if not hands.pools:
+            return text + ")"
+        if self.spec.win == "high-low":
+            side = "low" if share.side == "low" else "high"
+            return f"{text}, {side}) with {hands.said(share.seat, side)}"
+        return f"{text}) with {hands.said(share.seat, self.spec.win)}"
 
     def _award(
         self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
@@ -917,6 +926,31 @@ class _SeatHands:
     def category(self, seat: int) -> str:
         pool = self.pools[seat][self._best_high(seat)[1]]
         return self.judge.category(pool, self.wild[seat])
+
+    def said(self, seat: int, win: str) -> str:
+        """What ``seat`` shows in words for a deal won by ``win`` (or one side, high or low)."""
+        if win == "high-low":
+            low = self._said_low(seat)
+            return f"{self._said_high(seat)} and {low or 'no low'}"
+        if win == "low":
+            return self._said_low(seat) or "no low"
+        return self._said_high(seat)
+
+    def _said_high(self, seat: int) -> str:
+        pool = self.pools[seat][self._best_high(seat)[1]]
+        if isinstance(self.judge, DescribingJudge):
+            return self.judge.describe_high(pool, self.wild[seat])
+        return self.category(seat)
+
+    def _said_low(self, seat: int) -> str | None:
+        if self.low(seat) is None:
+            return None
+        pool = next(
+            p for p in self.pools[seat] if self.judge.low(p, self.wild[seat]) == self.low(seat)
+        )
+        if isinstance(self.judge, DescribingJudge):
+            return self.judge.describe_low(pool, self.wild[seat])
+        return "a low"
 
 
 @dataclass
