@@ -30,6 +30,7 @@ from cardtable.poker.hands import (
     spoken,
 )
 from cardtable.poker.rules import HandRules
+from cardtable.poker.variants import VariantSpec
 
 NAMES = {
     Category.HIGH_CARD: "high card",
@@ -248,3 +249,31 @@ def showdown_judge(judge: CardJudge, win: str) -> CardJudge:
     if win == "deuce-to-seven" and isinstance(judge, HandJudge):
         return AceHighOnly(judge)
     return judge
+
+
+def hand_pools(spec: VariantSpec, own: Sequence[Card], board: Sequence[Card]) -> list[list[Card]]:
+    """The sets of cards a final hand may be made from, as ``spec`` says.
+
+    All of a player's cards and the board; or his cards and one line of the board
+    (crisscross); or exactly ``hole_exactly`` of his and ``board_exactly`` of the board
+    (Omaha: two and three).
+
+    >>> from cardtable.cards import parse_cards
+    >>> omaha = VariantSpec(hole_exactly=2, board_exactly=3)
+    >>> len(hand_pools(omaha, parse_cards("A♥ K♥ Q♥ J♥"), parse_cards("2♥ 3♥ 9♣ 8♦ 4♠")))
+    60
+    """
+    own = list(own)
+    board = list(board)
+    if spec.board_lines:
+        return [own + [board[place] for place in line] for line in spec.board_lines]
+    if not (spec.hole_exactly or spec.board_exactly) or not board:
+        return [own + board]
+    size = spec.hands.hand_size
+    hole_size = spec.hole_exactly or len(own)
+    board_take = spec.board_exactly or size - hole_size
+    return [
+        list(hole) + list(shared)
+        for hole in combinations(own, min(hole_size, len(own)))
+        for shared in combinations(board, min(board_take, len(board)))
+    ]

@@ -42,7 +42,13 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
 from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, DescribingJudge, HandJudge, showdown_judge
+from cardtable.poker.judge import (
+    CardJudge,
+    DescribingJudge,
+    HandJudge,
+    hand_pools,
+    showdown_judge,
+)
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -755,21 +761,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def pools(self, seat: int) -> list[list[Card]]:
         """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
-        spec = self.spec
-        own = self.hands[seat].cards
-        board = self.board
-        if spec.board_lines:
-            return [own + [board[place] for place in line] for line in spec.board_lines]
-        if not (spec.hole_exactly or spec.board_exactly) or not board:
-            return [own + board]
-        size = spec.hands.hand_size
-        hole_sizes = [spec.hole_exactly] if spec.hole_exactly else [len(own)]
-        board_take = spec.board_exactly or size - hole_sizes[0]
-        return [
-            list(hole) + list(shared)
-            for hole in combinations(own, min(hole_sizes[0], len(own)))
-            for shared in combinations(board, min(board_take, len(board)))
-        ]
+        return hand_pools(self.spec, self.hands[seat].cards, self.board)
 
     def wild_for(self, seat: int) -> frozenset[Card]:
         """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
