@@ -24,15 +24,17 @@ def test_an_omaha_hand_uses_exactly_two_hole_cards_and_three_board_cards() -> No
     spec = GAME.rules("omaha").variant
     hearts, sevens = parse_cards("A♥ K♥ Q♥ J♥"), parse_cards("7♣ 7♦ 6♠ 5♠")
     result = equity([hearts, sevens], board=parse_cards("2♥ 3♥ 9♣ 8♦ 4♠"), variant=spec)
-    assert result.exact and result.boards == 1
+    assert result.exact
+    assert result.boards == 1
     assert [h.equity for h in result.hands] == [0.0, 1.0]
 
 
 def test_omaha_high_low_halves_the_pot_between_the_high_and_a_qualifying_low() -> None:
-    """002_053e85955f9a4108.txt, Покер «Больше-меньше»: "банк делят между собой самый старший и
-    самый младший расклады"; the preset's eight-or-better qualifier.
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше»; the preset's eight or better.
 
-    A♠ 2♠ with 3-4-8 is an eight low; three queens take the high half.
+    "банк делят между собой самый старший и самый младший расклады": A♠ 2♠ with 3-4-8 is an
+    eight low and three queens take the high half; with no low on the board the high takes
+    the whole pot.
     """
     spec = GAME.rules("omaha-hi-lo").variant
     low, high = parse_cards("A♠ 2♠ K♦ K♣"), parse_cards("Q♠ Q♦ J♣ 10♣")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cards import DeckSpec, parse_cards
-from cardtable.engine.match import DealSetup
+from cardtable.engine.deal import DealSetup
 from cardtable.poker import HandRules, evaluate, evaluate_low
 from cardtable.poker.actions import Call, Check, TableAction
 from cardtable.poker.hands import evaluate_deuce_to_seven, spoken

@@ -7,9 +7,12 @@ stand-in per wild card in high-low.
 from __future__ import annotations
 
 from cardtable.cards import Card, Rank, Suit, parse_cards
-from cardtable.poker import Category, HandRules, evaluate
-from cardtable.poker.hands import evaluate_deuce_to_seven
+from cardtable.engine.deal import DealSetup
+from cardtable.poker import Category, HandRules, evaluate, evaluate_low, showdown
+from cardtable.poker.actions import Call, Check, Declare, Side
+from cardtable.poker.hands import evaluate_deuce_to_seven, high_low_readings
 from cardtable.poker.judge import HandJudge, showdown_judge
+from cardtable.poker.table import PokerDeal, PokerGame
 
 JOKERS_ANY = HandRules(wild=("jokers",), wild_mode="any")
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
@@ -73,3 +76,85 @@ def test_in_deuce_to_seven_a_wild_card_stands_for_the_card_that_makes_the_lowest
     assert judge.high(joker) < judge.high(eight)
     best = evaluate_deuce_to_seven(joker, rules)
     assert [stands.rank for _, stands in best.wild] == [Rank.THREE]
+
+
+HIGH_LOW_JOKERS = HandRules(wild=("jokers",), low="high-low")
+CLASH = "A♠ 2♦ 3♣ 4♥ Jo K♠ K♦"
+
+
+def test_a_joker_stands_for_one_card_in_both_the_high_and_the_low_hand() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри.
+
+    "При вскрытии карт джокер может обозначать только один номинал и масть". A♠ 2♦ 3♣ 4♥ Jo
+    K♠ K♦ shows either the straight (Jo as a five) with a king-high low, or the joker as an
+    ace in both halves: aces and kings with 4-3-2-A-Jo; never the straight with the joker low.
+    """
+    readings = high_low_readings([parse_cards(CLASH)], HIGH_LOW_JOKERS)
+    for reading in readings:
+        shared = set(dict(reading.high.wild)) & set(dict(reading.low.wild))
+        assert all(dict(reading.high.wild)[w] == dict(reading.low.wild)[w] for w in shared)
+    best_high = evaluate(parse_cards(CLASH), HIGH_LOW_JOKERS)
+    best_low = evaluate_low(parse_cards(CLASH), HIGH_LOW_JOKERS)
+    assert (readings[0].high.value, readings[0].low.value) == (
+        best_high.value,
+        evaluate_low(parse_cards("A♠ 2♦ 3♣ 4♥ K♠"), HIGH_LOW_JOKERS).value,
+    )
+    assert readings[-1].low.value == best_low.value
+    assert readings[-1].high.category is Category.TWO_PAIR
+    assert len(readings) == 2
+
+
+def test_a_player_declaring_both_cannot_count_his_joker_twice() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри and Заявка.
+
+    "джокер может обозначать только один номинал и масть"; "Если игрок заявил как наибольший,
+    так и наименьший расклады, он должен при вскрытии иметь по меньшей мере ничью в обоих
+    случаях". Against three queens (high) and 7-5-3-2-A (low), the joker as a five wins the
+    high but not the low, and as an ace the low but not the high: the declarer of both gets
+    nothing, and the other two take a half each.
+    """
+    game = PokerGame()
+    rules = game.rules("seven-card-stud-high-low", {"variant": {"hands": {"wild": ["jokers"]}}})
+    deal = PokerDeal(
+        3,
+        DealSetup(0, tuple(rules.variant.hands.deck().cards()), 1),
+        rules,
+        HandJudge(rules.variant.hands),
+        stacks=[50] * 3,
+        in_deal=[True] * 3,
+    )
+    while deal.phase != "declare":
+        deal.apply(Check() if deal.why_illegal(Check()) is None else Call())
+    held = {0: CLASH, 1: "Q♣ Q♥ Q♦ 9♠ 8♠ 6♦ 5♣", 2: "A♦ 2♣ 3♦ 5♥ 7♣ J♣ 10♥"}
+    for seat, text in held.items():
+        hand = deal.hands[seat]
+        cards = list(parse_cards(text))
+        down = len(hand.down)
+        hand.down[:], hand.up[:] = cards[:down], cards[down:]
+    sides = {0: Side.BOTH, 1: Side.HIGH, 2: Side.LOW}
+    while deal.phase == "declare":
+        turn = deal.to_move
+        assert turn is not None
+        deal.apply(Declare(sides[turn]))
+    wins = [event.text for event in deal.events if event.kind == "win"]
+    assert wins == [
+        "seat 1 wins 2 (main pot, high) with three of a kind, queens",
+        "seat 2 wins 1 (main pot, low) with 7-5-3-2-A low",
+    ]
+    assert deal.outcome().changes[0] < 0
+
+
+def test_where_the_cards_speak_one_card_for_the_joker_wins_one_half_only() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри; docs/rules/poker.md.
+
+    "джокер может обозначать только один номинал и масть". With the cards speaking, the
+    joker as a five wins the high half against three queens and leaves the low to 7-5-3-2-A;
+    as an ace it would win the low and lose the high: either way half, and on equal
+    winnings the better high is shown.
+    """
+    hands = [parse_cards(text) for text in (CLASH, "Q♣ Q♥ Q♦ 9♠ 8♠ 6♦ 5♣", "A♦ 2♣ 3♦ 5♥ 7♣")]
+    result = showdown(hands, HIGH_LOW_JOKERS)
+    assert result.winners == (0,)
+    assert result.low_winners == (2,)
+    assert result.hands[0].category is Category.STRAIGHT
+    assert [stands.rank for _, stands in result.lows[0].wild] == []

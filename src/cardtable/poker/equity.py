@@ -24,9 +24,16 @@ from math import comb
 
 from cardtable.cards import Card, cards_text
 from cardtable.errors import CardParseError
-from cardtable.poker.hands import HandError, evaluate, evaluate_low
-from cardtable.poker.judge import CardJudge, HandJudge, hand_pools, showdown_judge
-from cardtable.poker.rules import HandRules
+from cardtable.poker.hands import (
+    HandError,
+    choose_readings,
+    consistent_high_low,
+    evaluate,
+    evaluate_low,
+    halves,
+)
+from cardtable.poker.judge import CardJudge, HandJudge, ReadingJudge, hand_pools, showdown_judge
+from cardtable.poker.rules import HandRules, wild_cards
 from cardtable.poker.variants import VariantSpec
 
 Progress = Callable[[int, int], None]
@@ -310,6 +317,7 @@ class _VariantShowdown:
     def __init__(self, spec: VariantSpec) -> None:
         self.spec = spec
         self.judge: CardJudge = showdown_judge(HandJudge(spec.hands, spec.low_qualifier), spec.win)
+        self.wild = bool(wild_cards(spec.hands))
         self._high: dict[frozenset[Card], int] = {}
         self._low: dict[frozenset[Card], int | None] = {}
 
@@ -332,6 +340,12 @@ class _VariantShowdown:
         if win in ("high", "deuce-to-seven"):
             highs = [max(self._pool_high(pool) for pool in own) for own in pools]
             return _split([-h for h in highs] if win == "deuce-to-seven" else highs)
+        if win == "high-low" and self.wild and isinstance(self.judge, ReadingJudge):
+            judge = self.judge
+            options = [[(r.high, r.low) for r in judge.readings(own)] for own in pools]
+            if any(len(own) > 1 for own in options):
+                chosen = choose_readings(options, halves)
+                return halves([own[i] for own, i in zip(options, chosen, strict=True)])
         lows = [self._best_low(own) for own in pools]
         low = _split_some(lows)
         if win == "low":
@@ -360,11 +374,19 @@ def _pot_shares(hands: Sequence[tuple[Card, ...]], rules: HandRules) -> list[flo
     """Each hand's share of one pot: split among the best, halved between high and low."""
     if rules.low == "lowball":
         return _split([evaluate_low(hand, rules).value for hand in hands])
+    if rules.low == "high-low" and _any_wild(hands, rules):
+        shown = consistent_high_low([[hand] for hand in hands], rules)
+        return halves([(r.high.value, r.low.value) for r in shown])
     high = _split([evaluate(hand, rules).value for hand in hands])
     if rules.low != "high-low":
         return high
     low = _split([evaluate_low(hand, rules).value for hand in hands])
     return [(h + lo) / 2 for h, lo in zip(high, low, strict=True)]
+
+
+def _any_wild(hands: Sequence[tuple[Card, ...]], rules: HandRules) -> bool:
+    wild = wild_cards(rules)
+    return any(card in wild for hand in hands for card in hand)
 
 
 def _split(values: Sequence[int]) -> list[float]:

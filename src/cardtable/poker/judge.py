@@ -16,20 +16,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
 from cardtable.cards import Card, Rank, Suit
+from cardtable.poker.actions import Side
 from cardtable.poker.hands import (
     Category,
+    Evaluation,
+    HighLow,
+    Reading,
+    choose_readings,
     evaluate,
     evaluate_deuce_to_seven,
     evaluate_low,
+    high_low_readings,
     spoken,
 )
-from cardtable.poker.rules import HandRules
+from cardtable.poker.pots import Pot, award_high_low
+from cardtable.poker.rules import HandRules, wild_cards
 from cardtable.poker.variants import VariantSpec
 
 NAMES = {
@@ -70,6 +78,76 @@ class CardJudge(Protocol):
     def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         """The category of the best high hand in ``cards`` (one of ``pots.CATEGORIES``)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """One way a player shows his hand for high-low.
+
+    The values and, with wild cards, the hands themselves (each wild card one card in both).
+    """
+
+    high: int
+    low: int | None
+    hands: HighLow | None = None
+
+
+def _low_or_least(low: int | None) -> float:
+    return float("-inf") if low is None else low
+
+
+@runtime_checkable
+class ReadingJudge(Protocol):
+    """A judge that knows every consistent way to show a hand for high and low."""
+
+    def readings(self, pools: Sequence[Sequence[Card]], wild: Iterable[Card] = ()) -> list[Shown]:
+        """The readings worth showing, the best high first (see :meth:`HandJudge.readings`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Values:
+    """A :class:`~cardtable.poker.pots.HandOrder` of fixed readings, for trying choices."""
+
+    shown: Mapping[int, Reading]
+
+    def high(self, seat: int) -> int:
+        return self.shown[seat][0]
+
+    def low(self, seat: int) -> int | None:
+        return self.shown[seat][1]
+
+    def category(self, seat: int) -> str:
+        return "high card"
+
+
+def choose_shown(
+    readings: Mapping[int, Sequence[Shown]],
+    order: Sequence[int],
+    pots: Sequence[Pot],
+    declarations: Mapping[int, Side] | None,
+) -> dict[int, Shown]:
+    """The reading each seat shows at a high-low showdown: the one that wins him most.
+
+    Seats fix their wild cards in showing ``order``, each against the readings already
+    shown and the best the others could still show on either half
+    (:func:`~cardtable.poker.hands.choose_readings`), the chips counted as
+    :func:`~cardtable.poker.pots.award_high_low` pays them out of ``pots``.
+    """
+    seats = sorted(readings)
+    place = {seat: index for index, seat in enumerate(seats)}
+    options = [[(r.high, r.low) for r in readings[seat]] for seat in seats]
+
+    def payoff(trial: Sequence[Reading]) -> list[float]:
+        won = [0.0] * len(seats)
+        values = _Values({seat: trial[place[seat]] for seat in seats})
+        for share in award_high_low(pots, values, order, declarations):
+            won[place[share.seat]] += share.amount
+        return won
+
+    showing = [place[seat] for seat in order if seat in place]
+    chosen = choose_readings(options, payoff, showing)
+    return {seat: readings[seat][chosen[place[seat]]] for seat in seats}
 
 
 @runtime_checkable
@@ -113,12 +191,34 @@ class HandJudge:
         """The best low hand's value, or ``None`` without low rules or a qualifying low."""
         if self.rules.low == "none":
             return None
-        found = evaluate_low(cards, self.rules, wild=wild)
+        return self._qualified(evaluate_low(cards, self.rules, wild=wild))
+
+    def _qualified(self, found: Evaluation) -> int | None:
         if self.qualifier:
             ranks = [1 if stands.rank == Rank.ACE else int(stands.rank) for stands in _as(found)]
             if len(set(ranks)) < len(ranks) or max(ranks) > self.qualifier:
                 return None
         return found.value
+
+    def readings(self, pools: Sequence[Sequence[Card]], wild: Iterable[Card] = ()) -> list[Shown]:
+        """The ways worth showing a hand made of one of ``pools`` for high and low at once.
+
+        Without wild cards there is one: the best high and the best low. With them, each
+        wild card stands for one card in both halves (:func:`~cardtable.poker.hands.
+        high_low_readings`), and the readings run from the best high to the best low.
+        """
+        extra = frozenset(wild)
+        wilds = wild_cards(self.rules) | extra
+        if not any(card in wilds for pool in pools for card in pool):
+            lows = [low for pool in pools if (low := self.low(pool, extra)) is not None]
+            high = max(self.high(pool, extra) for pool in pools)
+            return [Shown(high, max(lows) if lows else None)]
+        shown: list[Shown] = []
+        for reading in high_low_readings(pools, self.rules, wild=extra):
+            low = self._qualified(reading.low)
+            if not shown or _low_or_least(low) > _low_or_least(shown[-1].low):
+                shown.append(Shown(reading.high.value, low, reading))
+        return shown
 
     def category(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         """The best high hand's category, by the table's names."""
@@ -129,7 +229,10 @@ class HandJudge:
 
     def describe_high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         """The best high hand in words, with what each wild card stands for."""
-        return spoken(evaluate(cards, self.rules, wild=wild))
+        extra = frozenset(wild)
+        if self.kernel and not extra and len(cards) > 5:
+            cards = max(combinations(cards, 5), key=self._fast())
+        return spoken(evaluate(cards, self.rules, wild=extra))
 
     def describe_low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str | None:
         """The best low hand in words, or ``None`` without a (qualifying) low."""
@@ -138,11 +241,8 @@ class HandJudge:
         return spoken(evaluate_low(cards, self.rules, wild=wild))
 
 
-def _as(found: object) -> list[Card]:
+def _as(found: Evaluation) -> list[Card]:
     """The cards a low hand plays as, wild cards replaced by what they stand for."""
-    from cardtable.poker.hands import Evaluation  # noqa: PLC0415 - typing only
-
-    assert isinstance(found, Evaluation)
     stands = dict(found.wild)
     return [stands.get(card, card) for card in found.cards]
 

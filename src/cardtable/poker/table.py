@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -41,11 +41,15 @@ from cardtable.poker.actions import (
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
-from cardtable.poker.hands import is_bobtail
+from cardtable.poker.hands import is_bobtail, spoken
 from cardtable.poker.judge import (
+    NAMES,
     CardJudge,
     DescribingJudge,
     HandJudge,
+    ReadingJudge,
+    Shown,
+    choose_shown,
     hand_pools,
     showdown_judge,
 )
@@ -811,6 +815,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 {seat: self.pools(seat) for seat in in_hand},
                 {seat: self.wild_for(seat) for seat in in_hand},
             )
+            if self.spec.win == "high-low":
+                said_sides = self.declarations.made if self.declarations is not None else None
+                hands.choose(pots, order, said_sides)
             for seat in order:
                 self.shown[seat] = tuple(self.hands[seat].cards)
                 said = hands.said(seat, self.spec.win)
@@ -890,6 +897,7 @@ class _SeatHands:
     """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge.
 
     Each seat's best hand is the best of its pools of cards; values are worked out once.
+    At a high-low showdown :meth:`choose` fixes what each seat shows for both halves.
     """
 
     judge: CardJudge
@@ -897,6 +905,21 @@ class _SeatHands:
     wild: dict[int, frozenset[Card]]
     _high: dict[int, tuple[int, int]] = field(default_factory=dict)
     _low: dict[int, int | None] = field(default_factory=dict)
+    _shown: dict[int, Shown] = field(default_factory=dict)
+
+    def choose(
+        self, pots: Sequence[Pot], order: Sequence[int], declarations: Mapping[int, Side] | None
+    ) -> None:
+        """Fix each seat's reading for high and low, one card for each wild card in both."""
+        if not isinstance(self.judge, ReadingJudge):
+            return
+        readings = {
+            seat: self.judge.readings(self.pools[seat], self.wild[seat]) for seat in self.pools
+        }
+        if all(len(options) == 1 for options in readings.values()):
+            self._shown = {seat: options[0] for seat, options in readings.items()}
+        else:
+            self._shown = choose_shown(readings, order, pots, declarations)
 
     def _best_high(self, seat: int) -> tuple[int, int]:
         if seat not in self._high:
@@ -906,9 +929,13 @@ class _SeatHands:
         return self._high[seat]
 
     def high(self, seat: int) -> int:
+        if seat in self._shown:
+            return self._shown[seat].high
         return self._best_high(seat)[0]
 
     def low(self, seat: int) -> int | None:
+        if seat in self._shown:
+            return self._shown[seat].low
         if seat not in self._low:
             lows = [self.judge.low(pool, self.wild[seat]) for pool in self.pools[seat]]
             found = [value for value in lows if value is not None]
@@ -916,6 +943,9 @@ class _SeatHands:
         return self._low[seat]
 
     def category(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return NAMES[shown.hands.high.category]
         pool = self.pools[seat][self._best_high(seat)[1]]
         return self.judge.category(pool, self.wild[seat])
 
@@ -929,6 +959,9 @@ class _SeatHands:
         return self._said_high(seat)
 
     def _said_high(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.high)
         pool = self.pools[seat][self._best_high(seat)[1]]
         if isinstance(self.judge, DescribingJudge):
             return self.judge.describe_high(pool, self.wild[seat])
@@ -937,6 +970,9 @@ class _SeatHands:
     def _said_low(self, seat: int) -> str | None:
         if self.low(seat) is None:
             return None
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.low)
         pool = next(
             p for p in self.pools[seat] if self.judge.low(p, self.wild[seat]) == self.low(seat)
         )
