@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.cards import DeckSpec, parse_cards
@@ -89,3 +91,36 @@ def test_the_showdown_says_what_each_player_showed_and_what_won_the_pot() -> Non
     ]
     wins = sorted(event.text for event in deal.events if event.kind == "win")
     assert wins == [f"seat {s} wins 2 (main pot) with full house, kings over aces" for s in (0, 1)]
+
+
+@pytest.mark.parametrize("stripped", [(), (2, 3, 4, 5)], ids=["full", "stripped"])
+def test_the_compiled_judge_names_a_hand_as_the_rule_by_rule_evaluator_does(
+    stripped: tuple[int, ...],
+) -> None:
+    """002_053e85955f9a4108.txt, Покерные расклады; Иерархия карт (stripped decks).
+
+    The showdown names a standard hand from the kernel's value; it must say what the
+    evaluator says of the same cards, every kind of hand included.
+    """
+    rules = HandRules(stripped=stripped)
+    judge = HandJudge(rules)
+    deck = list(rules.deck().cards())
+    rng = random.Random(14)
+    hands = [rng.sample(deck, 7) for _ in range(400)]
+    hands += [list(parse_cards(text)) for text in NAMED if _in_deck(text, rules)]
+    for cards in hands:
+        assert judge.describe_high(cards) == spoken(evaluate(cards, rules)), cards
+
+
+NAMED = (
+    "A♠ 2♦ 3♣ 4♥ 5♠ K♦ K♣",
+    "A♠ K♠ Q♠ J♠ 10♠ 2♦ 2♣",
+    "9♥ 8♥ 7♥ 6♥ 5♥ 5♦ 5♣",
+    "Q♠ Q♦ Q♣ Q♥ 5♠ 5♦ 7♣",
+    "A♠ 6♦ 7♣ 8♥ 9♠ K♦ K♣",
+    "A♥ 6♥ 7♥ 8♥ 9♥ K♦ K♣",
+)
+
+
+def _in_deck(text: str, rules: HandRules) -> bool:
+    return all(card.rank in rules.ranks for card in parse_cards(text))

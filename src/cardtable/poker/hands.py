@@ -307,10 +307,11 @@ def _check(cards: Sequence[Card], rules: HandRules, wild: frozenset[Card]) -> No
             if card in seen:
                 raise CardParseError(f"card given twice: {card.text()}")
             seen.add(card)
+    ranks = _table(rules).ranks
     for card in cards:
         if card.is_joker and card not in wild:
             raise HandError(f"{card.text()} is in the hand but jokers are not wild")
-        if not card.is_joker and card.rank not in rules.ranks:
+        if not card.is_joker and card.rank not in ranks:
             raise HandError(f"{card.text()} is not in a deck stripped of {list(rules.stripped)}")
 
 
@@ -818,44 +819,56 @@ def spoken(hand: Evaluation, *, ace_high_only: bool = False) -> str:
     '8-6-4-3-2 low'
     """
     played = played_cards(hand)
-    text = _category_words(hand.category, played, ace_high_only=ace_high_only)
+    if hand.category is C.LOW:
+        text = f"{low_text(played)} low"
+    else:
+        ranks = [int(card.rank) for card in played]
+        text = hand_words(hand.category, ranks, ace_high_only=ace_high_only)
     if hand.wild:
         text += " (" + ", ".join(f"{w.text()} as {s.text()}" for w, s in hand.wild) + ")"
     return text
 
 
-def _category_words(category: Category, played: Sequence[Card], *, ace_high_only: bool) -> str:
-    if category is C.LOW:
-        return f"{low_text(played)} low"
-    ranks = [int(card.rank) for card in played]
+def hand_words(category: Category, ranks: Sequence[int], *, ace_high_only: bool = False) -> str:
+    """A high hand of ``category`` with these ranks (2 to 14) in words, as :func:`spoken`.
+
+    >>> hand_words(Category.FULL_HOUSE, [7, 13, 7, 13, 13])
+    'full house, kings over sevens'
+    """
     counts = Counter(ranks)
     grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
     top = max(ranks)
-    if category in (C.STRAIGHT, C.STRAIGHT_FLUSH) and set(ranks) == {14, 5, 4, 3, 2}:
-        top = 5
-    words = {
-        C.FIVE_OF_A_KIND: f"five of a kind, {_many(grouped[0])}",
-        C.ROYAL_FLUSH: "royal flush",
-        C.STRAIGHT_FLUSH: f"straight flush, {_one(top)} high",
-        C.FOUR_OF_A_KIND: f"four of a kind, {_many(grouped[0])}",
-        C.FULL_HOUSE: f"full house, {_many(grouped[0])} over {_many(grouped[-1])}",
-        C.DOUBLE_ACE_FLUSH: "double-ace flush, "
-        + "-".join(Rank(r).text() for r in sorted(ranks, reverse=True)),
-        C.FLUSH: f"flush, {_one(top)} high",
-        C.STRAIGHT: f"straight, {_one(top)} high",
-        C.THREE_OF_A_KIND: f"three of a kind, {_many(grouped[0])}",
-        C.FOUR_FLUSH: f"four flush, {_one(top)} high",
-        C.BLAZE: "blaze",
-    }
-    if category in words:
-        return words[category]
-    if category is C.TWO_PAIR:
-        return f"two pair, {_many(grouped[0])} and {_many(grouped[1])}"
-    if category is C.ONE_PAIR:
-        return f"pair of {_many(grouped[0])}"
-    if ace_high_only:
-        return "-".join(Rank(r).text() for r in sorted(ranks, reverse=True))
-    return f"{_one(top)} high"
+    if category in (C.STRAIGHT, C.STRAIGHT_FLUSH) and ACE in ranks and 13 not in ranks:
+        top = max(r for r in ranks if r != ACE)
+    template = _WORDS[category]
+    if ace_high_only and category is C.HIGH_CARD:
+        template = "{cards}"
+    return template.format(
+        first=_many(grouped[0]),
+        second=_many(grouped[1 % len(grouped)]),
+        last=_many(grouped[-1]),
+        top=_one(top),
+        cards="-".join(Rank(r).text() for r in sorted(ranks, reverse=True)),
+    )
+
+
+_WORDS = {
+    C.FIVE_OF_A_KIND: "five of a kind, {first}",
+    C.ROYAL_FLUSH: "royal flush",
+    C.STRAIGHT_FLUSH: "straight flush, {top} high",
+    C.FOUR_OF_A_KIND: "four of a kind, {first}",
+    C.FULL_HOUSE: "full house, {first} over {last}",
+    C.DOUBLE_ACE_FLUSH: "double-ace flush, {cards}",
+    C.FLUSH: "flush, {top} high",
+    C.STRAIGHT: "straight, {top} high",
+    C.THREE_OF_A_KIND: "three of a kind, {first}",
+    C.TWO_PAIR: "two pair, {first} and {second}",
+    C.FOUR_FLUSH: "four flush, {top} high",
+    C.ONE_PAIR: "pair of {first}",
+    C.HIGH_CARD: "{top} high",
+    C.BLAZE: "blaze",
+}
+"""How players say each kind of high hand; ``first`` is the rank of the biggest group."""
 
 
 def is_bobtail(cards: Sequence[Card], rules: HandRules | None = None) -> bool:

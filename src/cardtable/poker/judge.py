@@ -33,6 +33,7 @@ from cardtable.poker.hands import (
     evaluate,
     evaluate_deuce_to_seven,
     evaluate_low,
+    hand_words,
     high_low_readings,
     spoken,
 )
@@ -230,8 +231,8 @@ class HandJudge:
     def describe_high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str:
         """The best high hand in words, with what each wild card stands for."""
         extra = frozenset(wild)
-        if self.kernel and not extra and len(cards) > 5:
-            cards = max(combinations(cards, 5), key=self._fast())
+        if self.kernel and not extra and len(cards) >= 5:
+            return _kernel_words(self.rules, self._fast()(cards))
         return spoken(evaluate(cards, self.rules, wild=extra))
 
     def describe_low(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> str | None:
@@ -270,6 +271,42 @@ def _kernel_category(stripped: tuple[int, ...], value: int) -> str:
     if value == _royal(stripped):
         return "royal flush"
     return NAMES[kernel_category(value)]
+
+
+@lru_cache(maxsize=8192)
+def _kernel_words(rules: HandRules, value: int) -> str:
+    """A kernel value in words, without evaluating the hand again.
+
+    The value is ``category << 26 | primary << 13 | kickers`` (rank masks); a straight's
+    low bits are 1 + the index of its lowest card among the ranks, the ace first.
+    """
+    from cardtable.poker.fast import kernel_category  # noqa: PLC0415 - numba loads lazily
+
+    category = kernel_category(value)
+    primary, kickers = _bits(value >> 13), _bits(value)
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        sequence = (14, *(int(rank) for rank in rules.ranks))
+        ranks = list(sequence[(value & 0x1FFF) - 1 :][:5])
+        if value == _royal(rules.stripped):
+            category = Category.ROYAL_FLUSH
+    else:
+        counts = {
+            Category.ONE_PAIR: 2,
+            Category.TWO_PAIR: 2,
+            Category.THREE_OF_A_KIND: 3,
+            Category.FULL_HOUSE: 3,
+            Category.FOUR_OF_A_KIND: 4,
+        }
+        times = counts.get(category, 1)
+        ranks = [rank for rank in primary for _ in range(times)] + kickers
+        if category is Category.FULL_HOUSE:
+            ranks = [*ranks[:3], kickers[0], kickers[0]]
+    return hand_words(category, ranks)
+
+
+def _bits(value: int) -> list[int]:
+    """The ranks of a 13-bit rank mask (bit rank − 2), highest first."""
+    return [bit + 2 for bit in range(12, -1, -1) if value >> bit & 1]
 
 
 WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})

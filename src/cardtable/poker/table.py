@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
@@ -906,6 +906,11 @@ class _SeatHands:
     _high: dict[int, tuple[int, int]] = field(default_factory=dict)
     _low: dict[int, int | None] = field(default_factory=dict)
     _shown: dict[int, Shown] = field(default_factory=dict)
+    _said: dict[tuple[int, str], str] = field(default_factory=dict)
+    _describes: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._describes = isinstance(self.judge, DescribingJudge)
 
     def choose(
         self, pots: Sequence[Pot], order: Sequence[int], declarations: Mapping[int, Side] | None
@@ -951,6 +956,11 @@ class _SeatHands:
 
     def said(self, seat: int, win: str) -> str:
         """What ``seat`` shows in words for a deal won by ``win`` (or one side, high or low)."""
+        if (seat, win) not in self._said:
+            self._said[seat, win] = self._words(seat, win)
+        return self._said[seat, win]
+
+    def _words(self, seat: int, win: str) -> str:
         if win == "high-low":
             low = self._said_low(seat)
             return f"{self._said_high(seat)} and {low or 'no low'}"
@@ -963,8 +973,8 @@ class _SeatHands:
         if shown is not None and shown.hands is not None:
             return spoken(shown.hands.high)
         pool = self.pools[seat][self._best_high(seat)[1]]
-        if isinstance(self.judge, DescribingJudge):
-            return self.judge.describe_high(pool, self.wild[seat])
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_high(pool, self.wild[seat])
         return self.category(seat)
 
     def _said_low(self, seat: int) -> str | None:
@@ -976,8 +986,8 @@ class _SeatHands:
         pool = next(
             p for p in self.pools[seat] if self.judge.low(p, self.wild[seat]) == self.low(seat)
         )
-        if isinstance(self.judge, DescribingJudge):
-            return self.judge.describe_low(pool, self.wild[seat])
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_low(pool, self.wild[seat])
         return "a low"
 
 
