@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardtable.cards import Card, Rank, Suit, parse_cards
 from cardtable.engine.deal import DealSetup
-from cardtable.poker import Category, HandRules, evaluate, evaluate_low, showdown
+from cardtable.poker import Category, HandRules, equity, evaluate, evaluate_low, showdown
 from cardtable.poker.actions import Call, Check, Declare, Side
 from cardtable.poker.hands import evaluate_deuce_to_seven, high_low_readings
 from cardtable.poker.judge import HandJudge, showdown_judge
@@ -158,3 +158,14 @@ def test_where_the_cards_speak_one_card_for_the_joker_wins_one_half_only() -> No
     assert result.low_winners == (2,)
     assert result.hands[0].category is Category.STRAIGHT
     assert [stands.rank for _, stands in result.lows[0].wild] == []
+
+
+def test_equity_counts_the_joker_as_one_card_in_both_halves() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри; docs/rules/poker.md, "Equity".
+
+    "джокер может обозначать только один номинал и масть": with every card known, the hand
+    that would scoop by counting its joker twice takes only the high half.
+    """
+    hands = [parse_cards(text) for text in (CLASH, "Q♣ Q♥ Q♦ 9♠ 8♠ 6♦ 5♣", "A♦ 2♣ 3♦ 5♥ 7♣")]
+    result = equity(hands, board_size=0, rules=HIGH_LOW_JOKERS)
+    assert [h.equity for h in result.hands] == [0.5, 0.0, 0.5]
