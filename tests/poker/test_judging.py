@@ -6,7 +6,12 @@ stand-in per wild card in high-low.
 
 from __future__ import annotations
 
+import json
+
+from typer.testing import CliRunner
+
 from cardtable.cards import Card, Rank, Suit, parse_cards
+from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.poker import Category, HandRules, equity, evaluate, evaluate_low, showdown
 from cardtable.poker.actions import Call, Check, Declare, Side
@@ -169,3 +174,19 @@ def test_equity_counts_the_joker_as_one_card_in_both_halves() -> None:
     hands = [parse_cards(text) for text in (CLASH, "Q♣ Q♥ Q♦ 9♠ 8♠ 6♦ 5♣", "A♦ 2♣ 3♦ 5♥ 7♣")]
     result = equity(hands, board_size=0, rules=HIGH_LOW_JOKERS)
     assert [h.equity for h in result.hands] == [0.5, 0.0, 0.5]
+
+
+def test_the_hand_command_lists_the_ways_to_show_both_halves_with_one_card_per_joker() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри.
+
+    "джокер может обозначать только один номинал и масть": `poker hand` names each way.
+    """
+    result = CliRunner().invoke(
+        app, ["poker", "hand", *CLASH.split(), "--wild", "jokers", "--low", "high-low", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    readings = json.loads(result.stdout)["readings"]
+    assert [(r["high"]["wild"], r["low"]["wild"]) for r in readings] == [
+        ({"Jo": "5♣"}, {}),
+        ({"Jo": "A♣"}, {"Jo": "A♣"}),
+    ]

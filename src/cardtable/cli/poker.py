@@ -28,6 +28,7 @@ from cardtable.poker import (
     hand_rules_from_toml,
     showdown,
 )
+from cardtable.poker.hands import HighLow, high_low_readings, spoken
 from cardtable.poker.variants import VariantSpec
 
 app = typer.Typer(
@@ -171,7 +172,11 @@ def hand_command(
     rules_file: RulesFile = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print the category and the best cards of one hand, with what each wild card stands for."""
+    """Print the category and the best cards of one hand, with what each wild card stands for.
+
+    In high-low the best high and the best low are printed, and, when a wild card would
+    stand for different cards in them, the ways to show both halves with one card for it.
+    """
     with _errors():
         rules = build_rules(
             rules_file=rules_file,
@@ -193,14 +198,23 @@ def hand_command(
             primary = evaluate(held, rules)
             second = evaluate_low(held, rules) if rules.low == "high-low" else None
     data: dict[str, Any] = hand_data(held, primary)
+    readings: tuple[HighLow, ...] = ()
     if second is not None:
         data["low"] = hand_data(held, second)
+        readings = high_low_readings([held], rules)
+        data["readings"] = [
+            {"high": hand_data(held, r.high), "low": hand_data(held, r.low)} for r in readings
+        ]
     if as_json:
         _print_json(data)
         return
     _out(primary.describe())
     if second is not None:
         _out(second.describe())
+    if len(readings) > 1:
+        _out("shown for both halves, each wild card one card in both:")
+        for reading in readings:
+            _out(f"  {spoken(reading.high)} | {spoken(reading.low)}")
 
 
 @app.command("showdown")

@@ -545,10 +545,11 @@ def evaluate_high_low(
     *,
     wild: Iterable[Card] = (),
 ) -> tuple[Evaluation, Evaluation]:
-    """The best high and the best low hand of ``cards`` at once.
+    """The best high and the best low hand of ``cards`` at once, each judged alone.
 
     With more than five cards each may use a different five (Покер «Больше-меньше»:
-    "составлять два разных расклада").
+    "составлять два разных расклада"). A wild card may stand for different cards in the
+    two; :func:`high_low_readings` gives the ways to show both with one card for each.
     """
     return evaluate(cards, rules, wild=wild), evaluate_low(cards, rules, wild=wild)
 
