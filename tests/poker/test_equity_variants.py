@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from cardtable.cards import parse_cards
 from cardtable.cli.main import app
-from cardtable.poker import equity
+from cardtable.poker import HandError, equity
 from cardtable.poker.table import PokerGame
 
 GAME = PokerGame()
@@ -90,3 +90,10 @@ def test_an_unknown_variant_is_refused_in_one_line() -> None:
     result = CliRunner().invoke(app, ["poker", "equity", "A♥ K♥", "Q♠ Q♦", "--variant", "nope"])
     assert result.exit_code == 2
     assert "nope" in result.output
+
+
+def test_a_hand_too_short_for_the_variant_is_refused() -> None:
+    """docs/rules/poker-variants.md, `hole_exactly`: an Omaha hand uses two hole cards."""
+    spec = GAME.rules("omaha").variant
+    with pytest.raises(HandError, match="omaha: each hand must have 2 cards"):
+        equity([parse_cards("A♠"), parse_cards("Q♠ Q♦")], variant=spec)

@@ -94,6 +94,7 @@ def equity(
     half pot is a share of one half (``tie``), the whole pot a ``win``.
     """
     if variant is not None:
+        _refuse_short_hands(hands, variant)
         rules = variant.hands
         board_size = variant.board_size() if board_size is None else board_size
     rules = rules or HandRules()
@@ -142,6 +143,13 @@ def equity(
         seed=seed,
         progress=progress,
     )
+
+
+def _refuse_short_hands(hands: Sequence[Sequence[Card]], variant: VariantSpec) -> None:
+    """Refuse a hand with fewer cards of its own than ``variant``'s final hand must use."""
+    need = variant.hole_exactly
+    if need and any(len(hand) < need for hand in hands):
+        raise HandError(f"{variant.name}: each hand must have {need} cards of its own at least")
 
 
 def _refuse_twice(cards: Sequence[Card]) -> None:
