@@ -7,10 +7,11 @@ stand-in per wild card in high-low.
 from __future__ import annotations
 
 import json
+import random
 
 from typer.testing import CliRunner
 
-from cardtable.cards import Card, Rank, Suit, parse_cards
+from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.poker import Category, HandRules, equity, evaluate, evaluate_low, showdown
@@ -190,3 +191,46 @@ def test_the_hand_command_lists_the_ways_to_show_both_halves_with_one_card_per_j
         ({"Jo": "5♣"}, {}),
         ({"Jo": "A♣"}, {"Jo": "A♣"}),
     ]
+
+
+def _one_card_each_way(cards: list[Card]) -> list[tuple[int, int]]:
+    """The best high and low for each card the joker may be, by brute force, unbeaten only."""
+    joker = next(card for card in cards if card.is_joker)
+    held = [card for card in cards if not card.is_joker]
+    plain = HandRules(low="high-low")
+    pairs = set()
+    for card in (Card.from_index(i) for i in range(52)):
+        if card in held:
+            continue
+        high = evaluate([*held, card], plain).value >> 4
+        if card.rank == Rank.ACE:  # the low ace that pairs nothing
+            low = evaluate_low([*held, joker], HIGH_LOW_JOKERS).value
+        else:
+            low = evaluate_low([*held, card], plain).value
+        pairs.add((high, (-low) >> 4))
+    unbeaten: list[tuple[int, int]] = []
+    for high, badness in sorted(pairs, key=lambda p: (-p[0], p[1])):
+        if not unbeaten or badness < unbeaten[-1][1]:
+            unbeaten.append((high, badness))
+    return unbeaten
+
+
+def test_the_readings_of_a_joker_hand_are_every_unbeaten_choice_of_one_card() -> None:
+    """002_053e85955f9a4108.txt, Покер «Больше-меньше», Козыри.
+
+    "джокер может обозначать только один номинал и масть": trying the joker as each of the
+    52 cards (values without the wild-card count) gives the same unbeaten pairs of high and
+    low as the evaluator's readings, on seven-card hands rich in low cards.
+    """
+    rng = random.Random(3)
+    deck = [Card.from_index(i) for i in range(52)]
+    low_cards = [card for card in deck if card.rank in (2, 3, 4, 5, 14)]
+    for _ in range(40):
+        chosen = rng.sample(low_cards, 4)
+        rest = rng.sample([card for card in deck if card not in chosen], 2)
+        cards = [*chosen, *rest, Card.joker(1)]
+        ours = [
+            (r.high.value >> 4, (-r.low.value) >> 4)
+            for r in high_low_readings([cards], HIGH_LOW_JOKERS)
+        ]
+        assert ours == _one_card_each_way(cards), cards_text(cards)

@@ -605,6 +605,8 @@ def high_low_readings(
         pins = dict(high.wild)
         low = max(_best_low(pool, rules, extra, pins) for pool in pools)
         if not readings or low.value > readings[-1].low.value:
+            if readings and readings[-1].high.value == high.value:
+                readings.pop()
             readings.append(HighLow(high, low))
         if low.value >= best_low.value:
             break
