@@ -124,3 +124,9 @@ NAMED = (
 
 def _in_deck(text: str, rules: HandRules) -> bool:
     return all(card.rank in rules.ranks for card in parse_cards(text))
+
+
+def test_a_four_flush_is_named_by_its_four_suited_cards() -> None:
+    """002_053e85955f9a4108.txt, Покер-гвоздь, Дополнительные правила 4 (the four flush)."""
+    rules = HandRules(four_flush=True)
+    assert spoken(evaluate(parse_cards("9♠ 7♠ 5♠ 2♠ A♦"), rules)) == "four flush, nine high"

@@ -825,11 +825,19 @@ def spoken(hand: Evaluation, *, ace_high_only: bool = False) -> str:
     if hand.category is C.LOW:
         text = f"{low_text(played)} low"
     else:
-        ranks = [int(card.rank) for card in played]
+        ranks = [int(card.rank) for card in _deciding(hand.category, played)]
         text = hand_words(hand.category, ranks, ace_high_only=ace_high_only)
     if hand.wild:
         text += " (" + ", ".join(f"{w.text()} as {s.text()}" for w, s in hand.wild) + ")"
     return text
+
+
+def _deciding(category: Category, played: Sequence[Card]) -> Sequence[Card]:
+    """The cards a hand is named by: a four flush by its four suited cards."""
+    if category is not C.FOUR_FLUSH:
+        return played
+    suit = Counter(card.suit for card in played).most_common(1)[0][0]
+    return [card for card in played if card.suit == suit]
 
 
 def hand_words(category: Category, ranks: Sequence[int], *, ace_high_only: bool = False) -> str:
