@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
@@ -41,8 +41,18 @@ from cardtable.poker.actions import (
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
-from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
+from cardtable.poker.hands import is_bobtail, spoken
+from cardtable.poker.judge import (
+    NAMES,
+    CardJudge,
+    DescribingJudge,
+    HandJudge,
+    ReadingJudge,
+    Shown,
+    choose_shown,
+    hand_pools,
+    showdown_judge,
+)
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -755,21 +765,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def pools(self, seat: int) -> list[list[Card]]:
         """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
-        spec = self.spec
-        own = self.hands[seat].cards
-        board = self.board
-        if spec.board_lines:
-            return [own + [board[place] for place in line] for line in spec.board_lines]
-        if not (spec.hole_exactly or spec.board_exactly) or not board:
-            return [own + board]
-        size = spec.hands.hand_size
-        hole_sizes = [spec.hole_exactly] if spec.hole_exactly else [len(own)]
-        board_take = spec.board_exactly or size - hole_sizes[0]
-        return [
-            list(hole) + list(shared)
-            for hole in combinations(own, min(hole_sizes[0], len(own)))
-            for shared in combinations(board, min(board_take, len(board)))
-        ]
+        return hand_pools(self.spec, self.hands[seat].cards, self.board)
 
     def wild_for(self, seat: int) -> frozenset[Card]:
         """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
@@ -819,10 +815,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 {seat: self.pools(seat) for seat in in_hand},
                 {seat: self.wild_for(seat) for seat in in_hand},
             )
+            if self.spec.win == "high-low":
+                said_sides = self.declarations.made if self.declarations is not None else None
+                hands.choose(pots, order, said_sides)
             for seat in order:
                 self.shown[seat] = tuple(self.hands[seat].cards)
+                said = hands.said(seat, self.spec.win)
                 events.append(
-                    public_event("show", seat, f"seat {seat} shows", self.hands[seat].cards)
+                    public_event("show", seat, f"seat {seat} shows {said}", self.hands[seat].cards)
                 )
                 if hands.category(seat) in self.rules.house.bonus_hands and self.rules.house.bonus:
                     bonus.append(seat)
@@ -840,9 +840,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         for share in shares:
             final[share.seat] += share.amount
             events.append(
-                public_event(
-                    "win", share.seat, f"seat {share.seat} wins {share.amount} ({names[share.pot]})"
-                )
+                public_event("win", share.seat, self._win_text(share, names[share.pot], hands))
             )
         winner = in_hand[0] if len(in_hand) == 1 else None
         unopposed = winner if winner is not None and winner == self.first_bettor else None
@@ -850,6 +848,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
             final, cut.rake, cut.kitty, 0, void=False, best=best, unopposed=unopposed, bonus=bonus
         )
         return events
+
+    def _win_text(self, share: Share, pot: str, hands: _SeatHands) -> str:
+        """Who wins how much of which pot, and with what (nothing said by one left alone)."""
+        text = f"seat {share.seat} wins {share.amount} ({pot}"
+        if not hands.pools:
+            return text + ")"
+        if self.spec.win == "high-low":
+            side = "low" if share.side == "low" else "high"
+            return f"{text}, {side}) with {hands.said(share.seat, side)}"
+        return f"{text}) with {hands.said(share.seat, self.spec.win)}"
 
     def _award(
         self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
@@ -889,6 +897,7 @@ class _SeatHands:
     """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge.
 
     Each seat's best hand is the best of its pools of cards; values are worked out once.
+    At a high-low showdown :meth:`choose` fixes what each seat shows for both halves.
     """
 
     judge: CardJudge
@@ -896,6 +905,26 @@ class _SeatHands:
     wild: dict[int, frozenset[Card]]
     _high: dict[int, tuple[int, int]] = field(default_factory=dict)
     _low: dict[int, int | None] = field(default_factory=dict)
+    _shown: dict[int, Shown] = field(default_factory=dict)
+    _said: dict[tuple[int, str], str] = field(default_factory=dict)
+    _describes: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._describes = isinstance(self.judge, DescribingJudge)
+
+    def choose(
+        self, pots: Sequence[Pot], order: Sequence[int], declarations: Mapping[int, Side] | None
+    ) -> None:
+        """Fix each seat's reading for high and low, one card for each wild card in both."""
+        if not isinstance(self.judge, ReadingJudge):
+            return
+        readings = {
+            seat: self.judge.readings(self.pools[seat], self.wild[seat]) for seat in self.pools
+        }
+        if all(len(options) == 1 for options in readings.values()):
+            self._shown = {seat: options[0] for seat, options in readings.items()}
+        else:
+            self._shown = choose_shown(readings, order, pots, declarations)
 
     def _best_high(self, seat: int) -> tuple[int, int]:
         if seat not in self._high:
@@ -905,9 +934,13 @@ class _SeatHands:
         return self._high[seat]
 
     def high(self, seat: int) -> int:
+        if seat in self._shown:
+            return self._shown[seat].high
         return self._best_high(seat)[0]
 
     def low(self, seat: int) -> int | None:
+        if seat in self._shown:
+            return self._shown[seat].low
         if seat not in self._low:
             lows = [self.judge.low(pool, self.wild[seat]) for pool in self.pools[seat]]
             found = [value for value in lows if value is not None]
@@ -915,8 +948,47 @@ class _SeatHands:
         return self._low[seat]
 
     def category(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return NAMES[shown.hands.high.category]
         pool = self.pools[seat][self._best_high(seat)[1]]
         return self.judge.category(pool, self.wild[seat])
+
+    def said(self, seat: int, win: str) -> str:
+        """What ``seat`` shows in words for a deal won by ``win`` (or one side, high or low)."""
+        if (seat, win) not in self._said:
+            self._said[seat, win] = self._words(seat, win)
+        return self._said[seat, win]
+
+    def _words(self, seat: int, win: str) -> str:
+        if win == "high-low":
+            low = self._said_low(seat)
+            return f"{self._said_high(seat)} and {low or 'no low'}"
+        if win == "low":
+            return self._said_low(seat) or "no low"
+        return self._said_high(seat)
+
+    def _said_high(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.high)
+        pool = self.pools[seat][self._best_high(seat)[1]]
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_high(pool, self.wild[seat])
+        return self.category(seat)
+
+    def _said_low(self, seat: int) -> str | None:
+        if self.low(seat) is None:
+            return None
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.low)
+        pool = next(
+            p for p in self.pools[seat] if self.judge.low(p, self.wild[seat]) == self.low(seat)
+        )
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_low(pool, self.wild[seat])
+        return "a low"
 
 
 @dataclass
