@@ -279,8 +279,8 @@ def replay_phh(hand: PhhHand) -> PhhReplay:
 def _deck(hand: PhhHand, full: Sequence[Card], players: int, first: int) -> tuple[Card, ...]:
     """The deck order that deals the history's cards.
 
-    Each seat's first cards come in one packet (as the table deals them), then every later
-    card in the order the history deals it.
+    The first cards go one at a time round the seats (as the table deals them, "карты
+    сдаются по одной"), then every later card in the order the history deals it.
     """
     packets: list[list[Card | None]] = [[] for _ in range(players)]
     later: list[Card | None] = []
@@ -298,7 +298,8 @@ def _deck(hand: PhhHand, full: Sequence[Card], players: int, first: int) -> tupl
                     later.append(card)
         else:
             later += cards
-    order = [card for packet in packets for card in packet] + later
+    order = [packet[place] for place in range(first) for packet in packets if place < len(packet)]
+    order += later
     known = {card for card in order if card is not None}
     spare = iter(card for card in full if card not in known)
     filled = [card if card is not None else next(spare) for card in order]

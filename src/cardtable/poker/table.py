@@ -41,6 +41,7 @@ from cardtable.poker.actions import (
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
+from cardtable.poker.dealing import rotation
 from cardtable.poker.hands import is_bobtail
 from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
@@ -580,23 +581,31 @@ class PokerDeal(Deal[TableAction, PokerView]):
             self.revealed.append(len(self.board) - 1)
             text = "too few cards for everyone: one card face up to the centre, for all"
             return [public_event("board", None, text, cards)]
+        counts = {seat: self._faces(seat, down, up, swap=swap) for seat in order}
+        received: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in order}
+        for seat, face_up in rotation(counts, order):
+            received[seat][face_up].extend(self._take(1))
         events = []
         for seat in order:
-            hidden, shown = down, up
-            if swap and seat in self.exposed:
-                # "Последняя карта втемную по желанию": who turned up his hole card gets
-                # this one down.
-                hidden, shown = down + up, 0
-            if hidden:
-                cards = self._take(hidden)
+            cards = received[seat][False]
+            if cards:
                 self.hands[seat].down += cards
-                text = f"seat {seat} is dealt {hidden}"
+                text = f"seat {seat} is dealt {len(cards)}"
                 events.append(private_event("deal", seat, text, cards))
-            if shown:
-                cards = self._take(shown)
+        for seat in order:
+            cards = received[seat][True]
+            if cards:
                 self.hands[seat].up += cards
                 events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
         return events
+
+    def _faces(self, seat: int, down: int, up: int, *, swap: bool) -> tuple[int, int]:
+        """The down and up cards ``seat`` gets at this deal step."""
+        if swap and seat in self.exposed:
+            # "Последняя карта втемную по желанию": who turned up his hole card gets
+            # this one down.
+            return down + up, 0
+        return down, up
 
     def _deal_board(self, step: Step) -> list[Event]:
         events = []
