@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from cardtable.cards import Card
+from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
+from cardtable.poker.actions import AllIn, Call, Discard
+from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
 
 GAME = get_game("poker")
@@ -43,3 +45,60 @@ def test_stud_deals_each_pass_round_the_table_down_cards_first() -> None:
     for place, seat in enumerate((1, 2, 0)):
         assert deal.hands[seat].down == [deck[place], deck[place + 3]]
         assert deal.hands[seat].up == [deck[place + 6]]
+
+
+def all_in_deal() -> PokerDeal:
+    """Table stakes, A 10, B 21, C 26 and D 50 chips; B and C hold the same ranks.
+
+    Seat 3 (D) deals, so A (seat 0) speaks first: A all-in 10, B all-in 21, C all-in 26,
+    D calls.
+    """
+    rules = GAME.rules(
+        "draw",
+        {
+            "limits": {"system": "table-stakes", "buy_in_minimum": 1},
+            "forced": {"ante_kind": "none"},
+        },
+    )
+    hands = {
+        0: parse_cards("2c 3d 4h 6s 8c"),
+        1: parse_cards("As Ks Qd Jc 9h"),
+        2: parse_cards("Ah Kh Qc Jd 9s"),
+        3: parse_cards("2d 3c 4s 6h 8d"),
+    }
+    deck = stacked_deck(rules.variant, (0, 1, 2, 3), hands, DeckSpec.named("52").cards())
+    deal = PokerDeal(4, DealSetup(3, deck, 1), rules, stacks=[10, 21, 26, 50], in_deal=[True] * 4)
+    for action in (AllIn(), AllIn(), AllIn(), Call()):
+        deal.apply(action)
+    while deal.phase == "draw":
+        deal.apply(Discard(()))
+    return deal
+
+
+def test_no_betting_round_is_announced_when_fewer_than_two_can_bet() -> None:
+    """002_053e85955f9a4108.txt, Настольные ставки; Круг приема ставок завершается.
+
+    A player who has put in all he has "остается в игре до вскрытия" but bets no more: with
+    only D left holding chips there is nobody to bet against, so no second round is played.
+    """
+    deal = all_in_deal()
+    assert deal.is_over
+    rounds = [event.text for event in deal.events if event.kind == "round"]
+    assert rounds == ["betting round 1"]
+
+
+def test_the_called_player_shows_first_and_takes_the_odd_chip_of_a_tie() -> None:
+    """002_053e85955f9a4108.txt, Ничья; Вскрытие карт.
+
+    "Если банк не делится точно пополам, остаток достается игроку, которого «поддержали»
+    (то есть игроку, который первым сделал наивысшую ставку)", and "первым вскрывается
+    игрок, ставку которого поддержали". C (seat 2) made the highest bet, 26, and D called
+    it: C shows first, and of the side pot of 33 that B and C tie for C takes 17.
+    """
+    deal = all_in_deal()
+    shows = [event.seat for event in deal.events if event.kind == "show"]
+    assert shows == [2, 3, 0, 1]
+    wins = [event.text for event in deal.events if event.kind == "win"]
+    assert "seat 2 wins 17 (side pot 1)" in wins
+    assert "seat 1 wins 16 (side pot 1)" in wins
+    assert deal.outcome().changes == (-10, 36 - 21, 20 + 17 + 10 - 26, -26)

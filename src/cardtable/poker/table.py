@@ -396,6 +396,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if self._next_in_turn() is not None:
                     return events
             elif step.do == "bet":
+                if not self._round_can_be_bet():
+                    continue
                 events += self._start_round(step)
                 if not self.betting.round_over:
                     return events
@@ -434,6 +436,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.rounds_started = 0
         text = "nobody opened: the deal is played as lowball"
         return [public_event("lowball", None, text), *self._run()]
+
+    def _round_can_be_bet(self) -> bool:
+        """Whether the next betting round is played: two players can still bet in it.
+
+        A player who put in all he has stays to the showdown but bets no more (Настольные
+        ставки); with one player or none left holding chips nobody could bet against
+        anyone, so the round is not announced. The blinds' round is already under way.
+        """
+        blinds_round = self.blind_round and self.rounds_started == 0
+        return blinds_round or self.betting.more_betting_possible
 
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
