@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
-from cardtable.poker.actions import AllIn, Call, Discard
+from cardtable.poker.actions import AllIn, Call, Discard, Straddle
 from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
 
@@ -102,3 +102,50 @@ def test_the_called_player_shows_first_and_takes_the_odd_chip_of_a_tie() -> None
     assert "seat 2 wins 17 (side pot 1)" in wins
     assert "seat 1 wins 16 (side pot 1)" in wins
     assert deal.outcome().changes == (-10, 36 - 21, 20 + 17 + 10 - 26, -26)
+
+
+def test_up_to_three_voluntary_blind_bets_each_double_the_last() -> None:
+    """002_053e85955f9a4108.txt, Начало втемную.
+
+    "Иногда при ставках до расдачи позволяется сделать до трех добровольных ставок втемную —
+    каждая вдвое больше предыдущей": after the blinds of 1 and 2, three players straddle 4, 8
+    and 16, and nobody is asked a fourth time.
+    """
+    deal = start("blind-opening", 6)
+    for _ in range(3):
+        assert Straddle() in deal.legal_actions()
+        deal.apply(Straddle())
+    texts = [event.text for event in deal.events if event.kind == "bet"]
+    assert texts == [f"seat {seat} straddles {amount} blind" for seat, amount in TRIPLE]
+    assert not any(isinstance(action, Straddle) for action in deal.legal_actions())
+    assert len(deal.view(0).down) == 5
+
+
+TRIPLE = ((3, 4), (4, 8), (5, 16))
+"""The straddlers of a six-handed blind opening dealt by seat 0, and their blind bets."""
+
+
+def test_the_blinds_are_announced_as_they_are_posted() -> None:
+    """002_053e85955f9a4108.txt, Начало втемную 2)-3).
+
+    "игрок слева от него ставит одну фишку втемную; следующий игрок поднимает его ставку,
+    поставив две фишки втемную": the table hears both blinds, before any card is dealt.
+    """
+    deal = start("blind-opening", 4)
+    blinds = [event for event in deal.events if event.kind == "blind"]
+    assert [(event.seat, event.text) for event in blinds] == [
+        (1, "seat 1 posts a blind of 1"),
+        (2, "seat 2 posts a blind of 2"),
+    ]
+    assert all(event.audience is None for event in blinds)
+    assert not any(event.kind == "deal" for event in deal.events)
+
+
+def test_the_bring_in_is_announced() -> None:
+    """PokerKit docs, simulation: Bring-In (the modern stud opening; outside the seed)."""
+    rules = GAME.rules("seven-card-stud", {"forced": {"bring_in": 1}})
+    match = GAME.new_match(rules, ["P0", "P1", "P2"])
+    deal = match.start_deal_from(DealSetup(0, match.deck(), 1))
+    bring_ins = [event for event in deal.events if event.kind == "bring-in"]
+    assert len(bring_ins) == 1
+    assert bring_ins[0].text == f"seat {bring_ins[0].seat} brings it in for 1"

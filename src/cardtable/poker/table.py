@@ -532,14 +532,17 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         self.round_first = after
         self.blind_round = True
-        for seat, amount in live:
-            self.betting.post_blind(seat, amount)
+        events = [self._post_blind(seat, amount) for seat, amount in live]
         self.first_bettor = live[0][0]
         current = self.betting.round
-        if current is not None and current.straddle_window:
-            return []
-        self.phase = "steps"
-        return []
+        if current is None or not current.straddle_window:
+            self.phase = "steps"
+        return events
+
+    def _post_blind(self, seat: int, amount: int) -> Event:
+        """Post one live blind, told to the table ("ставит одну фишку втемную")."""
+        paid = self.betting.post_blind(seat, amount)
+        return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
 
     def _take(self, count: int) -> list[Card]:
         if len(self.stock) - 1 < count:
@@ -667,8 +670,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
             first = self._left_of(low)
             self.betting.start_round(0, first, last=last)
             self.round_first = first
-            self.betting.post_blind(low, forced.bring_in)
+            paid = self.betting.post_blind(low, forced.bring_in)
             self.first_bettor = low
+            text = f"seat {low} brings it in for {paid}"
+            return [
+                public_event("round", first, f"betting round {self.round_index + 1}"),
+                public_event("bring-in", low, text),
+            ]
         return [public_event("round", first, f"betting round {self.round_index + 1}")]
 
     def _round_opener(self, step: Step) -> int:
