@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
-from cardtable.poker.actions import AllIn, Call, Discard, Straddle
+from cardtable.poker.actions import AllIn, Call, Check, Discard, Straddle
 from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
 
@@ -149,3 +151,50 @@ def test_the_bring_in_is_announced() -> None:
     bring_ins = [event for event in deal.events if event.kind == "bring-in"]
     assert len(bring_ins) == 1
     assert bring_ins[0].text == f"seat {bring_ins[0].seat} brings it in for 1"
+
+
+ANNULLED = (
+    "two-card",
+    "three-card",
+    "straight-poker",
+    "cincinnati",
+    "crisscross",
+    "crisscross-lines",
+    "lame-brain-pete",
+    "double-barrel-shotgun",
+)
+"""Variants the seed gives no exception to the first round's annulment."""
+
+
+@pytest.mark.parametrize("preset", ANNULLED)
+def test_if_everyone_checks_the_first_round_the_deal_is_annulled(preset: str) -> None:
+    """002_053e85955f9a4108.txt, Круги ставок.
+
+    "Если все игроки пропустили ход в первом круге ставок, игра аннулируется и
+    завершается": only five-card stud and the studs made like it say "игра продолжается
+    далее"; these variants follow the general rule, and the antes stay for the next deal.
+    """
+    deal = start(preset, 3)
+    while deal.phase != "bet":
+        deal.apply(deal.legal_actions()[0])
+    while not deal.is_over:
+        assert deal.round_index == 0
+        deal.apply(Check())
+    assert deal.outcome().void
+    assert deal.outcome().carried == 3
+    assert not any(event.kind == "show" for event in deal.events)
+
+
+@pytest.mark.parametrize("preset", ["five-card-stud", "seven-card-stud", "mexican-stud"])
+def test_in_stud_an_all_check_round_just_ends_and_play_goes_on(preset: str) -> None:
+    """002_053e85955f9a4108.txt, «Покер-гвоздь», Дополнительные правила 1).
+
+    "если все игроки пропустили ход, круг ставок завершен, и игра продолжается далее"; the
+    other studs are "аналогичен «пятикарточному гвоздю»".
+    """
+    deal = start(preset, 3)
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        deal.apply(Check() if Check() in actions else actions[0])
+    assert not deal.outcome().void
+    assert any(event.kind == "show" for event in deal.events)
