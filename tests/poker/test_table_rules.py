@@ -198,3 +198,53 @@ def test_in_stud_an_all_check_round_just_ends_and_play_goes_on(preset: str) -> N
         deal.apply(Check() if Check() in actions else actions[0])
     assert not deal.outcome().void
     assert any(event.kind == "show" for event in deal.events)
+
+
+SEVEN_CARD_STUDS = (
+    "seven-card-stud",
+    "seven-card-stud-low-hole-wild",
+    "seven-card-stud-chosen-hole-wild",
+    "seven-card-stud-high-low",
+    "stud-lowball",
+)
+"""The seed's seven-card studs: «Семикарточный гвоздь», its wild forms, high-low, lowball."""
+
+
+def play_to_the_end(deal: PokerDeal) -> None:
+    """Check or call where one may, else the first legal action, until the deal is over."""
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        for wanted in (Check(), Call()):
+            if wanted in actions:
+                deal.apply(wanted)
+                break
+        else:
+            deal.apply(actions[0])
+
+
+@pytest.mark.parametrize("preset", SEVEN_CARD_STUDS)
+def test_seven_card_stud_deals_two_hole_cards_and_five_up(preset: str) -> None:
+    """002_053e85955f9a4108.txt, «Семикарточный гвоздь».
+
+    "Начальная сдача состоит из трех карт: две «забивные» карты, затем одна в открытую.
+    Затем, как обычно, круги ставок чередуются со сдачей карт в открытую до тех пор, пока у
+    активных игроков не окажется по семь карт (включая две «забивные» карты)": two down and
+    five up, for every form of it.
+    """
+    deal = start(preset, 3)
+    play_to_the_end(deal)
+    for seat in range(3):
+        assert (len(deal.hands[seat].down), len(deal.hands[seat].up)) == (2, 5)
+
+
+@pytest.mark.parametrize("preset", ["seven-card-stud-last-down", "razz"])
+def test_the_modern_studs_deal_the_last_card_down(preset: str) -> None:
+    """The modern seventh card goes face down: the rule option ``variant.last_card_down``.
+
+    Seven-card stud as PokerKit deals it and razz (PokerKit docs; outside the seed).
+    """
+    deal = start(preset, 3)
+    assert deal.spec.last_card_down
+    play_to_the_end(deal)
+    for seat in range(3):
+        assert (len(deal.hands[seat].down), len(deal.hands[seat].up)) == (3, 4)

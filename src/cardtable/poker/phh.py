@@ -43,7 +43,7 @@ from cardtable.poker.table import PokerDeal, PokerMatch, PokerRules
 PRESETS = {
     "NT": "holdem",
     "FT": "holdem",
-    "F7S": "seven-card-stud",
+    "F7S": "seven-card-stud-last-down",
     "FR": "razz",
     "FO/8": "omaha-hi-lo",
     "F2L3D": "deuce-to-seven-triple-draw",
@@ -395,7 +395,11 @@ def _code(rules: PokerRules) -> str:
     name = rules.variant.name
     if name == "holdem":
         return "NT" if rules.limits.chips_limit_bets else "FT"
-    codes = {"seven-card-stud": "F7S", "razz": "FR", "deuce-to-seven-triple-draw": "F2L3D"}
+    codes = {
+        "seven-card-stud-last-down": "F7S",
+        "razz": "FR",
+        "deuce-to-seven-triple-draw": "F2L3D",
+    }
     if (name in codes and rules.forced.bring_in) or name == "deuce-to-seven-triple-draw":
         return codes[name]
     raise IllegalAction(f"PHH has no code for {name!r}; keep cardtable's own record")

@@ -386,7 +386,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
             if self.betting.one_left and step.do != "showdown":
                 return events + self._finish()
             if step.do == "deal":
-                events += self._deal_round(down=step.down, up=step.up, swap=step.down_if_exposed)
+                down, up = self.spec.faces(self.step - 1)
+                events += self._deal_round(down=down, up=up, swap=step.down_if_exposed)
             elif step.do == "board":
                 events += self._deal_board(step)
             elif step.do == "reveal":

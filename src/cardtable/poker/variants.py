@@ -178,6 +178,13 @@ class VariantSpec:
         f"{SEED}, «Лоуболл» (Когда в «Валетах и выше» никто не начал круг ставок, «Лоуболл» "
         "разыгрывается только для данной игры)",
     )
+    last_card_down: bool = option(
+        False,
+        "The last card each player is dealt goes face down (the modern seven-card stud and "
+        "razz); the seed's seven-card stud deals it face up.",
+        f"{SEED}, «Семикарточный гвоздь» (до тех пор, пока у активных игроков не окажется по "
+        "семь карт (включая две «забивные» карты))",
+    )
     hole_exactly: int = option(
         0,
         "A final hand uses exactly this many of the player's own cards (0: any).",
@@ -225,6 +232,14 @@ class VariantSpec:
     def bet_steps(self) -> int:
         """How many betting rounds a deal has."""
         return sum(step.do == "bet" for step in self.steps)
+
+    def faces(self, place: int) -> tuple[int, int]:
+        """The down and up cards of step ``place`` (a ``deal``), after ``last_card_down``."""
+        step = self.steps[place]
+        last_deal = max(number for number, each in enumerate(self.steps) if each.do == "deal")
+        if self.last_card_down and place == last_deal:
+            return step.down + step.up, 0
+        return step.down, step.up
 
     def cards_each(self) -> int:
         """The most cards one player is dealt (draws replace, they do not add)."""
