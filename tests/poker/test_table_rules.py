@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
-from cardtable.poker.actions import AllIn, Call, Check, Discard, Straddle
+from cardtable.errors import IllegalAction
+from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Straddle
 from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
 
@@ -248,3 +251,75 @@ def test_the_modern_studs_deal_the_last_card_down(preset: str) -> None:
     play_to_the_end(deal)
     for seat in range(3):
         assert (len(deal.hands[seat].down), len(deal.hands[seat].up)) == (3, 4)
+
+
+def ten_at_draw(preset: str = "draw") -> PokerDeal:
+    """Ten players of ``preset``, seat 1 bets and all call: fifty cards out, two left."""
+    deal = start(preset, 10)
+    deal.apply(Bet(1))
+    while deal.phase == "bet":
+        deal.apply(Call())
+    assert deal.phase == "draw"
+    assert len(deal.stock) == 2
+    return deal
+
+
+def test_ten_at_draw_poker_each_draw_three_and_the_bottom_card_is_not_dealt() -> None:
+    """002_053e85955f9a4108.txt, «Покер с досдачей»: досдача.
+
+    "Нижняя карта колоды не используется. Если требуются дополнительные карты, нижняя карта
+    и карты сноса тасуются вместе": the first to draw three gets the last card above the
+    bottom one, then two from the bottom card shuffled with the discards; every one of the
+    ten draws three and keeps five cards, all different.
+    """
+    deal = ten_at_draw()
+    deck = deal.setup.deck
+    first = deal.to_move
+    assert first is not None
+    for _ in range(10):
+        seat = deal.to_move
+        assert seat is not None
+        three = Discard(tuple(deal.hands[seat].down[:3]))
+        assert three in deal.legal_actions()
+        deal.apply(three)
+        if seat == first:
+            assert deal.hands[seat].down[2] == deck[50]
+    held = [card for seat in range(10) for card in deal.hands[seat].down]
+    assert all(len(deal.hands[seat].down) == 5 for seat in range(10))
+    assert len(set(held)) == 50
+
+
+def test_an_openers_discards_are_set_aside_and_a_draw_the_deck_cannot_give_is_refused() -> None:
+    """002_053e85955f9a4108.txt, досдача.
+
+    "сброшенная начальная карта откладывается в сторону и в конце игры проверяется. При
+    тасовании сброса ее в колоду не берут": at ten-handed jacks or better the opener's
+    discards stay out of the reshuffle, so with two cards left (the bottom one unused) he can
+    draw one card, and a draw of two is refused, naming why, without changing anything.
+    """
+    deal = start("jacks-or-better", 10, opener_first_deck())
+    deal.apply(Bet(1))
+    while deal.phase == "bet":
+        deal.apply(Call())
+    opener = deal.to_move
+    assert opener == 1
+    cards = deal.hands[1].down
+    assert Discard((cards[4],)) in deal.legal_actions()
+    assert Discard(tuple(cards[3:])) not in deal.legal_actions()
+    before = pickle.dumps(deal)
+    with pytest.raises(IllegalAction, match="only 1 card is left to draw"):
+        deal.apply(Discard(tuple(cards[3:])))
+    assert pickle.dumps(deal) == before
+    deal.apply(Discard((cards[4],)))
+    assert len(deal.hands[1].down) == 5
+
+
+def opener_first_deck() -> tuple[Card, ...]:
+    """Ten-handed jacks or better dealt by seat 0: seat 1 holds a pair of aces."""
+    spec = GAME.rules("jacks-or-better").variant
+    order = [*range(1, 10), 0]
+    full = DeckSpec.named("52").cards()
+    aces = parse_cards("Ac Ad 7h 5s 2c")
+    others = iter(card for card in full if card not in aces)
+    hands = {seat: [next(others) for _ in range(5)] for seat in order[1:]}
+    return stacked_deck(spec, order, {1: aces, **hands}, full)

@@ -203,6 +203,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.revealed: list[int] = []
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
+        self.set_aside: list[Card] = []
+        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
         self.step = 0
@@ -263,7 +265,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.phase == "draw":
             cards = self.hands[seat].down
             most = self._draw_most()
-            return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
+            return [
+                Discard(combo)
+                for n in range(most + 1)
+                for combo in combinations(cards, n)
+                if n <= self._draw_room(seat, n)
+            ]
         if self.phase == "expose":
             keep = [Discard(())] if self.current is not None and self.current.optional else []
             return [*keep, *(Expose(card) for card in self.hands[seat].down)]
@@ -296,6 +303,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 return "a card is named twice"
             if len(action.cards) > self._draw_most():
                 return f"a player may draw at most {self._draw_most()} cards"
+            room = self._draw_room(seat, len(action.cards))
+            if len(action.cards) > room:
+                return (
+                    "only 1 card is left to draw"
+                    if room == 1
+                    else f"only {room} cards are left to draw"
+                )
             return None
         if self.phase == "expose":
             optional = self.current is not None and self.current.optional
@@ -546,25 +560,36 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
 
     def _take(self, count: int) -> list[Card]:
-        if len(self.stock) - 1 < count:
-            # "Нижняя карта колоды не используется. Если требуются дополнительные карты,
-            # нижняя карта и карты сноса тасуются вместе": folded hands go in too.
-            folded = [
-                card
-                for seat in range(self.seats)
-                if self.betting.folded[seat]
-                for card in self.hands[seat].cards
-            ]
-            for seat in range(self.seats):
-                if self.betting.folded[seat]:
-                    self.hands[seat] = _Seat()
-            pool = self.stock + self.discards + folded
-            self.rng.shuffle(pool)
-            self.stock, self.discards = pool, []
-            if len(self.stock) < count:
+        """Deal ``count`` cards from the top of the stock, never its bottom card.
+
+        "Нижняя карта колоды не используется. Если требуются дополнительные карты, нижняя
+        карта и карты сноса тасуются вместе" (досдача): when only the bottom card is left,
+        it is shuffled with the discards (folded hands are discards too) by the deal's seed,
+        and dealing goes on from the new stock, whose bottom card again stays.
+        """
+        taken: list[Card] = []
+        for _ in range(count):
+            if len(self.stock) <= 1:
+                self._reshuffle()
+            if len(self.stock) <= 1:
                 raise IllegalAction("the deck has run out of cards")
-        taken, self.stock = self.stock[:count], self.stock[count:]
+            taken.append(self.stock.pop(0))
         return taken
+
+    def _reshuffle(self) -> None:
+        """Shuffle the bottom card with the discards and the folded hands: the new stock."""
+        folded = [
+            card
+            for seat in range(self.seats)
+            if self.betting.folded[seat]
+            for card in self.hands[seat].cards
+        ]
+        for seat in range(self.seats):
+            if self.betting.folded[seat]:
+                self.hands[seat] = _Seat()
+        pool = self.stock + self.discards + folded
+        self.rng.shuffle(pool)
+        self.stock, self.discards = pool, []
 
     def _left_of(self, seat: int) -> int:
         """Who sits on ``seat``'s left."""
@@ -576,14 +601,15 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return [seat for seat in order if not self.betting.folded[seat]]
 
     def _cards_left(self) -> int:
-        """The cards still to be had: the stock, the discards and the folded hands.
+        """The cards still to be dealt: the stock, the discards and the folded hands, less one.
 
-        The seed's reshuffle adds the discards and folded hands to the stock when it runs out.
+        The seed's reshuffle adds the discards and folded hands to the stock when it runs
+        out, and the bottom card of a stock is never dealt.
         """
         folded = sum(
             len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
         )
-        return len(self.stock) + len(self.discards) + folded
+        return max(len(self.stock) + len(self.discards) + folded - 1, 0)
 
     def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
         order = self._dealing_order()
@@ -705,6 +731,19 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     # ----------------------------------------------------------------- draw and expose
 
+    def _draw_room(self, seat: int, count: int) -> int:
+        """The most cards ``seat`` can be given if he discards ``count``.
+
+        His discards go to the discard pile before he is served (он "сбрасывает данное число
+        карт ... затем сдающий выдает ему"), so they may come back in a reshuffle, except the
+        opener's, which are set aside.
+        """
+        return self._cards_left() + (0 if self._sets_aside(seat) else count)
+
+    def _sets_aside(self, seat: int) -> bool:
+        """Whether ``seat`` opened a deal that needed openers: his discards are kept apart."""
+        return self.openers is not None and seat == self.first_bettor
+
     def _draw_most(self) -> int:
         step = self.current
         assert step is not None
@@ -725,8 +764,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
             return [public_event("draw", seat, f"seat {seat} stands pat")]
         for card in cards:
             hand.down.remove(card)
+        if self._sets_aside(seat):
+            self.set_aside += cards
+        else:
+            self.discards += cards
         new = self._take(len(cards))
-        self.discards += cards
         hand.down += new
         count = len(cards)
         return [
