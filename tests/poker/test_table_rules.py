@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
-from cardtable.errors import IllegalAction
+from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Straddle
 from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.variants import check_variant
 
 GAME = get_game("poker")
 
@@ -323,3 +325,44 @@ def opener_first_deck() -> tuple[Card, ...]:
     others = iter(card for card in full if card not in aces)
     hands = {seat: [next(others) for _ in range(5)] for seat in order[1:]}
     return stacked_deck(spec, order, {1: aces, **hands}, full)
+
+
+@pytest.mark.parametrize(("preset", "most"), [("two-card", 14), ("three-card", 14)])
+def test_up_to_fourteen_play_a_variant_of_fewer_than_five_cards(preset: str, most: int) -> None:
+    """002_053e85955f9a4108.txt, Игроки; Как выбрать вид «Покера» 1).
+
+    "В некоторые виды «Покера» могут играть до 14 человек"; "более десяти игроков — любой
+    вариант с менее чем пятью картами на игрока": two-card and three-card poker seat 12 and
+    14, and never 15.
+    """
+    for players in (12, most):
+        deal = start(preset, players)
+        assert all(deal.hands[seat].down for seat in range(players))
+    with pytest.raises(IllegalAction, match="not 15"):
+        GAME.new_match(GAME.rules(preset), [f"P{seat}" for seat in range(15)])
+
+
+def test_more_than_ten_play_only_a_variant_with_fewer_than_five_cards_each() -> None:
+    """002_053e85955f9a4108.txt, Как выбрать вид «Покера» 1).
+
+    "более десяти игроков — любой вариант с менее чем пятью картами на игрока": a five-card
+    variant for eleven is refused, naming the rule.
+    """
+    spec = replace(GAME.rules("draw").variant, players_max=11)
+    with pytest.raises(RulesError, match="more than ten players need fewer than five cards"):
+        check_variant(spec)
+
+
+@pytest.mark.parametrize(("preset", "most"), [("crisscross", 11), ("spit-in-the-ocean", 12)])
+def test_the_deck_sets_how_many_more_than_ten_may_play(preset: str, most: int) -> None:
+    """002_053e85955f9a4108.txt, Игроки ("до 14 человек"); досдача (the bottom card).
+
+    "Нижняя карта колоды не используется": four cards each and the board's from 52, the
+    bottom card never dealt. Crisscross (five to the centre) seats 11, spit in the ocean
+    (one) 12; one more is refused as the deck's limit.
+    """
+    spec = GAME.rules(preset).variant
+    assert spec.players_max == most
+    start(preset, most)
+    with pytest.raises(RulesError, match=f"deals to at most {most} players"):
+        check_variant(replace(spec, players_max=most + 1))

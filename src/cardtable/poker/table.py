@@ -67,7 +67,7 @@ from cardtable.poker.session import (
     first_dealer_by_jack,
     seat_by_cards,
 )
-from cardtable.poker.variants import Step, VariantSpec, check_variant, lowball_form
+from cardtable.poker.variants import MOST_PLAYERS, Step, VariantSpec, check_variant, lowball_form
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -1428,7 +1428,7 @@ class PokerGame(Game[PokerRules]):
     name = "poker"
     title = "Poker"
     aliases: tuple[str, ...] = ("покер",)
-    players = (2, 3, 4, 5, 6, 7, 8, 9, 10)
+    players = tuple(range(2, MOST_PLAYERS + 1))
     rules_type = PokerRules
     presets_package = "cardtable.poker"
     default_preset = "draw"

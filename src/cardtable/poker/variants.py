@@ -50,6 +50,13 @@ from cardtable.poker.rules import HandRules, check_hand_rules
 
 SEED = "002_053e85955f9a4108.txt"
 
+TEN = 10
+"""The most players of a variant with five cards or more each ("до десяти человек")."""
+FEW_CARDS = 5
+"""More than ten play "любой вариант с менее чем пятью картами на игрока"."""
+MOST_PLAYERS = 14
+"""«В некоторые виды «Покера» могут играть до 14 человек»."""
+
 StepKind = Literal[
     "deal", "board", "reveal", "expose", "name-wild", "draw", "bet", "declare", "showdown"
 ]
@@ -153,7 +160,13 @@ class VariantSpec:
         f"{SEED}, «Покер с досдачей»: стандартный вариант", "Where the variant is described.", SEED
     )
     players_min: int = option(2, "The fewest players.", SEED)
-    players_max: int = option(10, "The most players.", f"{SEED}, Играть могут до десяти человек")
+    players_max: int = option(
+        10,
+        "The most players: ten, up to fourteen for fewer than five cards each, and never more "
+        "than the deck deals to.",
+        f"{SEED}, Игроки (до 14 человек); Как выбрать вид «Покера» 1) (более десяти игроков — "
+        "любой вариант с менее чем пятью картами на игрока); Играть могут до десяти человек",
+    )
     steps: tuple[Step, ...] = option(DRAW_STEPS, "The steps of a deal, in order.", SEED)
     openers: Openers = option(
         "any",
@@ -254,8 +267,8 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     """Refuse a variant the table could not run, in one sentence naming the step."""
     where = f"variant {spec.name!r}"
     check_hand_rules(spec.hands)
-    if not 2 <= spec.players_min <= spec.players_max <= 10:
-        raise RulesError(f"{where}: players must be between 2 and 10, fewest first")
+    if not 2 <= spec.players_min <= spec.players_max <= MOST_PLAYERS:
+        raise RulesError(f"{where}: players must be between 2 and {MOST_PLAYERS}, fewest first")
     dealt = 0
     board = 0
     for number, step in enumerate(spec.steps, start=1):
@@ -291,7 +304,46 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     for line in spec.board_lines:
         if any(not 0 <= place < board for place in line):
             raise RulesError(f"{where}: a board line names a place that is never dealt")
+    check_table_size(spec)
     return spec
+
+
+def check_table_size(spec: VariantSpec) -> None:
+    """Refuse more players than the seed lets a variant of its cards seat, or the deck deals.
+
+    "В некоторые виды «Покера» могут играть до 14 человек"; "более десяти игроков — любой
+    вариант с менее чем пятью картами на игрока" (Игроки; Как выбрать вид «Покера» 1)).
+    """
+    where = f"variant {spec.name!r}"
+    if spec.players_max > TEN and spec.cards_each() >= FEW_CARDS:
+        raise RulesError(
+            f"{where}: more than ten players need fewer than five cards each "
+            "(«более десяти игроков — любой вариант с менее чем пятью картами на игрока»)"
+        )
+    most = deck_players(spec)
+    if spec.players_max > most:
+        raise RulesError(
+            f"{where}: its deck of {len(spec.hands.deck().cards())} cards deals to at most "
+            f"{most} players"
+        )
+
+
+def deck_players(spec: VariantSpec) -> int:
+    """The most players the deck deals every card of ``spec`` to, the bottom card unused.
+
+    The bottom card is never dealt ("Нижняя карта колоды не используется", досдача); a last
+    round of one card each may go to the centre for all (seven-card stud with eight, see
+    docs/rules/poker-variants.md), and draws reshuffle the discards, so they need no more.
+
+    >>> deck_players(VariantSpec()), deck_players(VariantSpec(steps=(Step("deal", down=2),)))
+    (10, 25)
+    """
+    each, shared = spec.cards_each(), spec.board_size()
+    deals = [step for step in spec.steps if step.do == "deal"]
+    if deals and deals[-1].down + deals[-1].up == 1 and each > 1:
+        each, shared = each - 1, shared + 1
+    usable = len(spec.hands.deck().cards()) - 1 - shared
+    return usable // each
 
 
 def lowball_form(spec: VariantSpec) -> VariantSpec:
