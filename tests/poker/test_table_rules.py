@@ -289,6 +289,9 @@ def test_ten_at_draw_poker_each_draw_three_and_the_bottom_card_is_not_dealt() ->
     held = [card for seat in range(10) for card in deal.hands[seat].down]
     assert all(len(deal.hands[seat].down) == 5 for seat in range(10))
     assert len(set(held)) == 50
+    reshuffles = [event for event in deal.events if event.kind == "reshuffle"]
+    assert reshuffles
+    assert all(event.audience is None for event in reshuffles)
 
 
 def test_an_openers_discards_are_set_aside_and_a_draw_the_deck_cannot_give_is_refused() -> None:

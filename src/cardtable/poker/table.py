@@ -204,6 +204,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
         self.set_aside: list[Card] = []
+        self.reshuffles = 0
+        """How many times the bottom card has been shuffled with the discards."""
         """The opener's discards, kept out of a reshuffle for the proof of his openers."""
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
@@ -590,6 +592,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         pool = self.stock + self.discards + folded
         self.rng.shuffle(pool)
         self.stock, self.discards = pool, []
+        self.reshuffles += 1
 
     def _left_of(self, seat: int) -> int:
         """Who sits on ``seat``'s left."""
@@ -625,9 +628,10 @@ class PokerDeal(Deal[TableAction, PokerView]):
             return [public_event("board", None, text, cards)]
         counts = {seat: self._faces(seat, down, up, swap=swap) for seat in order}
         received: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in order}
+        before = self.reshuffles
         for seat, face_up in rotation(counts, order):
             received[seat][face_up].extend(self._take(1))
-        events = []
+        events = self._reshuffle_news(before)
         for seat in order:
             cards = received[seat][False]
             if cards:
@@ -768,13 +772,22 @@ class PokerDeal(Deal[TableAction, PokerView]):
             self.set_aside += cards
         else:
             self.discards += cards
+        before = self.reshuffles
         new = self._take(len(cards))
         hand.down += new
         count = len(cards)
         return [
             Event("discard", seat, f"seat {seat} discards {count}", cards, frozenset({seat})),
+            *self._reshuffle_news(before),
             private_event("draw", seat, f"seat {seat} draws {count}", new),
         ]
+
+    def _reshuffle_news(self, before: int) -> list[Event]:
+        """Tell the table the discards were shuffled in, if they were since ``before``."""
+        if self.reshuffles == before:
+            return []
+        text = "the dealer shuffles the bottom card with the discards and deals on"
+        return [public_event("reshuffle", None, text)]
 
     def _turn(self, seat: int, action: TableAction) -> list[Event]:
         """One player's move at a draw, an expose or naming his wild card."""
