@@ -204,9 +204,9 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
         self.set_aside: list[Card] = []
+        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
         self.reshuffles = 0
         """How many times the bottom card has been shuffled with the discards."""
-        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
         self.step = 0
