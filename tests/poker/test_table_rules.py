@@ -369,3 +369,27 @@ def test_the_deck_sets_how_many_more_than_ten_may_play(preset: str, most: int) -
     start(preset, most)
     with pytest.raises(RulesError, match=f"deals to at most {most} players"):
         check_variant(replace(spec, players_max=most + 1))
+
+
+def test_a_blind_that_is_called_is_the_called_player() -> None:
+    """002_053e85955f9a4108.txt, Ничья; Вскрытие карт («Начало втемную»: the blinds are bets).
+
+    The called player is "игрок, который первым сделал наивысшую ставку": heads-up at table
+    stakes the dealer's big blind of 2 puts him all-in, the small blind calls, and the big
+    blind shows first.
+    """
+    rules = GAME.rules(
+        "holdem",
+        {"limits": {"system": "table-stakes", "buy_in_minimum": 1, "round_minimum": []}},
+    )
+    deal = PokerDeal(
+        2, DealSetup(0, DeckSpec.named("52").cards(), 1), rules, stacks=[2, 50], in_deal=[True] * 2
+    )
+    assert [event.text for event in deal.events if event.kind == "blind"] == [
+        "seat 1 posts a blind of 1",
+        "seat 0 posts a blind of 2",
+    ]
+    deal.apply(Call())
+    assert deal.is_over
+    shows = [event.seat for event in deal.events if event.kind == "show"]
+    assert shows == [0, 1]
