@@ -19,7 +19,8 @@ wins (high, low, or high and low). Shipped variants are the presets of the ``pok
       {do = "bet", opens = "first-bettor"},
     ]
 
-Steps (``do``): ``deal`` (``down`` and ``up`` cards to every player still in), ``board``
+Steps (``do``): ``deal`` (``down`` and ``up`` cards to every player still in, one at a
+time round the table: :mod:`cardtable.poker.dealing`), ``board``
 (cards to the centre, ``down`` or ``up``), ``reveal`` (turn board cards up: ``cards`` names
 their places, or the next ``count``), ``expose`` (each player turns up one down card of his
 choice, keeping at least ``keep_down``), ``draw`` (discard and draw, ``most`` cards, or
