@@ -258,7 +258,7 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
         if answer in {"q", "quit"}:
             return False
         try:
-            match.apply(_read_answer(table.game, legal, answer))
+            match.apply(_read_answer(table.game, legal, answer, match.view(seat)))
         except CardtableError as error:
             screen.refused(str(error))
             answer = screen.prompt(match.seats[seat], match.view(seat), menu)
@@ -266,13 +266,13 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
         return True
 
 
-def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str) -> Any:
+def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str, view: Any) -> Any:
     if answer.isdigit():
         number = int(answer)
         if not 1 <= number <= len(legal):
             raise IllegalAction(f"choose a number from 1 to {len(legal)}")
         return legal[number - 1]
-    return game.parse_action(answer)
+    return game.parse_typed(answer, view)
 
 
 def play_command(

@@ -20,7 +20,7 @@ def replay(record: Record) -> Match[Any, Any]:
     try:
         game = get_game(record.game)
         rules = game.rules(record.preset, record.rules)
-        game.check_players(len(record.seats))
+        game.check_seats(record.seats)
     except CardtableError as error:
         raise RecordError(f"record: {error}") from None
     match = game.new_match(rules, record.seats, record.preset)

@@ -206,7 +206,7 @@ class PiquetGame(Game[PiquetRules]):
         self, rules: PiquetRules, seats: Sequence[str], preset: str | None = None
     ) -> PiquetMatch:
         """A new match of piquet."""
-        self.check_players(len(seats))
+        self.check_seats(seats)
         return PiquetMatch(self, rules, seats, preset)
 
     def parse_action(self, text: str) -> actions.PiquetAction:
