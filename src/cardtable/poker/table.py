@@ -41,6 +41,7 @@ from cardtable.poker.actions import (
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
+from cardtable.poker.dealing import rotation
 from cardtable.poker.hands import is_bobtail, spoken
 from cardtable.poker.judge import (
     NAMES,
@@ -76,7 +77,7 @@ from cardtable.poker.session import (
     first_dealer_by_jack,
     seat_by_cards,
 )
-from cardtable.poker.variants import Step, VariantSpec, check_variant, lowball_form
+from cardtable.poker.variants import MOST_PLAYERS, Step, VariantSpec, check_variant, lowball_form
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -212,6 +213,10 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.revealed: list[int] = []
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
+        self.set_aside: list[Card] = []
+        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
+        self.reshuffles = 0
+        """How many times the bottom card has been shuffled with the discards."""
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
         self.step = 0
@@ -272,7 +277,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.phase == "draw":
             cards = self.hands[seat].down
             most = self._draw_most()
-            return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
+            return [
+                Discard(combo)
+                for n in range(most + 1)
+                for combo in combinations(cards, n)
+                if n <= self._draw_room(seat, n)
+            ]
         if self.phase == "expose":
             keep = [Discard(())] if self.current is not None and self.current.optional else []
             return [*keep, *(Expose(card) for card in self.hands[seat].down)]
@@ -305,6 +315,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 return "a card is named twice"
             if len(action.cards) > self._draw_most():
                 return f"a player may draw at most {self._draw_most()} cards"
+            room = self._draw_room(seat, len(action.cards))
+            if len(action.cards) > room:
+                return (
+                    "only 1 card is left to draw"
+                    if room == 1
+                    else f"only {room} cards are left to draw"
+                )
             return None
         if self.phase == "expose":
             optional = self.current is not None and self.current.optional
@@ -395,7 +412,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
             if self.betting.one_left and step.do != "showdown":
                 return events + self._finish()
             if step.do == "deal":
-                events += self._deal_round(down=step.down, up=step.up, swap=step.down_if_exposed)
+                down, up = self.spec.faces(self.step - 1)
+                events += self._deal_round(down=down, up=up, swap=step.down_if_exposed)
             elif step.do == "board":
                 events += self._deal_board(step)
             elif step.do == "reveal":
@@ -405,6 +423,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if self._next_in_turn() is not None:
                     return events
             elif step.do == "bet":
+                if not self._round_can_be_bet():
+                    continue
                 events += self._start_round(step)
                 if not self.betting.round_over:
                     return events
@@ -443,6 +463,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.rounds_started = 0
         text = "nobody opened: the deal is played as lowball"
         return [public_event("lowball", None, text), *self._run()]
+
+    def _round_can_be_bet(self) -> bool:
+        """Whether the next betting round is played: two players can still bet in it.
+
+        A player who put in all he has stays to the showdown but bets no more (Настольные
+        ставки); with one player or none left holding chips nobody could bet against
+        anyone, so the round is not announced. The blinds' round is already under way.
+        """
+        blinds_round = self.blind_round and self.rounds_started == 0
+        return blinds_round or self.betting.more_betting_possible
 
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
@@ -529,35 +559,50 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         self.round_first = after
         self.blind_round = True
-        for seat, amount in live:
-            self.betting.post_blind(seat, amount)
+        events = [self._post_blind(seat, amount) for seat, amount in live]
         self.first_bettor = live[0][0]
         current = self.betting.round
-        if current is not None and current.straddle_window:
-            return []
-        self.phase = "steps"
-        return []
+        if current is None or not current.straddle_window:
+            self.phase = "steps"
+        return events
+
+    def _post_blind(self, seat: int, amount: int) -> Event:
+        """Post one live blind, told to the table ("ставит одну фишку втемную")."""
+        paid = self.betting.post_blind(seat, amount)
+        return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
 
     def _take(self, count: int) -> list[Card]:
-        if len(self.stock) - 1 < count:
-            # "Нижняя карта колоды не используется. Если требуются дополнительные карты,
-            # нижняя карта и карты сноса тасуются вместе": folded hands go in too.
-            folded = [
-                card
-                for seat in range(self.seats)
-                if self.betting.folded[seat]
-                for card in self.hands[seat].cards
-            ]
-            for seat in range(self.seats):
-                if self.betting.folded[seat]:
-                    self.hands[seat] = _Seat()
-            pool = self.stock + self.discards + folded
-            self.rng.shuffle(pool)
-            self.stock, self.discards = pool, []
-            if len(self.stock) < count:
+        """Deal ``count`` cards from the top of the stock, never its bottom card.
+
+        "Нижняя карта колоды не используется. Если требуются дополнительные карты, нижняя
+        карта и карты сноса тасуются вместе" (досдача): when only the bottom card is left,
+        it is shuffled with the discards (folded hands are discards too) by the deal's seed,
+        and dealing goes on from the new stock, whose bottom card again stays.
+        """
+        taken: list[Card] = []
+        for _ in range(count):
+            if len(self.stock) <= 1:
+                self._reshuffle()
+            if len(self.stock) <= 1:
                 raise IllegalAction("the deck has run out of cards")
-        taken, self.stock = self.stock[:count], self.stock[count:]
+            taken.append(self.stock.pop(0))
         return taken
+
+    def _reshuffle(self) -> None:
+        """Shuffle the bottom card with the discards and the folded hands: the new stock."""
+        folded = [
+            card
+            for seat in range(self.seats)
+            if self.betting.folded[seat]
+            for card in self.hands[seat].cards
+        ]
+        for seat in range(self.seats):
+            if self.betting.folded[seat]:
+                self.hands[seat] = _Seat()
+        pool = self.stock + self.discards + folded
+        self.rng.shuffle(pool)
+        self.stock, self.discards = pool, []
+        self.reshuffles += 1
 
     def _left_of(self, seat: int) -> int:
         """Who sits on ``seat``'s left."""
@@ -569,14 +614,15 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return [seat for seat in order if not self.betting.folded[seat]]
 
     def _cards_left(self) -> int:
-        """The cards still to be had: the stock, the discards and the folded hands.
+        """The cards still to be dealt: the stock, the discards and the folded hands, less one.
 
-        The seed's reshuffle adds the discards and folded hands to the stock when it runs out.
+        The seed's reshuffle adds the discards and folded hands to the stock when it runs
+        out, and the bottom card of a stock is never dealt.
         """
         folded = sum(
             len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
         )
-        return len(self.stock) + len(self.discards) + folded
+        return max(len(self.stock) + len(self.discards) + folded - 1, 0)
 
     def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
         order = self._dealing_order()
@@ -590,23 +636,32 @@ class PokerDeal(Deal[TableAction, PokerView]):
             self.revealed.append(len(self.board) - 1)
             text = "too few cards for everyone: one card face up to the centre, for all"
             return [public_event("board", None, text, cards)]
-        events = []
+        counts = {seat: self._faces(seat, down, up, swap=swap) for seat in order}
+        received: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in order}
+        before = self.reshuffles
+        for seat, face_up in rotation(counts, order):
+            received[seat][face_up].extend(self._take(1))
+        events = self._reshuffle_news(before)
         for seat in order:
-            hidden, shown = down, up
-            if swap and seat in self.exposed:
-                # "Последняя карта втемную по желанию": who turned up his hole card gets
-                # this one down.
-                hidden, shown = down + up, 0
-            if hidden:
-                cards = self._take(hidden)
+            cards = received[seat][False]
+            if cards:
                 self.hands[seat].down += cards
-                text = f"seat {seat} is dealt {hidden}"
+                text = f"seat {seat} is dealt {len(cards)}"
                 events.append(private_event("deal", seat, text, cards))
-            if shown:
-                cards = self._take(shown)
+        for seat in order:
+            cards = received[seat][True]
+            if cards:
                 self.hands[seat].up += cards
                 events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
         return events
+
+    def _faces(self, seat: int, down: int, up: int, *, swap: bool) -> tuple[int, int]:
+        """The down and up cards ``seat`` gets at this deal step."""
+        if swap and seat in self.exposed:
+            # "Последняя карта втемную по желанию": who turned up his hole card gets
+            # this one down.
+            return down + up, 0
+        return down, up
 
     def _deal_board(self, step: Step) -> list[Event]:
         events = []
@@ -656,8 +711,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
             first = self._left_of(low)
             self.betting.start_round(0, first, last=last)
             self.round_first = first
-            self.betting.post_blind(low, forced.bring_in)
+            paid = self.betting.post_blind(low, forced.bring_in)
             self.first_bettor = low
+            text = f"seat {low} brings it in for {paid}"
+            return [
+                public_event("round", first, f"betting round {self.round_index + 1}"),
+                public_event("bring-in", low, text),
+            ]
         return [public_event("round", first, f"betting round {self.round_index + 1}")]
 
     def _round_opener(self, step: Step) -> int:
@@ -685,6 +745,19 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     # ----------------------------------------------------------------- draw and expose
 
+    def _draw_room(self, seat: int, count: int) -> int:
+        """The most cards ``seat`` can be given if he discards ``count``.
+
+        His discards go to the discard pile before he is served (он "сбрасывает данное число
+        карт ... затем сдающий выдает ему"), so they may come back in a reshuffle, except the
+        opener's, which are set aside.
+        """
+        return self._cards_left() + (0 if self._sets_aside(seat) else count)
+
+    def _sets_aside(self, seat: int) -> bool:
+        """Whether ``seat`` opened a deal that needed openers: his discards are kept apart."""
+        return self.openers is not None and seat == self.first_bettor
+
     def _draw_most(self) -> int:
         step = self.current
         assert step is not None
@@ -705,14 +778,26 @@ class PokerDeal(Deal[TableAction, PokerView]):
             return [public_event("draw", seat, f"seat {seat} stands pat")]
         for card in cards:
             hand.down.remove(card)
+        if self._sets_aside(seat):
+            self.set_aside += cards
+        else:
+            self.discards += cards
+        before = self.reshuffles
         new = self._take(len(cards))
-        self.discards += cards
         hand.down += new
         count = len(cards)
         return [
             Event("discard", seat, f"seat {seat} discards {count}", cards, frozenset({seat})),
+            *self._reshuffle_news(before),
             private_event("draw", seat, f"seat {seat} draws {count}", new),
         ]
+
+    def _reshuffle_news(self, before: int) -> list[Event]:
+        """Tell the table the discards were shuffled in, if they were since ``before``."""
+        if self.reshuffles == before:
+            return []
+        text = "the dealer shuffles the bottom card with the discards and deals on"
+        return [public_event("reshuffle", None, text)]
 
     def _turn(self, seat: int, action: TableAction) -> list[Event]:
         """One player's move at a draw, an expose or naming his wild card."""
@@ -1428,7 +1513,7 @@ class PokerGame(Game[PokerRules]):
     name = "poker"
     title = "Poker"
     aliases: tuple[str, ...] = ("покер",)
-    players = (2, 3, 4, 5, 6, 7, 8, 9, 10)
+    players = tuple(range(2, MOST_PLAYERS + 1))
     rules_type = PokerRules
     presets_package = "cardtable.poker"
     default_preset = "draw"
