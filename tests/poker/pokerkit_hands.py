@@ -102,8 +102,10 @@ def generated_hand(code: str, seed: int) -> str:
 
 def pokerkit_stacks(text: str) -> list[Any]:
     """The stacks PokerKit's own reading of a PHH hand ends with."""
-    state = None
-    for state, _ in pokerkit.HandHistory.loads(text).state_actions:
-        pass
-    assert state is not None
-    return list(state.stacks)
+    return final_stacks(pokerkit.HandHistory.loads(text))
+
+
+def final_stacks(history: Any) -> list[Any]:
+    """The stacks a PokerKit ``HandHistory`` ends with."""
+    states = [state for state, _ in history.state_actions]
+    return list(states[-1].stacks)

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
-from cardtable.engine.registry import get_game
 from cardtable.engine.record import record_text
+from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.poker.actions import Fold
 from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, replay_phh
@@ -116,9 +116,10 @@ STUD_FORCED = {"forced": {"bring_in": 1, "ante": 1}}
 def test_an_exported_deal_reads_back_to_the_same_stacks_here_and_in_pokerkit(
     preset: str, players: int, overrides: dict[str, Any]
 ) -> None:
-    """PHH export (phh-std, "Required Fields"): a deal played at the table, written as PHH,
-    replays to the same stacks at the table and in PokerKit, two-handed ones included
-    (PokerKit docs, heads-up: the dealer posts the small blind).
+    """PHH export (phh-std, "Required Fields"); docs/rules/poker-variants.md, "Export".
+
+    A deal played at the table, written as PHH, replays to the same stacks at the table and
+    in PokerKit, two-handed ones included (the dealer posts the small blind).
     """
     for seed in range(4):
         deal = _played_deal(preset, players, seed, overrides)

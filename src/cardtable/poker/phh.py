@@ -834,8 +834,10 @@ def _may_deal(deal: PokerDeal, move: TableAction) -> bool:
 
 
 def _scratch_copy(deal: PokerDeal) -> PokerDeal:
-    """A copy of ``deal`` to try a move on, sharing what a move never changes (the rules,
-    the judge, the cards), which makes it many times cheaper than a full copy."""
+    """A copy of ``deal`` to try a move on, sharing what a move never changes.
+
+    The rules, the judge and the cards are shared, which makes it many times cheaper.
+    """
     shared: list[Any] = [deal.rules, deal.judge, deal.spec, deal.setup, *deal.setup.deck]
     shared += [value for value in vars(deal.rules).values()]
     memo: dict[int, Any] = {id(value): value for value in shared}
@@ -871,7 +873,11 @@ def _stacked(
     stock: list[Card | None] = [None] * (max(taken) + 1 if taken else 0)
     for index in sorted(taken):
         stock[index] = dealing.next_for(taken[index])
-    wanted = {card for card in stock if card is not None}
+    placed = [card for card in stock if card is not None]
+    wanted = set(placed)
+    if len(wanted) != len(placed):
+        twice = next(card for card in placed if placed.count(card) > 1)
+        raise RecordError(f"the history deals {_phh_cards([twice])} twice")
     missing = wanted - set(pool)
     if missing:
         named = cards_text(sorted(missing, key=lambda c: (c.rank, c.suit)), "ascii")
@@ -977,11 +983,11 @@ def export_phh(
         if not isinstance(action, Discard) or replayed.step != draw_step:
             lines, drawn, draw_step = lines + drawn, [], replayed.step
         lines.append(_notation(replayed, seat, number[seat], action))
-        dealt = _dealt_lines(_play_stacked(replayed, dealing, action), number)
+        new = _dealt_lines(_play_stacked(replayed, dealing, action), number)
         if isinstance(action, Discard):
-            drawn += dealt
+            drawn += new
         else:
-            lines += dealt
+            lines += new
     lines += drawn
     lines += _shown_lines(replayed, number)
     text = _fields(rules, code, [stacks[seat] for seat in playing], lines, bring_in)
