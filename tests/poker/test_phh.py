@@ -15,7 +15,7 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import record_text
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
-from cardtable.poker.actions import Fold
+from cardtable.poker.actions import Call, Check, Discard, Fold
 from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, replay_phh
 from cardtable.poker.table import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
@@ -254,3 +254,31 @@ time_banks = [60, 60]
 _sponsors = ["", "GGPoker"]
 """
     assert replay_phh(parse_phh(HEADS_UP + optional)).finishing_stacks == (101, 99)
+
+
+def test_a_triple_draw_deal_after_a_reshuffle_exports_and_reads_back() -> None:
+    """Покер с досдачей, the draw; docs/rules/poker-variants.md, "Hand histories (PHH)".
+
+    "Если требуются дополнительные карты, нижняя карта и карты сноса тасуются вместе": six
+    players drawing three or more each time run through the stock; the reshuffled
+    discards are dealt again, and the deal written as PHH reads back to the same stacks here
+    and in PokerKit.
+    """
+    rules = GAME.rules("deuce-to-seven-triple-draw")
+    for seed in range(3):
+        match = GAME.new_match(rules, [f"n{seat}" for seat in range(6)])
+        match.apply_between("first-dealer 2c 2d 2h 2s 3c Jc")
+        rng = random.Random(seed)
+        deal = match.start_deal(rng)
+        assert isinstance(deal, PokerDeal)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            draws = [action for action in legal if isinstance(action, Discard)]
+            calm = [action for action in legal if isinstance(action, Check | Call)]
+            big = [action for action in draws if len(action.cards) >= 3]
+            match.apply(rng.choice(big or draws or calm))
+        dealt = sum(len(event.cards) for event in deal.events if event.kind in ("deal", "draw"))
+        assert dealt > 52  # the discards were dealt again
+        text = export_phh(deal)
+        stacks = replay_phh(parse_phh(text)).finishing_stacks
+        assert list(stacks) == pokerkit_stacks(text)
