@@ -64,6 +64,7 @@ def _read(text: str) -> None:
         (('"d dh p1 AcAd"', '"d dh p1 AcAc"'), "a card is named twice"),
         (('"d dh p2 7h2s"', '"d dh p2 AcAd"'), "the history deals Ac twice"),
         (('variant = "NT"', "variant = 7"), "variant"),
+        (('"p2 cbr 6"', '"p2 pb"'), "there is no bring-in to post now"),
     ],
 )
 def test_a_malformed_phh_file_is_refused_in_one_line_naming_what_is_wrong(

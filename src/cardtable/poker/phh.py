@@ -626,6 +626,8 @@ class _Dealing:
         self.unknown: set[Card] = set()
         self.discards: dict[int, list[Card | int]] = {}
         self.spare: list[Card] = []
+        self.brought_in = False
+        """Whether the history's bring-in (``pb``, or the completion) has been read."""
 
     @classmethod
     def of_events(cls, events: Sequence[Event], deck: Sequence[Card]) -> _Dealing:
@@ -771,9 +773,12 @@ def _play(deal: PokerDeal, dealing: _Dealing, number: int, action: PhhAction) ->
     where = f"PHH action {number + 1} ({action.text[:60]!r})"
     if deal.is_over:
         raise RecordError(f"{where}: the deal is already over")
-    if action.verb == "pb" or (action.verb == "cbr" and _is_bring_in(deal, number, action)):
-        if deal.first_bettor != action.seat or deal.history:
+    if action.verb == "pb" or (action.verb == "cbr" and _is_bring_in(deal, action)):
+        if not deal.rules.forced.bring_in or dealing.brought_in or deal.history:
+            raise RecordError(f"{where}: there is no bring-in to post now")
+        if deal.first_bettor != action.seat:
             raise RecordError(f"{where}: p{(deal.first_bettor or 0) + 1} brings in at the table")
+        dealing.brought_in = True
         return
     if deal.to_move != action.seat:
         mover = "nobody" if deal.to_move is None else f"p{deal.to_move + 1}"
@@ -848,7 +853,7 @@ def _scratch_copy(deal: PokerDeal) -> PokerDeal:
     return probe
 
 
-def _is_bring_in(deal: PokerDeal, number: int, action: PhhAction) -> bool:
+def _is_bring_in(deal: PokerDeal, action: PhhAction) -> bool:
     """Whether a ``cbr`` is the bring-in player's completion, which the table posted."""
     return bool(deal.rules.forced.bring_in) and not deal.history and deal.to_move != action.seat
 
