@@ -6,7 +6,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from cardtable.cli.main import app
 from cardtable.errors import RecordError
 from cardtable.poker.phh import parse_phh, parse_phh_all, replay_phh
 from poker.pokerkit_hands import GAMES, final_stacks, generated_hand, pokerkit, pokerkit_stacks
@@ -135,3 +137,13 @@ def test_in_razz_the_highest_up_card_brings_in_and_the_next_player_acts() -> Non
     """
     played = replay_phh(parse_phh(RAZZ_BRING_IN))
     assert list(played.finishing_stacks) == pokerkit_stacks(RAZZ_BRING_IN)
+
+
+def test_replay_of_a_phhs_file_prints_each_hands_stacks_in_dollars_and_cents() -> None:
+    """`cardtable replay HANDS.phhs`: every hand of the file, amounts as the file writes them."""
+    path = VECTORS / "handhq-abs-2009-07-100nlh-1.phhs"
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert text.count("a valid NT hand played as holdem") == 16
+    assert "finishing stacks: 249.10, 13.60, 199.00, 96.50, 55.50" in text

@@ -267,26 +267,25 @@ def _replay_phh(path: Path, as_json: bool) -> None:
                 raise RecordError(f"{where}{error}") from None
     summaries = [
         {
-            "variant": replay.hand.variant,
-            "played_as": replay.deal.rules.variant.name,
-            "players": len(replay.hand.starting_stacks),
-            "chip": _number(replay.hand.unit),
-            "starting_stacks": [
-                _number(replay.hand.amount(c)) for c in replay.hand.starting_stacks
-            ],
-            "finishing_stacks": [_number(amount) for amount in replay.finishing_amounts],
-            "checked_against_file": replay.hand.finishing_stacks is not None,
+            "variant": one.hand.variant,
+            "played_as": one.deal.rules.variant.name,
+            "players": len(one.hand.starting_stacks),
+            "chip": _number(one.hand.unit),
+            "starting_stacks": [_number(one.hand.amount(c)) for c in one.hand.starting_stacks],
+            "finishing_stacks": [_number(amount) for amount in one.finishing_amounts],
+            "checked_against_file": one.hand.finishing_stacks is not None,
             "valid": True,
         }
-        for replay in played
+        for one in played
     ]
     if as_json:
         print_json(summaries[0] if path.suffix == ".phh" and len(summaries) == 1 else summaries)
         return
-    for number, summary in enumerate(summaries, start=1):
+    for number, (summary, one) in enumerate(zip(summaries, played, strict=True), start=1):
         where = f"{path}" if len(summaries) == 1 else f"{path} [{number}]"
         out.print(f"{where}: a valid {summary['variant']} hand played as {summary['played_as']}.")
-        out.print(f"  finishing stacks: {summary['finishing_stacks']}")
+        stacks = ", ".join(str(amount) for amount in one.finishing_amounts)
+        out.print(f"  finishing stacks: {stacks}")
 
 
 def _number(amount: Decimal) -> int | float:
