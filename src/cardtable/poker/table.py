@@ -1385,7 +1385,7 @@ class PokerGame(Game[PokerRules]):
         self, rules: PokerRules, seats: Sequence[str], preset: str | None = None
     ) -> PokerMatch:
         """A session of poker for ``seats``."""
-        self.check_players(len(seats))
+        self.check_seats(seats)
         return PokerMatch(self, rules, seats, preset, self.judge)
 
     def parse_action(self, text: str) -> TableAction:
