@@ -147,3 +147,22 @@ def test_replay_of_a_phhs_file_prints_each_hands_stacks_in_dollars_and_cents() -
     text = " ".join(result.output.split())
     assert text.count("a valid NT hand played as holdem") == 16
     assert "finishing stacks: 249.10, 13.60, 199.00, 96.50, 55.50" in text
+
+
+SINGLE_DRAW_WHEEL = """variant = "N2L1D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 50]
+actions = ["d dh p1 2c3c5dAd4d", "d dh p2 AhKsJd6c7s", "p2 cc", "p1 cc", "p1 sd", "p2 sd",
+  "p1 cbr 10", "p2 cc", "p1 sm 2c3c5dAd4d", "p2 sm AhKsJd6c7s"]
+"""
+
+
+def test_in_deuce_to_seven_a_read_hand_of_ace_five_is_ace_high_not_a_straight() -> None:
+    """PokerKit docs, deuce-to-seven lowball: the ace is only high, so A-5-4-3-2 is ace high.
+
+    It beats A-K-J-7-6 at the showdown of a hand read from PHH, as in PokerKit.
+    """
+    played = replay_phh(parse_phh(SINGLE_DRAW_WHEEL))
+    assert list(played.finishing_stacks) == pokerkit_stacks(SINGLE_DRAW_WHEEL) == [62, 38]

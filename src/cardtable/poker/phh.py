@@ -53,7 +53,7 @@ from cardtable.engine.registry import get_game
 from cardtable.errors import CardtableError, IllegalAction, RecordError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, RaiseTo, TableAction
 from cardtable.poker.betting import clockwise
-from cardtable.poker.judge import CardJudge, HandJudge
+from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.pots import HandOrder, Pot, Share
 from cardtable.poker.table import PokerDeal, PokerRules
 
@@ -727,8 +727,9 @@ def replay_phh(hand: PhhHand) -> PhhReplay:
     rules = phh_rules(hand)
     players = len(hand.starting_stacks)
     dealing = _Dealing.of_hand(hand, tuple(rules.variant.hands.deck().cards()))
-    base = HandJudge(rules.variant.hands, rules.variant.low_qualifier)
-    judge = _UnknownCards(base, dealing.unknown, worst_wins=rules.variant.win == "deuce-to-seven")
+    win = rules.variant.win
+    base = showdown_judge(HandJudge(rules.variant.hands, rules.variant.low_qualifier), win)
+    judge = _UnknownCards(base, dealing.unknown, worst_wins=win == "deuce-to-seven")
 
     def new_deal(deck: Sequence[Card]) -> PokerDeal:
         setup = DealSetup(players - 1, tuple(deck), 0)
