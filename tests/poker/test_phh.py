@@ -109,7 +109,7 @@ STUD_FORCED = {"forced": {"bring_in": 1, "ante": 1}}
         ("deuce-to-seven-triple-draw", 2, {}),
         ("deuce-to-seven-triple-draw", 5, {}),
         ("omaha-hi-lo", 4, {}),
-        ("seven-card-stud", 3, STUD_FORCED),
+        ("seven-card-stud-last-down", 3, STUD_FORCED),
         ("razz", 4, STUD_FORCED),
     ],
 )

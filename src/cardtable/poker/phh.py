@@ -62,8 +62,8 @@ PRESETS = {
     "FT": "holdem",
     "PO": "omaha",
     "FO/8": "omaha-hi-lo",
-    "F7S": "seven-card-stud",
-    "F7S/8": "seven-card-stud",
+    "F7S": "seven-card-stud-last-down",
+    "F7S/8": "seven-card-stud-last-down",
     "FR": "razz",
     "N2L1D": "deuce-to-seven-triple-draw",
     "F2L3D": "deuce-to-seven-triple-draw",
@@ -1021,6 +1021,7 @@ def phh_code(rules: PokerRules) -> str:
     name = rules.variant.name
     system = rules.limits.system.value
     stud = rules.forced.bring_in > 0
+    last_down = rules.variant.last_card_down  # PHH's studs deal the seventh card down
     codes = {
         ("holdem", "table-stakes"): "NT",
         ("holdem", "fixed"): "FT",
@@ -1030,9 +1031,9 @@ def phh_code(rules: PokerRules) -> str:
         ("deuce-to-seven-triple-draw", "table-stakes"): "N2L1D",
     }
     code = codes.get((name, system))
-    if name == "seven-card-stud" and stud and system == "fixed":
+    if name.startswith("seven-card-stud") and stud and system == "fixed" and last_down:
         code = "F7S/8" if rules.variant.win == "high-low" else "F7S"
-    if name == "razz" and stud and system == "fixed":
+    if name == "razz" and stud and system == "fixed" and last_down:
         code = "FR"
     if code is None:
         raise IllegalAction(
