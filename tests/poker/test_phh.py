@@ -13,8 +13,8 @@ from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.phh import export_phh, parse_phh, replay_phh
-from cardtable.poker.table import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
 
 VECTORS = Path(__file__).parent.parent / "vectors" / "poker" / "phh"

@@ -38,7 +38,9 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.errors import CardtableError, IllegalAction, RecordError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, RaiseTo, TableAction
-from cardtable.poker.table import PokerDeal, PokerMatch, PokerRules
+from cardtable.poker.deal import PokerDeal
+from cardtable.poker.match import PokerMatch
+from cardtable.poker.table_rules import PokerRules
 
 PRESETS = {
     "NT": "holdem",
