@@ -15,122 +15,41 @@ folded hand is never shown, and a player left alone wins without showing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
+from collections.abc import Sequence
 
-from cardtable.cards import Card, Rank, Suit, cards_text
-from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
+from cardtable.cards import Card, Rank, Suit
+from cardtable.engine.deal import Deal, DealSetup, Event, public_event
 from cardtable.errors import IllegalAction
-from cardtable.poker.actions import (
-    Check,
-    Declare,
-    Discard,
-    Expose,
-    Fold,
-    NameWild,
-    Side,
-    TableAction,
-)
+from cardtable.poker.actions import TableAction
 from cardtable.poker.betting import Betting, clockwise
-from cardtable.poker.dealing import rotation
-from cardtable.poker.hand_orders import Alone, LowWins, SeatHands, WorstWins
-from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge, hand_pools, showdown_judge
-from cardtable.poker.ledger import cut_pots
-from cardtable.poker.pots import (
-    DeclarationMode,
-    Declarations,
-    HandOrder,
-    Pot,
-    Share,
-    award_high,
-    award_high_low,
-    build_pots,
-    showdown_order,
-)
+from cardtable.poker.judge import CardJudge, HandJudge, hand_pools
+from cardtable.poker.outcome import PokerOutcome
+from cardtable.poker.phases import PHASES, Phase
+from cardtable.poker.phases.betting import antes, post_blinds, start_round
+from cardtable.poker.phases.cards import SeatCards, TableCards
+from cardtable.poker.phases.dealing import deal_board, deal_round, reveal
+from cardtable.poker.phases.declaration import start_declarations
+from cardtable.poker.phases.draw import start_draw
+from cardtable.poker.phases.exposure import start_expose, start_name_wild
+from cardtable.poker.phases.showdown import finish
+from cardtable.poker.pots import Declarations
 from cardtable.poker.rules import deal_wild_cards
 from cardtable.poker.session import DealTerms
 from cardtable.poker.table_rules import PokerRules
-from cardtable.poker.variants import Step, lowball_form
+from cardtable.poker.variants import Step, VariantSpec, lowball_form
+from cardtable.poker.view import PokerView
 
-SEED = "002_053e85955f9a4108.txt"
-
-PROGRESSION = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.KING, Rank.QUEEN)
-"""The progressive openers after deals nobody opened: jacks, queens, kings, aces, kings,
-queens, and back to jacks ("Прогрессивная система приема начальной ставки")."""
-
-
-PAIR_NAMES = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
-"""How players name the opening pairs."""
-
-
-def opening_pair(rank: Rank) -> tuple[Card, ...]:
-    """The least hand that opens at ``rank``: a pair of that rank with 4, 3, 2.
-
-    Any judge ranks every qualifying hand at least as high, so no evaluator needs to know
-    about openers.
-    """
-    others = [r for r in (Rank.FOUR, Rank.THREE, Rank.TWO, Rank.FIVE) if r != rank][:3]
-    suits = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
-    ranks = (rank, rank, *others)
-    return tuple(Card(r, suit) for r, suit in zip(ranks, suits, strict=True))
-
-
-@dataclass(frozen=True)
-class PokerView:
-    """All that one seat may know: its cards, the face-up cards, the chips and the turn."""
-
-    seat: int
-    variant: str
-    win: str
-    """How the deal is won (the variant's ``win``; lowball once an unopened jacks deal turns)."""
-    phase: str
-    down: tuple[Card, ...]
-    up: tuple[tuple[Card, ...], ...]
-    board: tuple[Card, ...]
-    board_down: int
-    shown: tuple[tuple[Card, ...], ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    pot: int
-    in_hand: tuple[int, ...]
-    to_move: int | None
-    round_index: int
-    declarations: tuple[tuple[int, str], ...]
-    seating: tuple[int, ...]
-    """The seats in the deal's seating order, clockwise: each sits left of the one before."""
-
-
-@dataclass(frozen=True)
-class PokerOutcome:
-    """What a deal did to the chips, and what the session needs to know of it."""
-
-    changes: tuple[int, ...]
-    rake: int
-    kitty: int
-    carried: int
-    void: bool
-    best_category: str | None
-    won_unopposed_by: int | None
-    bonus_seats: tuple[int, ...]
-
-
-@dataclass
-class _Seat:
-    down: list[Card] = field(default_factory=list)
-    up: list[Card] = field(default_factory=list)
-
-    @property
-    def cards(self) -> list[Card]:
-        return [*self.down, *self.up]
+TURN_STARTS = {"draw": start_draw, "expose": start_expose, "name-wild": start_name_wild}
+"""How each step played in turn by the players begins."""
 
 
 class PokerDeal(Deal[TableAction, PokerView]):
     """One deal of any variant: its steps run in order, players acting where asked.
 
     ``order`` is the seating, the seats clockwise (by default seat 1 sits left of seat 0);
-    ``prelude`` are events of the table before the deal (the seats taken by cards).
+    ``prelude`` are events of the table before the deal (the seats taken by cards). The
+    deal is always in one :class:`~cardtable.poker.phases.Phase`, whose rules
+    (:data:`~cardtable.poker.phases.PHASES`) say who moves and what he may do.
     """
 
     def __init__(
@@ -160,30 +79,24 @@ class PokerDeal(Deal[TableAction, PokerView]):
             raise IllegalAction("the dealer and every player in the deal must have a seat")
         self.place = {seat: place for place, seat in enumerate(self.ring)}
         spec = rules.variant
-        self.spec = spec
+        self.spec: VariantSpec = spec
         self.rules = rules
         self.judge: CardJudge = judge or HandJudge(spec.hands, spec.low_qualifier)
         self.openers = openers
         self.openers_shown: tuple[Card, ...] = ()
         self.start_stacks = tuple(stacks)
         terms = terms or DealTerms()
-        self.hands = [_Seat() for _ in range(seats)]
-        self.board: list[Card] = []
-        self.revealed: list[int] = []
-        self.stock = list(setup.deck)
-        self.discards: list[Card] = []
-        self.set_aside: list[Card] = []
-        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
-        self.reshuffles = 0
-        """How many times the bottom card has been shuffled with the discards."""
-        self.rng = random.Random(setup.seed)
-        self.phase = "bet"
+        self.table = TableCards(
+            [SeatCards() for _ in range(seats)], list(setup.deck), random.Random(setup.seed)
+        )
+        """Where every card of the deal is: the state all the phases share."""
+        self.phase = Phase.BET
         self.step = 0
         self.current: Step | None = None
         self.round_index = 0
         self.rounds_started = 0
         self.first_bettor: int | None = None
-        self.round_first = self._left_of(setup.dealer)
+        self.round_first = self.left_of(setup.dealer)
         self.acted: set[int] = set()
         self.exposed: set[int] = set()
         self.chosen_wild: dict[int, Card] = {}
@@ -204,11 +117,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
             dead=carried,
             order=self.ring,
         )
-        events = [*prelude, *self._antes(jackpot_antes)]
+        events = [*prelude, *antes(self, jackpot_antes)]
         self.betting.jackpot_maximum = self.betting.pot if any(jackpot_antes) else 0
-        events += self._post_blinds()
-        if self.phase != "bet" or self.betting.round_over:
-            events += self._run()
+        events += post_blinds(self)
+        if self.phase is not Phase.BET or self.betting.round_over:
+            events += self.run_steps()
         self._log(events)
 
     # ----------------------------------------------------------------- protocol
@@ -216,128 +129,40 @@ class PokerDeal(Deal[TableAction, PokerView]):
     @property
     def to_move(self) -> int | None:
         """The seat to act, draw, expose or declare; ``None`` when the deal is over."""
-        if self.phase == "bet":
-            return self.betting.to_act
-        if self.phase in ("draw", "expose", "name-wild"):
-            return self._next_in_turn()
-        if self.phase == "declare" and self.declarations is not None:
-            return self.declarations.to_declare
-        return None
+        return PHASES[self.phase].to_move(self)
 
     def legal_actions(self) -> list[TableAction]:
         """The seat to move's legal actions (bets by the ends of their range)."""
         seat = self.to_move
         if seat is None:
             return []
-        if self.phase == "bet":
-            return [
-                action for action in self.betting.legal_actions() if not self.why_illegal(action)
-            ]
-        if self.phase == "draw":
-            cards = self.hands[seat].down
-            most = self._draw_most()
-            return [
-                Discard(combo)
-                for n in range(most + 1)
-                for combo in combinations(cards, n)
-                if n <= self._draw_room(seat, n)
-            ]
-        if self.phase == "expose":
-            keep = [Discard(())] if self.current is not None and self.current.optional else []
-            return [*keep, *(Expose(card) for card in self.hands[seat].down)]
-        if self.phase == "name-wild":
-            return [NameWild(card) for card in self.hands[seat].down]
-        sides = [Side.HIGH, Side.LOW, Side.BOTH]
-        return [Declare(side) for side in sides if self.why_illegal(Declare(side)) is None]
+        return PHASES[self.phase].legal_actions(self, seat)
 
     def why_illegal(self, action: TableAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence."""
         seat = self.to_move
         if seat is None:
             return "the deal is over"
-        if self.phase == "bet":
-            if isinstance(action, Discard | Declare | Expose | NameWild):
-                return "this is a betting round"
-            reason = self.betting.why_illegal(seat, action)
-            if reason is None and self._opens(action) and not self._may_open(seat):
-                assert self.openers is not None
-                bobtail = " or a bobtail" if self.spec.openers == "jacks-or-bobtail" else ""
-                return f"a pair of {PAIR_NAMES[self.openers]} or better{bobtail} is needed to open"
-            return reason
-        if self.phase == "draw":
-            if not isinstance(action, Discard):
-                return "it is the draw: discard cards or stand pat"
-            hand = self.hands[seat].down
-            if any(card not in hand for card in action.cards):
-                return f"seat {seat} does not hold {cards_text(action.cards)} face down"
-            if len(set(action.cards)) != len(action.cards):
-                return "a card is named twice"
-            if len(action.cards) > self._draw_most():
-                return f"a player may draw at most {self._draw_most()} cards"
-            room = self._draw_room(seat, len(action.cards))
-            if len(action.cards) > room:
-                return (
-                    "only 1 card is left to draw"
-                    if room == 1
-                    else f"only {room} cards are left to draw"
-                )
-            return None
-        if self.phase == "expose":
-            optional = self.current is not None and self.current.optional
-            if optional and action == Discard(()):
-                return None
-            if not isinstance(action, Expose):
-                if optional:
-                    return "turn up one of your down cards, or stand pat"
-                return "every player now turns up one of his down cards"
-            if action.card not in self.hands[seat].down:
-                return f"seat {seat} holds no {action.card.text()} face down"
-            return None
-        if self.phase == "name-wild":
-            if not isinstance(action, NameWild):
-                return "every player now names one of his hole cards wild"
-            if action.card not in self.hands[seat].down:
-                return f"seat {seat} holds no {action.card.text()} face down"
-            return None
-        if not isinstance(action, Declare) or self.declarations is None:
-            return "it is time to declare high, low or both"
-        return self.declarations.why_illegal(seat, action.side)
+        return PHASES[self.phase].why_illegal(self, seat, action)
 
     def _do(self, action: TableAction) -> list[Event]:
         seat = self.to_move
         assert seat is not None
-        if self.phase in ("draw", "expose", "name-wild"):
-            events = self._turn(seat, action)
-            return events + (self._run() if self._next_in_turn() is None else [])
-        if isinstance(action, Declare):
-            return self._declare(seat, action.side)
-        opening = self._opens(action)
-        text = self.betting.act(seat, action)
-        if opening:
-            self.first_bettor = seat
-            self.openers_shown = tuple(self.hands[seat].cards)
-        events = [public_event("bet", seat, text)]
-        if self.blind_round and self.step == 0:
-            current = self.betting.round
-            if current is not None and not current.straddle_window:
-                events += self._run()
-                return events
-        if self.betting.round_over:
-            events += self._after_round()
-        return events
+        return PHASES[self.phase].do(self, seat, action)
 
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""
         current = self.betting.round
+        table = self.table
         return PokerView(
             seat=seat,
             variant=self.spec.name,
             win=self.spec.win,
-            phase=self.phase,
-            down=tuple(self.hands[seat].down),
-            up=tuple(tuple(hand.up) for hand in self.hands),
-            board=tuple(self.board[place] for place in self.revealed),
-            board_down=len(self.board) - len(self.revealed),
+            phase=self.phase.value,
+            down=tuple(table.hands[seat].down),
+            up=tuple(tuple(hand.up) for hand in table.hands),
+            board=tuple(table.shown_board()),
+            board_down=len(table.board) - len(table.revealed),
             shown=tuple(self.shown.get(other, ()) for other in range(self.seats)),
             stacks=tuple(self.betting.stacks),
             bets=tuple(current.bets) if current else (0,) * self.seats,
@@ -358,9 +183,57 @@ class PokerDeal(Deal[TableAction, PokerView]):
             raise IllegalAction("the deal is not over")
         return self.result
 
+    # ----------------------------------------------------------------- the cards
+
+    @property
+    def hands(self) -> list[SeatCards]:
+        """Each seat's cards, down and up."""
+        return self.table.hands
+
+    @property
+    def board(self) -> list[Card]:
+        """The cards in the centre, in the order dealt (face down ones too)."""
+        return self.table.board
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards still to deal, top first."""
+        return self.table.stock
+
+    def pools(self, seat: int) -> list[list[Card]]:
+        """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
+        return hand_pools(self.spec, self.table.hands[seat].cards, self.table.board)
+
+    def wild_for(self, seat: int) -> frozenset[Card]:
+        """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
+        rules = self.spec.hands
+        chosen = self.chosen_wild.get(seat)
+        named = frozenset(Card(chosen.rank, suit) for suit in Suit) if chosen else frozenset()
+        if rules.deal_wild == "none":
+            return named
+        return named | deal_wild_cards(rules, self.table.hands[seat].down, self.table.shown_board())
+
+    # ----------------------------------------------------------------- the seats
+
+    def left_of(self, seat: int) -> int:
+        """Who sits on ``seat``'s left."""
+        return self.ring[(self.place[seat] + 1) % len(self.ring)]
+
+    def dealing_order(self) -> list[int]:
+        """The players still in, clockwise from the dealer's left, the dealer last."""
+        order = clockwise(self.ring, self.left_of(self.setup.dealer))
+        return [seat for seat in order if not self.betting.folded[seat]]
+
+    def next_in_turn(self) -> int | None:
+        """The first player in dealing order who has not yet taken his turn at this step."""
+        for seat in self.dealing_order():
+            if seat not in self.acted:
+                return seat
+        return None
+
     # ----------------------------------------------------------------- the steps
 
-    def _run(self) -> list[Event]:
+    def run_steps(self) -> list[Event]:
         """Run steps from the next one until a player must act or the deal ends."""
         events: list[Event] = []
         steps = self.spec.steps
@@ -369,42 +242,53 @@ class PokerDeal(Deal[TableAction, PokerView]):
             self.step += 1
             self.current = step
             if self.betting.one_left and step.do != "showdown":
-                return events + self._finish()
+                return events + finish(self)
             if step.do == "deal":
                 down, up = self.spec.faces(self.step - 1)
-                events += self._deal_round(down=down, up=up, swap=step.down_if_exposed)
+                events += deal_round(self, down=down, up=up, swap=step.down_if_exposed)
             elif step.do == "board":
-                events += self._deal_board(step)
+                events += deal_board(self, step)
             elif step.do == "reveal":
-                events += self._reveal(step)
-            elif step.do in ("draw", "expose", "name-wild"):
+                events += reveal(self, step)
+            elif step.do in TURN_STARTS:
                 events += self._start_turns(step)
-                if self._next_in_turn() is not None:
+                if self.next_in_turn() is not None:
                     return events
             elif step.do == "bet":
                 if not self._round_can_be_bet():
                     continue
-                events += self._start_round(step)
+                events += start_round(self, step)
                 if not self.betting.round_over:
                     return events
                 if self._void_now(step):
                     return events + self._unopened()
             elif step.do == "declare":
                 if len(self.betting.in_hand) > 1:
-                    events += self._start_declarations()
-                    if self.phase == "declare":
+                    events += start_declarations(self)
+                    if self.phase is Phase.DECLARE:
                         return events
             else:
                 break
-        return events + self._finish()
+        return events + finish(self)
 
-    def _after_round(self) -> list[Event]:
+    def after_round(self) -> list[Event]:
+        """A betting round is over: the deal ends, is void, or runs on."""
         step = self.current
         if self.betting.one_left:
-            return self._finish()
+            return finish(self)
         if step is not None and self._void_now(step):
             return self._unopened()
-        return self._run()
+        return self.run_steps()
+
+    def turn_taken(self, events: list[Event]) -> list[Event]:
+        """A player has taken his turn at a step played in turn: after the last, run on."""
+        return events + (self.run_steps() if self.next_in_turn() is None else [])
+
+    def _start_turns(self, step: Step) -> list[Event]:
+        """A step every player plays in turn begins (the draw, an expose, naming a wild card)."""
+        self.phase = Phase(step.do)
+        self.acted = set()
+        return TURN_STARTS[step.do](self, step)
 
     def _unopened(self) -> list[Event]:
         """Everybody checked a round that voids the deal: void it, or play it as lowball.
@@ -413,7 +297,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         under lowball's rules from the round just checked (:func:`lowball_form`).
         """
         if self.spec.unopened != "lowball" or self.openers is None or self.rounds_started > 1:
-            return self._finish(void=True)
+            return finish(self, void=True)
         self.spec = lowball_form(self.spec)
         if isinstance(self.judge, HandJudge):
             self.judge = HandJudge(self.spec.hands)
@@ -421,7 +305,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.step -= 1
         self.rounds_started = 0
         text = "nobody opened: the deal is played as lowball"
-        return [public_event("lowball", None, text), *self._run()]
+        return [public_event("lowball", None, text), *self.run_steps()]
 
     def _round_can_be_bet(self) -> bool:
         """Whether the next betting round is played: two players can still bet in it.
@@ -436,506 +320,3 @@ class PokerDeal(Deal[TableAction, PokerView]):
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
         return step.void_if_all_check and current is not None and current.all_checked
-
-    def _start_turns(self, step: Step) -> list[Event]:
-        self.phase = step.do
-        self.acted = set()
-        if step.do == "name-wild":
-            return [public_event("wild", None, "every player names a hole card wild")]
-        if step.do == "expose":
-            self.exposed = set()
-            # A player keeps at least keep_down cards face down: those who have no more
-            # to turn up simply pass this step.
-            for seat in self._dealing_order():
-                if len(self.hands[seat].down) <= step.keep_down:
-                    self.acted.add(seat)
-            return [public_event("expose", None, "every player turns up a card")]
-        events = [public_event("draw", None, "the draw")]
-        if step.burn:
-            # Лоуболл 3): "перед обменом сдающий «сжигает» (вскрывает и убирает в сброс)
-            # верхнюю карту колоды".
-            burned = self._take(1)
-            self.discards += burned
-            events.append(public_event("burn", None, "the dealer burns a card", burned))
-        return events
-
-    # ----------------------------------------------------------------- dealing
-
-    def _opens(self, action: TableAction) -> bool:
-        """Whether ``action`` is the deal's first chips put in voluntarily (the opening)."""
-        return self.first_bettor is None and not isinstance(
-            action, Fold | Check | Discard | Declare | Expose
-        )
-
-    def _may_open(self, seat: int) -> bool:
-        if self.openers is None or self.round_index > 0:
-            return True
-        cards = self.hands[seat].cards
-        if self.spec.openers == "jacks-or-bobtail" and is_bobtail(cards, self.spec.hands):
-            return True
-        least = self.judge.high(opening_pair(self.openers))
-        return len(cards) >= 5 and self.judge.high(cards) >= least
-
-    def _antes(self, jackpot_antes: Sequence[int]) -> list[Event]:
-        events = []
-        forced = self.rules.forced
-        places = forced.ante_seats(len(self.ring), self.place[self.setup.dealer])
-        for seat in (self.ring[place] for place in places):
-            if not self.betting.folded[seat]:
-                paid = self.betting.post_ante(seat, forced.ante)
-                events.append(public_event("ante", seat, f"seat {seat} antes {paid}"))
-        for seat, amount in enumerate(jackpot_antes):
-            if amount and not self.betting.folded[seat]:
-                paid = self.betting.post_ante(seat, amount)
-                events.append(public_event("ante", seat, f"seat {seat} antes {paid} (jackpot)"))
-        return events
-
-    def _post_blinds(self) -> list[Event]:
-        """Post the blinds: they open the first betting round, before any card is dealt.
-
-        "Игроки ставят втемную, то есть до получения своих раскладов"; the first ``bet``
-        step then continues that round.
-        """
-        forced = self.rules.forced
-        blinds = forced.blind_seats(len(self.ring), self.place[self.setup.dealer])
-        live = [
-            (self.ring[place], amount)
-            for place, amount in blinds
-            if not self.betting.folded[self.ring[place]]
-        ]
-        if not live or not any(step.do == "bet" for step in self.spec.steps):
-            self.phase = "steps"
-            return []
-        after = self._left_of(live[-1][0])
-        first_bet = next(step for step in self.spec.steps if step.do == "bet")
-        self.betting.start_round(
-            0,
-            after,
-            last=self.spec.bet_steps == 1,
-            checking=first_bet.check,
-            checker_may_raise=first_bet.checker_may_raise,
-            straddles=forced.straddles,
-        )
-        self.round_first = after
-        self.blind_round = True
-        events = [self._post_blind(seat, amount) for seat, amount in live]
-        self.first_bettor = live[0][0]
-        current = self.betting.round
-        if current is None or not current.straddle_window:
-            self.phase = "steps"
-        return events
-
-    def _post_blind(self, seat: int, amount: int) -> Event:
-        """Post one live blind, told to the table ("ставит одну фишку втемную")."""
-        paid = self.betting.post_blind(seat, amount)
-        return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
-
-    def _take(self, count: int) -> list[Card]:
-        """Deal ``count`` cards from the top of the stock, never its bottom card.
-
-        "Нижняя карта колоды не используется. Если требуются дополнительные карты, нижняя
-        карта и карты сноса тасуются вместе" (досдача): when only the bottom card is left,
-        it is shuffled with the discards (folded hands are discards too) by the deal's seed,
-        and dealing goes on from the new stock, whose bottom card again stays.
-        """
-        taken: list[Card] = []
-        for _ in range(count):
-            if len(self.stock) <= 1:
-                self._reshuffle()
-            if len(self.stock) <= 1:
-                raise IllegalAction("the deck has run out of cards")
-            taken.append(self.stock.pop(0))
-        return taken
-
-    def _reshuffle(self) -> None:
-        """Shuffle the bottom card with the discards and the folded hands: the new stock."""
-        folded = [
-            card
-            for seat in range(self.seats)
-            if self.betting.folded[seat]
-            for card in self.hands[seat].cards
-        ]
-        for seat in range(self.seats):
-            if self.betting.folded[seat]:
-                self.hands[seat] = _Seat()
-        pool = self.stock + self.discards + folded
-        self.rng.shuffle(pool)
-        self.stock, self.discards = pool, []
-        self.reshuffles += 1
-
-    def _left_of(self, seat: int) -> int:
-        """Who sits on ``seat``'s left."""
-        return self.ring[(self.place[seat] + 1) % len(self.ring)]
-
-    def _dealing_order(self) -> list[int]:
-        """The players still in, clockwise from the dealer's left, the dealer last."""
-        order = clockwise(self.ring, self._left_of(self.setup.dealer))
-        return [seat for seat in order if not self.betting.folded[seat]]
-
-    def _cards_left(self) -> int:
-        """The cards still to be dealt: the stock, the discards and the folded hands, less one.
-
-        The seed's reshuffle adds the discards and folded hands to the stock when it runs
-        out, and the bottom card of a stock is never dealt.
-        """
-        folded = sum(
-            len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
-        )
-        return max(len(self.stock) + len(self.discards) + folded - 1, 0)
-
-    def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
-        order = self._dealing_order()
-        if down + up == 1 and len(order) > self._cards_left():
-            # Seven-card stud seats eight ("рассчитана на двух — восемь игроков"), but 8 × 7
-            # is 56 cards: when even the reshuffled discards cannot give every player his
-            # last card, one card goes face up to the centre for everyone (the common rule;
-            # see docs/rules/poker-variants.md, "Seven-card stud with eight players").
-            cards = self._take(1)
-            self.board += cards
-            self.revealed.append(len(self.board) - 1)
-            text = "too few cards for everyone: one card face up to the centre, for all"
-            return [public_event("board", None, text, cards)]
-        counts = {seat: self._faces(seat, down, up, swap=swap) for seat in order}
-        received: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in order}
-        before = self.reshuffles
-        for seat, face_up in rotation(counts, order):
-            received[seat][face_up].extend(self._take(1))
-        events = self._reshuffle_news(before)
-        for seat in order:
-            cards = received[seat][False]
-            if cards:
-                self.hands[seat].down += cards
-                text = f"seat {seat} is dealt {len(cards)}"
-                events.append(private_event("deal", seat, text, cards))
-        for seat in order:
-            cards = received[seat][True]
-            if cards:
-                self.hands[seat].up += cards
-                events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
-        return events
-
-    def _faces(self, seat: int, down: int, up: int, *, swap: bool) -> tuple[int, int]:
-        """The down and up cards ``seat`` gets at this deal step."""
-        if swap and seat in self.exposed:
-            # "Последняя карта втемную по желанию": who turned up his hole card gets
-            # this one down.
-            return down + up, 0
-        return down, up
-
-    def _deal_board(self, step: Step) -> list[Event]:
-        events = []
-        if step.down:
-            self.board += self._take(step.down)
-            events.append(public_event("board", None, f"{step.down} cards to the centre, down"))
-        if step.up:
-            first = len(self.board)
-            cards = self._take(step.up)
-            self.board += cards
-            self.revealed += range(first, len(self.board))
-            events.append(public_event("board", None, "cards to the centre, face up", cards))
-        return events
-
-    def _reveal(self, step: Step) -> list[Event]:
-        hidden = [place for place in range(len(self.board)) if place not in self.revealed]
-        places = [place for place in step.cards if place in hidden] or hidden[: step.count]
-        self.revealed += places
-        cards = [self.board[place] for place in places]
-        return [public_event("reveal", None, "the dealer turns up", cards)] if cards else []
-
-    # ----------------------------------------------------------------- rounds
-
-    def _start_round(self, step: Step) -> list[Event]:
-        self.phase = "bet"
-        self.round_index = self.rounds_started
-        self.rounds_started += 1
-        if self.blind_round and self.round_index == 0:
-            return [public_event("round", self.round_first, "betting round 1")]
-        first = self._round_opener(step)
-        self.round_first = first
-        last = self.rounds_started == self.spec.bet_steps
-        self.betting.start_round(
-            self.round_index,
-            first,
-            last=last,
-            checking=step.check,
-            checker_may_raise=step.checker_may_raise,
-        )
-        forced = self.rules.forced
-        if self.round_index == 0 and forced.bring_in and any(h.up for h in self.hands):
-            order = self._dealing_order()
-            low = min(
-                order,
-                key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
-            )
-            first = self._left_of(low)
-            self.betting.start_round(0, first, last=last)
-            self.round_first = first
-            paid = self.betting.post_blind(low, forced.bring_in)
-            self.first_bettor = low
-            text = f"seat {low} brings it in for {paid}"
-            return [
-                public_event("round", first, f"betting round {self.round_index + 1}"),
-                public_event("bring-in", low, text),
-            ]
-        return [public_event("round", first, f"betting round {self.round_index + 1}")]
-
-    def _round_opener(self, step: Step) -> int:
-        left = self._left_of(self.setup.dealer)
-        if step.opens == "left":
-            return left
-        if step.opens == "first-bettor":
-            return left if self.first_bettor is None else self.first_bettor
-        candidates = self._dealing_order()
-        if not any(self.hands[seat].up for seat in candidates):
-            return left
-        value: Callable[[int], int]
-        if step.opens == "low-showing":
-
-            def value(seat: int) -> int:
-                found = self.judge.low(self.hands[seat].up)
-                return -(10**12) if found is None else found
-
-        else:
-
-            def value(seat: int) -> int:
-                return self.judge.high(self.hands[seat].up)
-
-        return max(candidates, key=lambda seat: (value(seat), -candidates.index(seat)))
-
-    # ----------------------------------------------------------------- draw and expose
-
-    def _draw_room(self, seat: int, count: int) -> int:
-        """The most cards ``seat`` can be given if he discards ``count``.
-
-        His discards go to the discard pile before he is served (он "сбрасывает данное число
-        карт ... затем сдающий выдает ему"), so they may come back in a reshuffle, except the
-        opener's, which are set aside.
-        """
-        return self._cards_left() + (0 if self._sets_aside(seat) else count)
-
-    def _sets_aside(self, seat: int) -> bool:
-        """Whether ``seat`` opened a deal that needed openers: his discards are kept apart."""
-        return self.openers is not None and seat == self.first_bettor
-
-    def _draw_most(self) -> int:
-        step = self.current
-        assert step is not None
-        if step.most_few and self.players_at_start <= 4:
-            return min(step.most_few, 5)
-        return min(step.most, 5)
-
-    def _next_in_turn(self) -> int | None:
-        for seat in self._dealing_order():
-            if seat not in self.acted:
-                return seat
-        return None
-
-    def _draw(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-        self.acted.add(seat)
-        hand = self.hands[seat]
-        if not cards:
-            return [public_event("draw", seat, f"seat {seat} stands pat")]
-        for card in cards:
-            hand.down.remove(card)
-        if self._sets_aside(seat):
-            self.set_aside += cards
-        else:
-            self.discards += cards
-        before = self.reshuffles
-        new = self._take(len(cards))
-        hand.down += new
-        count = len(cards)
-        return [
-            Event("discard", seat, f"seat {seat} discards {count}", cards, frozenset({seat})),
-            *self._reshuffle_news(before),
-            private_event("draw", seat, f"seat {seat} draws {count}", new),
-        ]
-
-    def _reshuffle_news(self, before: int) -> list[Event]:
-        """Tell the table the discards were shuffled in, if they were since ``before``."""
-        if self.reshuffles == before:
-            return []
-        text = "the dealer shuffles the bottom card with the discards and deals on"
-        return [public_event("reshuffle", None, text)]
-
-    def _turn(self, seat: int, action: TableAction) -> list[Event]:
-        """One player's move at a draw, an expose or naming his wild card."""
-        if isinstance(action, Expose):
-            return self._expose(seat, action.card)
-        if isinstance(action, NameWild):
-            self.acted.add(seat)
-            self.chosen_wild[seat] = action.card
-            text = f"seat {seat} names his wild card"
-            return [private_event("wild", seat, text, [action.card])]
-        assert isinstance(action, Discard)
-        if self.phase == "expose":
-            self.acted.add(seat)
-            return [public_event("expose", seat, f"seat {seat} keeps his cards down")]
-        return self._draw(seat, action.cards)
-
-    def _expose(self, seat: int, card: Card) -> list[Event]:
-        self.acted.add(seat)
-        self.exposed.add(seat)
-        hand = self.hands[seat]
-        hand.down.remove(card)
-        hand.up.append(card)
-        return [public_event("expose", seat, f"seat {seat} turns up a card", [card])]
-
-    # ----------------------------------------------------------------- showdown
-
-    def _start_declarations(self) -> list[Event]:
-        mode = self.spec.declarations
-        if mode is DeclarationMode.CARDS_SPEAK:
-            return []
-        both = self.spec.cards_each() + self.spec.board_size() > 5
-        self.declarations = Declarations(mode, self._dealing_order(), both_allowed=both)
-        self.phase = "declare"
-        return [public_event("declare", None, "declarations, from the dealer's left")]
-
-    def _declare(self, seat: int, side: Side) -> list[Event]:
-        declarations = self.declarations
-        assert declarations is not None
-        declarations.declare(seat, side)
-        if declarations.mode is DeclarationMode.IN_TURN:
-            events = [public_event("declare", seat, f"seat {seat} declares {side.value}")]
-        else:
-            events = [public_event("declare", seat, f"seat {seat} holds a chip in his hand")]
-        if declarations.done:
-            said = ", ".join(f"seat {s} {d.value}" for s, d in declarations.made.items())
-            if declarations.mode is DeclarationMode.CHIPS:
-                events.append(public_event("declare", None, f"the chips are shown: {said}"))
-            events += self._run()
-        return events
-
-    def pools(self, seat: int) -> list[list[Card]]:
-        """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
-        return hand_pools(self.spec, self.hands[seat].cards, self.board)
-
-    def wild_for(self, seat: int) -> frozenset[Card]:
-        """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
-        rules = self.spec.hands
-        chosen = self.chosen_wild.get(seat)
-        named = frozenset(Card(chosen.rank, suit) for suit in Suit) if chosen else frozenset()
-        if rules.deal_wild == "none":
-            return named
-        shown = [self.board[place] for place in self.revealed]
-        return named | deal_wild_cards(rules, self.hands[seat].down, shown)
-
-    def _finish(self, *, void: bool = False) -> list[Event]:
-        betting = self.betting
-        self.phase = "over"
-        events: list[Event] = []
-        final = list(betting.stacks)
-        if void:
-            carried = betting.pot
-            events.append(public_event("void", None, "everyone checked: the deal is void"))
-            self.result = self._result(final, 0, 0, carried, void=True, best=None)
-            return events
-        pots, returned = build_pots(betting.contributed, betting.folded)
-        for seat, back in enumerate(returned):
-            final[seat] += back
-        in_hand = betting.in_hand
-        if pots:
-            pots[0] = Pot(pots[0].amount + betting.dead, pots[0].eligible)
-        elif betting.dead:
-            pots = [Pot(betting.dead, tuple(in_hand))]
-        called = betting.last_aggressor if betting.last_aggressor in in_hand else None
-        first = self.round_first if called is None else called
-        places = showdown_order(
-            [self.place[seat] for seat in in_hand], self.place[first], len(self.ring)
-        )
-        order = [self.ring[place] for place in places]
-        best: str | None = None
-        bonus: list[int] = []
-        hands = SeatHands(self.judge, {}, {})
-        if len(in_hand) > 1:
-            hidden = [place for place in range(len(self.board)) if place not in self.revealed]
-            if hidden:
-                self.revealed += hidden
-                cards = [self.board[place] for place in hidden]
-                events.append(public_event("reveal", None, "the board is turned up", cards))
-            hands = SeatHands(
-                showdown_judge(self.judge, self.spec.win),
-                {seat: self.pools(seat) for seat in in_hand},
-                {seat: self.wild_for(seat) for seat in in_hand},
-            )
-            if self.spec.win == "high-low":
-                said_sides = self.declarations.made if self.declarations is not None else None
-                hands.choose(pots, order, said_sides)
-            for seat in order:
-                self.shown[seat] = tuple(self.hands[seat].cards)
-                said = hands.said(seat, self.spec.win)
-                events.append(
-                    public_event("show", seat, f"seat {seat} shows {said}", self.hands[seat].cards)
-                )
-                if hands.category(seat) in self.rules.house.bonus_hands and self.rules.house.bonus:
-                    bonus.append(seat)
-            best = hands.category(max(in_hand, key=hands.high))
-        if self.openers is not None and self.first_bettor is not None:
-            opener = self.first_bettor
-            events.append(
-                public_event(
-                    "openers", opener, f"seat {opener} proves his openers", self.openers_shown
-                )
-            )
-        cut = cut_pots(pots, self.rules.house, raises=betting.raises_in_deal, winner_category=best)
-        shares = self._award(cut.pots, hands, in_hand, order)
-        names = ["main pot", *(f"side pot {n}" for n in range(1, len(cut.pots)))]
-        for share in shares:
-            final[share.seat] += share.amount
-            events.append(
-                public_event("win", share.seat, self._win_text(share, names[share.pot], hands))
-            )
-        winner = in_hand[0] if len(in_hand) == 1 else None
-        unopposed = winner if winner is not None and winner == self.first_bettor else None
-        self.result = self._result(
-            final, cut.rake, cut.kitty, 0, void=False, best=best, unopposed=unopposed, bonus=bonus
-        )
-        return events
-
-    def _win_text(self, share: Share, pot: str, hands: SeatHands) -> str:
-        """Who wins how much of which pot, and with what (nothing said by one left alone)."""
-        text = f"seat {share.seat} wins {share.amount} ({pot}"
-        if not hands.pools:
-            return text + ")"
-        if self.spec.win == "high-low":
-            side = "low" if share.side == "low" else "high"
-            return f"{text}, {side}) with {hands.said(share.seat, side)}"
-        return f"{text}) with {hands.said(share.seat, self.spec.win)}"
-
-    def _award(
-        self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
-    ) -> list[Share]:
-        """Who takes each pot: the variant says high, low, high-low or deuce to seven."""
-        if len(in_hand) == 1:
-            return award_high(pots, Alone(in_hand[0]), order)
-        if self.spec.win == "high-low":
-            said = self.declarations.made if self.declarations is not None else None
-            return award_high_low(pots, hands, order, said)
-        if self.spec.win == "low":
-            return award_high(pots, LowWins(hands), order)
-        if self.spec.win == "deuce-to-seven":
-            return award_high(pots, WorstWins(hands), order)
-        return award_high(pots, hands, order)
-
-    def _result(
-        self,
-        final: list[int],
-        rake: int,
-        kitty: int,
-        carried: int,
-        *,
-        void: bool,
-        best: str | None,
-        unopposed: int | None = None,
-        bonus: Sequence[int] = (),
-    ) -> PokerOutcome:
-        changes = tuple(
-            after - before for after, before in zip(final, self.start_stacks, strict=True)
-        )
-        return PokerOutcome(changes, rake, kitty, carried, void, best, unopposed, tuple(bonus))
-
-
-def highest_up_card(cards: Sequence[Card]) -> Rank:
-    """The highest face-up card's rank (a joker beats an ace: "Джокер считается старше туза")."""
-    return max(card.rank for card in cards)

@@ -16,9 +16,11 @@ from cardtable.engine.match import Match, MatchGame
 from cardtable.engine.rules import rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import TableAction
-from cardtable.poker.deal import PROGRESSION, PokerDeal, PokerOutcome
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge, HandJudge
 from cardtable.poker.ledger import Ledger
+from cardtable.poker.openers import PROGRESSION
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.session import (
     DealerChoice,
     Seating,

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
-from cardtable.poker.deal import PokerDeal, PokerOutcome, PokerView
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.game import PokerGame
 from cardtable.poker.match import PokerMatch, chosen_variant
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_rules import PokerRules
+from cardtable.poker.view import PokerView
 
 __all__ = [
     "PokerDeal",
