@@ -9,20 +9,33 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from cardtable.cards import Card, Rank, cards_text, parse_cards
+from cardtable.cards import Card, Rank, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match, MatchGame
 from cardtable.engine.rules import rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
-from cardtable.poker.actions import TableAction
+from cardtable.poker.actions import (
+    BetweenMove,
+    Buy,
+    ChooseOwn,
+    DealerChoice,
+    FirstDealer,
+    Hour,
+    Join,
+    Leave,
+    SeatByCards,
+    Sell,
+    TableAction,
+    TimeUp,
+    parse_between,
+)
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge, HandJudge
 from cardtable.poker.ledger import Ledger
 from cardtable.poker.openers import PROGRESSION
 from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.session import (
-    DealerChoice,
     Seating,
     Session,
     first_dealer_by_jack,
@@ -226,52 +239,86 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return events
 
     def _do_between(self, action_text: str) -> list[Event]:
-        """Moves between deals.
+        """A move between deals (:data:`~cardtable.poker.actions.BetweenMove`): read, then played.
 
         ``buy NAME N`` and ``sell NAME N`` (the banker), ``hour`` (the house's hourly
-        charge), ``time-up`` (the agreed end of the session has come), ``join NAME [CARDS]``
-        (a player sits down and buys the stake; seated by cards, CARDS are those dealt to the
-        players for his seat), ``seat CARDS`` (seating by cards: the cards the first dealer
-        dealt face up to the others, from his left),
-        ``leave NAME`` (a player leaves and sells his chips back), ``first-dealer CARDS``
-        (before the first deal, cards dealt face up from the first chair until a jack:
-        its holder deals, "до выпадения первого валета"), ``choose VARIANT [wild ...]``
-        (the dealer's choice, "Выбор сдающего", never the limits or the deck) and
-        ``choose-own JSON`` (the dealer's own variant, as the JSON of ``[rules.variant]``).
+        charge), ``time-up``, ``join NAME [CARDS]``, ``seat CARDS``, ``leave NAME``,
+        ``first-dealer CARDS``, ``choose VARIANT [wild ...]`` (the dealer's choice, "Выбор
+        сдающего", never the limits or the deck) and ``choose-own JSON``. A move
+        :meth:`why_not_between` refuses raises :class:`~cardtable.errors.IllegalAction`.
         """
-        words = action_text.split()
+        move = parse_between(action_text)
+        reason = self.why_not_between(move)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._play_between(move)
+
+    def why_not_between(self, move: BetweenMove) -> str | None:
+        """Why ``move`` may not be played between deals now, or ``None`` if it may."""
         ledger = self.session.ledger
-        if len(words) == 3 and words[0] in ("buy", "sell") and words[2].isdigit():
-            name, chips = words[1], int(words[2])
-            if words[0] == "buy":
+        match move:
+            case Buy(name, chips):
+                return ledger.why_not_buy(name, chips)
+            case Sell(name, chips):
+                return ledger.why_not_sell(name, chips, leaving=False)
+            case TimeUp():
+                return (
+                    None
+                    if self.rules.session.length_minutes
+                    else "no end time was agreed at this table"
+                )
+            case Join(name, cards):
+                return self._why_not_join(name, cards)
+            case Leave(name):
+                return None if name in self.session.seating else f"{name} is not playing"
+            case SeatByCards():
+                return self._why_not_seat()
+            case FirstDealer():
+                return self._why_not_first_dealer()
+            case DealerChoice():
+                return self._why_not_choose(move)
+            case ChooseOwn(variant_json):
+                return self._why_not_choose_own(variant_json)
+        return None
+
+    def _play_between(self, move: BetweenMove) -> list[Event]:
+        ledger = self.session.ledger
+        match move:
+            case Buy(name, chips):
                 ledger.buy(name, chips)
-            else:
+                return [public_event("buy", None, f"{name} buys {chips} chips")]
+            case Sell(name, chips):
                 ledger.sell(name, chips)
-            return [public_event(words[0], None, f"{name} {words[0]}s {chips} chips")]
-        if words == ["time-up"]:
-            return self._time_up()
-        if words == ["hour"]:
-            charge = ledger.charge_hour(self.session.players)
-            return [public_event("hour", None, f"the house charges {charge} for the hour")]
-        if len(words) >= 2 and words[0] == "join":
-            return self._join(words[1], " ".join(words[2:]))
-        if words and words[0] == "seat":
-            return self._seat(" ".join(words[1:]))
-        if len(words) == 2 and words[0] == "leave":
-            chips = self.session.leave(words[1])
-            return [public_event("leave", None, f"{words[1]} leaves with {chips} chips")]
-        if words and words[0] == "first-dealer":
-            return self._first_dealer(action_text.split(None, 1)[1] if len(words) > 1 else "")
-        if words and words[0] == "choose-own":
-            return self._choose_own(action_text.split(None, 1)[1] if len(words) > 1 else "")
-        if words and words[0] == "choose":
-            choice = DealerChoice.parse(action_text)
+                return [public_event("sell", None, f"{name} sells {chips} chips")]
+            case TimeUp():
+                return self._time_up()
+            case Hour():
+                charge = ledger.charge_hour(self.session.players)
+                return [public_event("hour", None, f"the house charges {charge} for the hour")]
+            case Join(name, cards):
+                return self._join(name, cards)
+            case SeatByCards(cards):
+                return self._seat_by_cards(cards)
+            case Leave(name):
+                chips = self.session.leave(name)
+                return [public_event("leave", None, f"{name} leaves with {chips} chips")]
+            case FirstDealer(cards):
+                return self._first_dealer(cards)
+            case ChooseOwn(variant_json):
+                return self._choose_own(variant_json)
+            case DealerChoice():
+                self.session.choose(move)
+                return [public_event("choose", None, f"the dealer chooses {move.text()}")]
+
+    def _why_not_choose(self, choice: DealerChoice) -> str | None:
+        """A variant that is not dealt here, another deck, or no dealer's choice now."""
+        try:
             spec = self.own_variants.get(choice.variant) or chosen_variant(self.game, choice)
-            if spec.hands.deck() != self.rules.variant.hands.deck():
-                raise IllegalAction("the dealer may not change the limits or the deck")
-            self.session.choose(choice)
-            return [public_event("choose", None, f"the dealer chooses {choice.text()}")]
-        raise IllegalAction(f"not a move between deals: {action_text!r}")
+        except IllegalAction as error:
+            return str(error)
+        if spec.hands.deck() != self.rules.variant.hands.deck():
+            return "the dealer may not change the limits or the deck"
+        return self.session.why_not_choose(choice)
 
     def _time_up(self) -> list[Event]:
         """The agreed end of the session has come: it ends now, strictly, between deals.
@@ -279,8 +326,6 @@ class PokerMatch(Match[TableAction, PokerRules]):
         "Перед началом игры следует договориться о времени ее окончания и строго его
         соблюдать" (Продолжительность игры); the kitty is then shared among those present.
         """
-        if not self.rules.session.length_minutes:
-            raise IllegalAction("no end time was agreed at this table")
         self.time_up = True
         events = [public_event("time-up", None, "the agreed time is up: the session ends")]
         ledger = self.session.ledger
@@ -290,53 +335,42 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return events
 
     def _choose_own(self, text: str) -> list[Event]:
-        """The dealer's own variant, written as the JSON of a ``[rules.variant]`` table.
+        """The dealer names his own variant, written as the JSON of a ``[rules.variant]`` table.
 
         "Любой новый и легко объяснимый вариант, который разработал он сам".
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
-        try:
-            spec = check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
-        except RulesError as error:
-            raise IllegalAction(str(error)) from None
-        if spec.hands.deck() != self.rules.variant.hands.deck():
-            raise IllegalAction("the dealer may not change the limits or the deck")
-        if spec.name in self.game.presets:
-            raise IllegalAction(f"{spec.name!r} is a shipped variant; name your own otherwise")
-        choice = DealerChoice(spec.name)
-        self.session.choose(choice)
+        spec = own_variant(text)
+        self.session.choose(DealerChoice(spec.name))
         self.own_variants[spec.name] = spec
         return [public_event("choose", None, f"the dealer chooses his own {spec.title}")]
 
-    def _join(self, name: str, dealt: str) -> list[Event]:
+    def _why_not_choose_own(self, text: str) -> str | None:
+        """Unreadable, another deck, a shipped variant's name, or no dealer's choice now."""
+        try:
+            spec = own_variant(text)
+        except IllegalAction as error:
+            return str(error)
+        if spec.hands.deck() != self.rules.variant.hands.deck():
+            return "the dealer may not change the limits or the deck"
+        if spec.name in self.game.presets:
+            return f"{spec.name!r} is a shipped variant; name your own otherwise"
+        return self.session.why_not_choose(DealerChoice(spec.name))
+
+    def _join(self, name: str, cards: tuple[Card, ...]) -> list[Event]:
         """A player sits down between deals and buys the stake.
 
         At random seating he takes his own chair. By cards, once the seats are taken, the
         dealer deals a card face up to every player at the table (from his left) and the
         newcomer sits left of the lowest ("новый игрок занимает место слева от игрока с самой
-        младшей картой"); ``dealt`` are those cards, or, if none are written, they come from
+        младшей картой"); ``cards`` are those dealt, or, if none are written, they come from
         the deck shuffled by the last deal's recorded seed. Before the seats are taken by
         cards he simply joins the players who will draw for them.
         """
         session = self.session
-        if name not in self.seats:
-            raise IllegalAction(f"{name} has no chair at this table")
-        if name in session.seating or name in session.out:
-            raise IllegalAction(f"{name} has already sat down at this table")
-        if self.rules.limits.freeze_out and session.deals:
-            raise IllegalAction("nobody joins a freeze-out once it has started")
-        reason = session.ledger.why_not_buy(name, self._stake())
-        if reason is not None:
-            raise IllegalAction(reason)
-        if dealt and not (self.by_cards and self.seated):
-            raise IllegalAction("a newcomer is dealt a card only once the seats are taken by cards")
         dealer = session.dealer_name
         events: list[Event] = []
         if self.by_cards and self.seated:
-            events = self._seat_newcomer(name, dealt)
+            events = self._seat_newcomer(name, cards)
         elif self.by_cards:
             session.seating = [*session.seating, name]
         else:
@@ -348,11 +382,27 @@ class PokerMatch(Match[TableAction, PokerRules]):
         text = f"{name} sits down and buys {self._stake()} chips"
         return [*events, public_event("join", self.seats.index(name), text)]
 
-    def _seat_newcomer(self, name: str, dealt: str) -> list[Event]:
+    def _why_not_join(self, name: str, cards: tuple[Card, ...]) -> str | None:
+        """No chair, already seated, a freeze-out under way, no stake, or cards not asked for."""
+        session = self.session
+        if name not in self.seats:
+            return f"{name} has no chair at this table"
+        if name in session.seating or name in session.out:
+            return f"{name} has already sat down at this table"
+        if self.rules.limits.freeze_out and session.deals:
+            return "nobody joins a freeze-out once it has started"
+        reason = session.ledger.why_not_buy(name, self._stake())
+        if reason is not None:
+            return reason
+        if cards and not (self.by_cards and self.seated):
+            return "a newcomer is dealt a card only once the seats are taken by cards"
+        return None
+
+    def _seat_newcomer(self, name: str, dealt: tuple[Card, ...]) -> list[Event]:
         """Deal a card face up to each player at the table; seat ``name`` left of the lowest."""
         players = self.session.from_dealers_left()
         if dealt:
-            cards = list(parse_cards(dealt))
+            cards = list(dealt)
         elif self.deals:
             cards = self._shuffled(f"join {name} {self.deals[-1].setup.seed}")[: len(players)]
         else:
@@ -369,20 +419,24 @@ class PokerMatch(Match[TableAction, PokerRules]):
         neighbour = seating[seating.index(name) - 1]
         return [*events, public_event("seat", None, f"{name} sits left of {neighbour}")]
 
-    def _seat(self, text: str) -> list[Event]:
-        """``seat CARDS``: the cards the first dealer dealt to take the seats by."""
+    def _why_not_seat(self) -> str | None:
+        """``seat CARDS`` only where seats go by cards, and once, before the first deal."""
         if not self.by_cards:
-            raise IllegalAction("this table agreed to take its seats at random")
+            return "this table agreed to take its seats at random"
         if self.seated or self.deals:
-            raise IllegalAction("the seats are taken once, before the first deal")
-        return self._seat_by_cards(parse_cards(text))
+            return "the seats are taken once, before the first deal"
+        return None
 
-    def _first_dealer(self, text: str) -> list[Event]:
+    def _why_not_first_dealer(self) -> str | None:
+        """The first dealer is chosen before the first deal and before the seats by cards."""
         if self.deals:
-            raise IllegalAction("the first dealer is chosen before the first deal")
+            return "the first dealer is chosen before the first deal"
         if self.by_cards and self.seated:
-            raise IllegalAction("the first dealer is chosen before the seats are taken by cards")
-        cards = parse_cards(text)
+            return "the first dealer is chosen before the seats are taken by cards"
+        return None
+
+    def _first_dealer(self, cards: tuple[Card, ...]) -> list[Event]:
+        """Cards dealt face up from the first chair: the first jack's holder deals first."""
         players = self.session.seating
         place = first_dealer_by_jack(cards, len(players), 0)
         if any(card.rank is Rank.JACK for card in cards[:-1]):
@@ -394,6 +448,18 @@ class PokerMatch(Match[TableAction, PokerRules]):
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""
         return {name: Fraction(value) for name, value in self.session.ledger.balance().items()}
+
+
+def own_variant(text: str) -> VariantSpec:
+    """Read a dealer's own variant from the JSON of a ``[rules.variant]`` table."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
+    try:
+        return check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
+    except RulesError as error:
+        raise IllegalAction(str(error)) from None
 
 
 def chosen_variant(game: MatchGame, choice: DealerChoice) -> VariantSpec:
