@@ -24,6 +24,14 @@ from cardtable.poker.judge import (
 from cardtable.poker.pots import HandOrder, Pot
 
 
+@dataclass(frozen=True)
+class BestHigh:
+    """A seat's best high hand: its value, and which of the seat's pools makes it."""
+
+    value: int
+    pool: int
+
+
 @dataclass
 class SeatHands:
     """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge.
@@ -35,7 +43,7 @@ class SeatHands:
     judge: CardJudge
     pools: dict[int, list[list[Card]]]
     wild: dict[int, frozenset[Card]]
-    _high: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _high: dict[int, BestHigh] = field(default_factory=dict)
     _low: dict[int, int | None] = field(default_factory=dict)
     _shown: dict[int, Shown] = field(default_factory=dict)
     _said: dict[tuple[int, str], str] = field(default_factory=dict)
@@ -58,18 +66,18 @@ class SeatHands:
         else:
             self._shown = choose_shown(readings, order, pots, declarations)
 
-    def _best_high(self, seat: int) -> tuple[int, int]:
+    def _best_high(self, seat: int) -> BestHigh:
         if seat not in self._high:
             values = [self.judge.high(pool, self.wild[seat]) for pool in self.pools[seat]]
             best = max(range(len(values)), key=values.__getitem__)
-            self._high[seat] = (values[best], best)
+            self._high[seat] = BestHigh(values[best], best)
         return self._high[seat]
 
     def high(self, seat: int) -> int:
         """The value ``seat``'s hand has for high (higher wins)."""
         if seat in self._shown:
             return self._shown[seat].high
-        return self._best_high(seat)[0]
+        return self._best_high(seat).value
 
     def low(self, seat: int) -> int | None:
         """The value ``seat``'s hand has for low, if it makes one (higher wins)."""
@@ -86,7 +94,7 @@ class SeatHands:
         shown = self._shown.get(seat)
         if shown is not None and shown.hands is not None:
             return NAMES[shown.hands.high.category]
-        pool = self.pools[seat][self._best_high(seat)[1]]
+        pool = self.pools[seat][self._best_high(seat).pool]
         return self.judge.category(pool, self.wild[seat])
 
     def said(self, seat: int, win: str) -> str:
@@ -107,7 +115,7 @@ class SeatHands:
         shown = self._shown.get(seat)
         if shown is not None and shown.hands is not None:
             return spoken(shown.hands.high)
-        pool = self.pools[seat][self._best_high(seat)[1]]
+        pool = self.pools[seat][self._best_high(seat).pool]
         if self._describes:
             return cast(DescribingJudge, self.judge).describe_high(pool, self.wild[seat])
         return self.category(seat)
