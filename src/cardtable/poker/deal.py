@@ -24,7 +24,7 @@ from cardtable.poker.actions import TableAction
 from cardtable.poker.betting import Betting, clockwise
 from cardtable.poker.judge import CardJudge, HandJudge, hand_pools
 from cardtable.poker.outcome import PokerOutcome
-from cardtable.poker.phases import PHASES, Phase
+from cardtable.poker.phases import PHASES, Phase, PhaseRules
 from cardtable.poker.phases.betting import antes, post_blinds, start_round
 from cardtable.poker.phases.cards import SeatCards, TableCards
 from cardtable.poker.phases.dealing import deal_board, deal_round, reveal
@@ -127,28 +127,39 @@ class PokerDeal(Deal[TableAction, PokerView]):
     # ----------------------------------------------------------------- protocol
 
     @property
+    def phase(self) -> Phase:
+        """The phase the deal is in."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: Phase) -> None:
+        self._phase = phase
+        # Looked up once here: to_move and the rest ask the phase's rules on every move.
+        self._rules: PhaseRules = PHASES[phase]
+
+    @property
     def to_move(self) -> int | None:
         """The seat to act, draw, expose or declare; ``None`` when the deal is over."""
-        return PHASES[self.phase].to_move(self)
+        return self._rules.to_move(self)
 
     def legal_actions(self) -> list[TableAction]:
         """The seat to move's legal actions (bets by the ends of their range)."""
         seat = self.to_move
         if seat is None:
             return []
-        return PHASES[self.phase].legal_actions(self, seat)
+        return self._rules.legal_actions(self, seat)
 
     def why_illegal(self, action: TableAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence."""
         seat = self.to_move
         if seat is None:
             return "the deal is over"
-        return PHASES[self.phase].why_illegal(self, seat, action)
+        return self._rules.why_illegal(self, seat, action)
 
     def _do(self, action: TableAction) -> list[Event]:
         seat = self.to_move
         assert seat is not None
-        return PHASES[self.phase].do(self, seat, action)
+        return self._rules.do(self, seat, action)
 
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""

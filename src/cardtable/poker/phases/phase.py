@@ -32,7 +32,13 @@ class Phase(StrEnum):
 
 
 class PhaseRules(ABC):
-    """One phase's rules: the seat to move, its legal actions, refusals and what a move does."""
+    """One phase's rules: the seat to move, its legal actions, refusals and what a move does.
+
+    The rules hold no state (the deal does), so a copied deal shares them.
+    """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PhaseRules:
+        return self
 
     @abstractmethod
     def to_move(self, deal: PokerDeal) -> int | None:
