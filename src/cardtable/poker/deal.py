@@ -31,8 +31,8 @@ from cardtable.poker.phases.dealing import deal_board, deal_round, reveal
 from cardtable.poker.phases.declaration import start_declarations
 from cardtable.poker.phases.draw import start_draw
 from cardtable.poker.phases.exposure import start_expose, start_name_wild
-from cardtable.poker.phases.showdown import finish
-from cardtable.poker.pots import Declarations
+from cardtable.poker.phases.showdown import award_pots, finish
+from cardtable.poker.pots import Declarations, HandOrder, Pot, Share
 from cardtable.poker.rules import deal_wild_cards
 from cardtable.poker.session import DealTerms
 from cardtable.poker.table_rules import PokerRules
@@ -223,6 +223,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if rules.deal_wild == "none":
             return named
         return named | deal_wild_cards(rules, self.table.hands[seat].down, self.table.shown_board())
+
+    def award(
+        self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
+    ) -> list[Share]:
+        """Who takes each pot at the showdown (a deal read from elsewhere may split otherwise)."""
+        return award_pots(self, pots, hands, in_hand, order)
 
     # ----------------------------------------------------------------- the seats
 

@@ -91,7 +91,7 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
             public_event("openers", opener, f"seat {opener} proves his openers", deal.openers_shown)
         )
     cut = cut_pots(pots, deal.rules.house, raises=betting.raises_in_deal, winner_category=best)
-    shares = _award(deal, cut.pots, hands, in_hand, order)
+    shares = deal.award(cut.pots, hands, in_hand, order)
     names = ["main pot", *(f"side pot {n}" for n in range(1, len(cut.pots)))]
     for share in shares:
         final[share.seat] += share.amount
@@ -117,7 +117,7 @@ def _win_text(deal: PokerDeal, share: Share, pot: str, hands: SeatHands) -> str:
     return f"{text}) with {hands.said(share.seat, deal.spec.win)}"
 
 
-def _award(
+def award_pots(
     deal: PokerDeal, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
 ) -> list[Share]:
     """Who takes each pot: the variant says high, low, high-low or deuce to seven."""
