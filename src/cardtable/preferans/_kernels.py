@@ -23,7 +23,11 @@ hands and written anew:
   remaining card up, whose card each one is, and holds a lower and an upper bound;
 * quick tricks at the start of a trick: the top cards the leader may cash in a row, bounded
   where another hand could ruff (a bound for the leader's side in a game);
-* move ordering: cheap winners and low losers first, the reverse for a misère declarer.
+* sure trump tricks: a trump above every trump of the other side wins whenever it is played;
+* misère bounds: the declarer is clean (:func:`misere_is_clean`), caught for one more trick
+  (:func:`misere_is_caught`, :func:`misere_lead_wins`) or takes all (:func:`misere_takes_all`);
+* move ordering: cheap winners and low losers first, the reverse for a misère declarer, and
+  the lead that last refuted a position first when it comes back.
 
 Following follows rules 30–32: follow suit, else trump, else any card.
 """
