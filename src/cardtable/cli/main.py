@@ -6,7 +6,6 @@ malformed record or card) prints one line on standard error and exits with statu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +22,7 @@ from cardtable.cli.common import (
     print_json,
     read_text,
 )
+from cardtable.cli.listing import add_name_column, print_rules, whole_names
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
@@ -77,14 +77,39 @@ def games_command(as_json: JsonFlag = False) -> None:
     if not listed:
         out.print("No games are registered yet.")
         return
-    table = Table("game", "players", "presets", "also called")
+    every_preset = [
+        _preset_label(name, game.default_preset) for game in games() for name in game.presets
+    ]
+    table = Table()
+    table.add_column("game")
+    table.add_column("players")
+    add_name_column(table, "presets", every_preset)
+    table.add_column("also called")
     for game in games():
-        presets = ", ".join(
-            name + (" (default)" if name == game.default_preset else "") for name in game.presets
+        presets = [_preset_label(name, game.default_preset) for name in game.presets]
+        table.add_row(
+            f"{game.name} — {game.title}",
+            _players_text(game.players),
+            whole_names(presets),
+            ", ".join(game.aliases),
         )
-        players = ", ".join(str(n) for n in game.players)
-        table.add_row(f"{game.name} — {game.title}", players, presets, ", ".join(game.aliases))
     out.print(table)
+
+
+def _preset_label(name: str, default: str | None) -> str:
+    return name + (" (default)" if name == default else "")
+
+
+def _players_text(counts: tuple[int, ...] | list[int]) -> str:
+    """``2–10`` for a run of counts, else the counts listed: ``3, 4``.
+
+    >>> _players_text((2, 3, 4, 5)), _players_text((3, 4)), _players_text((2, 4))
+    ('2–5', '3, 4', '2, 4')
+    """
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ", ".join(str(n) for n in ordered)
 
 
 @app.command("rules")
@@ -113,10 +138,7 @@ def rules_command(
         )
         return
     title = f"{game.title} — {chosen}" if chosen else game.title
-    table = Table("option", "value", "meaning", "source", title=title)
-    for o in options:
-        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.doc, o.source)
-    out.print(table)
+    print_rules(out, game.rules(chosen), title)
 
 
 @app.command("replay")
