@@ -77,9 +77,13 @@ class Adapter:
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
-        """The score as players keep it in ``width`` × ``height``; generically the ledger."""
+        """The score as players keep it in ``width`` × ``height``; generically the ledger.
+
+        ``deal`` is the number of the deal on the screen (1 for the first, 0 before any): the
+        finished one while it stays on the table between deals.
+        """
         return ledger_text(match)
 
     def help(self, phase: str) -> str:

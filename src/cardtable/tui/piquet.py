@@ -116,14 +116,14 @@ class PiquetAdapter(Adapter):
         return text
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The korolik sheet for two (games and koroliks), else the match's sheet lines."""
         assert isinstance(match, PiquetMatch)
         names = match.seats
         text = Text()
-        if match.deals and not match.three:
-            counts = match.deals[-1].view(0).counts
+        if deal and not match.three:
+            counts = match.deals[deal - 1].view(0).counts
             text.append("this deal: ", style="dim")
             text.append("  ".join(f"{names[s]} {c}" for s, c in counts.items()))
             text.append("\n")

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
-from cardtable.poker.pots import build_pots
+from cardtable.poker.pots import Pot
 from cardtable.poker.table import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
@@ -39,6 +39,36 @@ HELP = {
     ),
 }
 """The phases of a poker deal in a few sentences, with the rulebook's headings."""
+
+
+def pots_so_far(
+    contributed: Sequence[int], folded: Sequence[bool], all_in: Sequence[bool]
+) -> list[Pot]:
+    """The main pot and the side pots as they stand while the betting goes on.
+
+    A pot is closed only at an all-in player's total («Все ставки других игроков сверх
+    поставленной им суммы вносятся в дополнительный банк», 002_053e85955f9a4108.txt,
+    "Настольные ставки"); a bet the others have still to answer stays in the last pot. Each
+    pot may be won by the seats still in that have paid up to it or may still pay.
+
+    >>> [(p.amount, p.eligible) for p in pots_so_far([2, 6, 2], [False] * 3, [False] * 3)]
+    [(10, (0, 1, 2))]
+    >>> [(p.amount, p.eligible) for p in pots_so_far([4, 9, 9], [False] * 3, [True, 0, 0])]
+    [(12, (0, 1, 2)), (10, (1, 2))]
+    """
+    live = [seat for seat, out in enumerate(folded) if not out]
+    levels = sorted({contributed[seat] for seat in live if all_in[seat]})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        chips = sum(min(amount, level) - min(amount, previous) for amount in contributed)
+        eligible = tuple(s for s in live if contributed[s] >= level or not all_in[s])
+        pots.append(Pot(chips, eligible))
+        previous = level
+    rest = sum(amount - min(amount, previous) for amount in contributed)
+    if rest or not pots:
+        pots.append(Pot(rest, tuple(s for s in live if not all_in[s])))
+    return pots
 
 
 class PokerAdapter(Adapter):
@@ -105,23 +135,22 @@ class PokerAdapter(Adapter):
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
-        """Stacks, the pots of the deal in progress, and the session's ledger."""
+        """Stacks, the pots of the deal on the table, and the session's ledger."""
         text = Text()
         names = match.seats
-        deal = match.deals[-1] if match.deals else None
-        betting = getattr(deal, "betting", None)
+        betting = getattr(match.deals[deal - 1], "betting", None) if deal else None
         if betting is not None:
             for name, stack in zip(names, betting.stacks, strict=False):
                 text.append(f"{name[:10]:<10} ", style="bold")
                 text.append(f"{stack:>5}\n", style="green")
             text.append(f"pot {betting.pot}", style="bold")
-            pots, _ = build_pots(betting.contributed, betting.folded)
+            pots = pots_so_far(betting.contributed, betting.folded, betting.all_in)
             for number, pot in enumerate(pots if len(pots) > 1 else []):
                 label = "main pot" if number == 0 else f"side pot {number}"
                 who = ", ".join(names[seat] for seat in pot.eligible)
-                text.append(f"\n{label} {pot.amount}", style="bold")
+                text.append(f"\n{label} {pot.amount + (betting.dead if number == 0 else 0)}")
                 text.append(f" ({who})", style="dim")
             text.append("\n")
         text.append("± ", style="dim")

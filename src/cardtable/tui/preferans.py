@@ -179,7 +179,7 @@ class PreferansAdapter(Adapter):
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
         sheet: Sheet = match.sheet  # type: ignore[attr-defined]

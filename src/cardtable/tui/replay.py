@@ -92,7 +92,7 @@ def draw_deal(record: Record, number: int, console: Console) -> None:
         Layout(Panel(shown, title="what happened", title_align="left")),
         Layout(
             Panel(
-                adapter.score(match, painter, right - 4, height - len(hands) - 5),
+                adapter.score(match, painter, right - 4, height - len(hands) - 5, len(match.deals)),
                 title=f"score after deal {number}",
                 title_align="left",
             ),

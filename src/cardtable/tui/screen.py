@@ -209,7 +209,7 @@ class TableScreen:
         layout = Layout()
         body = height - 1 - 3 - (rows + 2) - 1
         layout.split_column(
-            Layout(self._header(view), size=1),
+            Layout(self._header(view, deal), size=1),
             Layout(name="body", size=body),
             Layout(self._hand(seat, view, painter), size=3),
             Layout(self._menu_panel(legal, rows, pages), size=rows + 2),
@@ -218,7 +218,7 @@ class TableScreen:
         right = min(max(self.adapter.score_width, width // 2 - 4), 64)
         layout["body"].split_row(
             Layout(self._table(seat, view, painter, body - 2, deal), name="table"),
-            Layout(self._score(painter, right - 4, body - 2), size=right),
+            Layout(self._score(painter, right - 4, body - 2, deal), size=right),
         )
         self.console.clear()
         self.console.print(layout, height=height)
@@ -228,19 +228,20 @@ class TableScreen:
         if self.frames is not None:
             self.frames.append(Frame(seat, deal, self.console.export_text(clear=True), cards))
 
-    def _header(self, view: Any) -> Text:
+    def _header(self, view: Any, deal: int) -> Text:
+        """The game, the deal on the table, its dealer and phase, and who is to move in it."""
         match = self.match
         text = Text(f" {self.game.title}", style="bold reverse")
         if match.preset:
             text.append(f" · {match.preset}", style="reverse")
-        if match.deals:
-            deal = match.deals[-1]
-            text.append(f" · deal {len(match.deals)}", style="reverse")
-            text.append(f" · dealer {match.seats[deal.setup.dealer]}", style="reverse")
+        if deal:
+            dealer = match.deals[deal - 1].setup.dealer
+            text.append(f" · deal {deal}", style="reverse")
+            text.append(f" · dealer {match.seats[dealer]}", style="reverse")
         phase = self.adapter.phase(view) if view is not None else ""
         if phase:
             text.append(f" · {phase}", style="reverse")
-        seat = match.to_move
+        seat = match.to_move if deal == len(match.deals) else None
         if seat is not None:
             text.append(f" · to move: {match.seats[seat]} ", style="bold reverse yellow")
         text.append(" " * max(0, self.console.width - len(text.plain)), style="reverse")
@@ -273,8 +274,8 @@ class TableScreen:
             text.append_text(painter.cards(event.cards))
         return text
 
-    def _score(self, painter: Painter, width: int, height: int) -> Panel:
-        body: RenderableType = self.adapter.score(self.match, painter, width, height)
+    def _score(self, painter: Painter, width: int, height: int, deal: int) -> Panel:
+        body: RenderableType = self.adapter.score(self.match, painter, width, height, deal)
         return Panel(body, title="score", title_align="left")
 
     def _hand(self, seat: int | None, view: Any, painter: Painter) -> Panel:
