@@ -55,6 +55,20 @@ class Adapter:
         """The sorted hand as held: a gap between suits."""
         return painter.grouped(cards)
 
+    def hand_line(self, view: Any, painter: Painter) -> Text:
+        """The seat's cards as the hand panel draws them: the sorted hand as held."""
+        return self.hand_text(self.hand(view), painter)
+
+    def reminders(
+        self, deal: Any, view: Any, painter: Painter, *, full: bool = False
+    ) -> list[Text]:
+        """What a player keeps in mind of the deal on the table, drawn above the seats.
+
+        ``full``: as sentences of the rules, for ``?``. Generically nothing; poker draws the
+        board and names the variant's wild cards.
+        """
+        return []
+
     def phase(self, view: Any) -> str:
         """The phase of the deal, as the view names it."""
         return str(getattr(view, "phase", ""))

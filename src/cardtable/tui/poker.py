@@ -13,9 +13,11 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Suit, parse_cards
 from cardtable.engine import Event, Match
+from cardtable.errors import CardParseError
 from cardtable.poker.pots import Pot
+from cardtable.poker.rules import HandRules
 from cardtable.poker.table import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
@@ -71,6 +73,104 @@ def pots_so_far(
     return pots
 
 
+WILD_WORDS = {
+    "jokers": "jokers",
+    "deuce-of-spades": "the 2 of spades",
+    "deuces": "2s",
+    "deuces-treys": "2s and 3s",
+    "red-tens": "red 10s",
+}
+"""The seed's wild cards ("Козырные карты") in words."""
+
+DEAL_WILD_WORDS = {
+    "board-card-and-rank": "the last board card up and its rank",
+    "board-rank": "the other cards of the last board card's rank",
+    "lowest-board-and-rank": "the lowest board card and its rank",
+    "lowest-hole": "each one's lowest hole card",
+    "last-hole-and-rank": "each one's last hole card and its rank",
+}
+"""The wild cards a deal fixes (``deal_wild``), in words."""
+
+NAMED_WILD = "the hole card each one names, and its rank"
+"""The wild cards of a ``name-wild`` step, in words."""
+
+SUIT_NAMES = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+def wild_cards_text(hands: HandRules, named: bool) -> str:
+    """The variant's wild cards in a few words; empty when it has none.
+
+    >>> wild_cards_text(HandRules(wild=("deuces", "K♠", "Q")), False)
+    '2s, the K of spades, Qs'
+    >>> wild_cards_text(HandRules(deal_wild="lowest-hole"), True)
+    "each one's lowest hole card, the hole card each one names, and its rank"
+    """
+    parts = [_wild_words(name) for name in hands.wild]
+    if hands.deal_wild != "none":
+        parts.append(DEAL_WILD_WORDS[hands.deal_wild])
+    if named:
+        parts.append(NAMED_WILD)
+    return ", ".join(parts)
+
+
+def wild_rule(hands: HandRules, named: bool) -> str:
+    """The variant's wild cards as a sentence of the rules, for ``?``; empty without any.
+
+    >>> wild_rule(HandRules(wild=("jokers",), wild_mode="any"), False).split(" (")[0]
+    'Wild cards: jokers; each stands for any card, even one its holder has'
+    """
+    listed = wild_cards_text(hands, named)
+    if not listed:
+        return ""
+    if hands.wild_mode == "any":
+        stands = "any card, even one its holder has"
+        clause = "(б)"
+    else:
+        stands = "a card its holder does not have"
+        clause = "(а)"
+    return f"Wild cards: {listed}; each stands for {stands} ({SEED}, Козырные карты {clause})."
+
+
+def _wild_words(name: str) -> str:
+    if name.lower() in WILD_WORDS:
+        return WILD_WORDS[name.lower()]
+    try:
+        cards = parse_cards(name, allow_duplicates=True)
+    except CardParseError:
+        cards = ()
+    if len(cards) == 1 and cards[0].suit is not None:
+        return f"the {cards[0].rank.text()} of {SUIT_NAMES[cards[0].suit]}"
+    return f"{name.upper()}s"
+
+
+def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
+    """The wild cards the deal has fixed for the seat so far, rank by rank.
+
+    A whole rank is named ("every 7"); single cards are the seat's own or on the board, so
+    they are drawn; a rank but the card that fixed it is "every 7 but 7♠".
+    """
+    wild_for = getattr(deal, "wild_for", None)
+    fixed: frozenset[Card] = wild_for(view.seat) if wild_for is not None else frozenset()
+    if not fixed:
+        return None
+    parts = []
+    for rank in sorted({card.rank for card in fixed}, reverse=True):
+        held = [card for card in fixed if card.rank == rank]
+        missing = [Card(rank, suit) for suit in Suit if Card(rank, suit) not in fixed]
+        if not missing:
+            parts.append(Text(f"every {rank.text()}"))
+        elif len(held) < len(missing):
+            parts.append(painter.cards(sorted(held, key=lambda card: int(card.suit or 0))))
+        else:
+            parts.append(Text(f"every {rank.text()} but ") + painter.cards(missing))
+    return Text(", ").join(parts)
+
+
 class PokerAdapter(Adapter):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
@@ -87,6 +187,46 @@ class PokerAdapter(Adapter):
             return super().hand(view)
         return sorted([*view.down, *view.up[view.seat]], key=self.sort_key)
 
+    def hand_line(self, view: Any, painter: Painter) -> Text:
+        """The down cards, and apart from them the seat's own up cards (stud)."""
+        if not isinstance(view, PokerView) or not view.up[view.seat]:
+            return super().hand_line(view, painter)
+        line = Text("down ", style="dim")
+        line.append_text(self.hand_text(sorted(view.down, key=self.sort_key), painter))
+        line.append("   up ", style="dim")
+        return line + self.hand_text(sorted(view.up[view.seat], key=self.sort_key), painter)
+
+    def reminders(
+        self, deal: Any, view: Any, painter: Painter, *, full: bool = False
+    ) -> list[Text]:
+        """The board, the variant's wild cards, and those the deal has fixed for the seat.
+
+        The wild cards are named by rank in words (a card of a rank is not drawn as a card,
+        so no hidden card is shown); the seat's own card that is wild is drawn.
+        """
+        if not isinstance(view, PokerView):
+            return []
+        lines = []
+        if view.board or view.board_down:
+            line = Text("board ", style="bold")
+            line.append_text(painter.cards(view.board) if view.board else Text(""))
+            if view.board_down:
+                line.append((" " if view.board else "") + " ".join(["▒▒"] * view.board_down))
+                line.append(f"  ({view.board_down} down)", style="dim")
+            lines.append(line)
+        spec = getattr(deal, "spec", None)
+        if spec is not None:
+            named = any(step.do == "name-wild" for step in spec.steps)
+            listed = wild_cards_text(spec.hands, named)
+            if listed and full:
+                lines.append(Text(wild_rule(spec.hands, named)))
+            elif listed:
+                lines.append(Text("wild: ", style="bold magenta") + Text(listed))
+            now = _wild_now(deal, view, painter) if listed else None
+            if now is not None:
+                lines.append(Text("wild for you now: ", style="magenta") + now)
+        return lines
+
     def hand_text(self, cards: Sequence[Card], painter: Painter) -> Text:
         """A poker hand by rank, without gaps between suits."""
         return painter.cards(cards, gap="  ")
@@ -102,7 +242,7 @@ class PokerAdapter(Adapter):
         if not isinstance(view, PokerView):
             return super().table(view, names, events, painter)
         lines = [
-            Text(f"{view.variant} · {view.phase} · round {view.round_index + 1}", style="bold")
+            Text(f"{view.phase} · round {view.round_index + 1}", style="bold")
             + Text(f" · pot {view.pot}")
         ]
         last: dict[int, str] = {}
@@ -140,9 +280,11 @@ class PokerAdapter(Adapter):
         """Stacks, the pots of the deal on the table, and the session's ledger."""
         text = Text()
         names = match.seats
-        betting = getattr(match.deals[deal - 1], "betting", None) if deal else None
-        if betting is not None:
-            for name, stack in zip(names, betting.stacks, strict=False):
+        shown = match.deals[deal - 1] if deal else None
+        betting = getattr(shown, "betting", None)
+        if shown is not None and betting is not None:
+            # The view's stacks: once the deal is over, with the pots paid.
+            for name, stack in zip(names, shown.view(0).stacks, strict=False):
                 text.append(f"{name[:10]:<10} ", style="bold")
                 text.append(f"{stack:>5}\n", style="green")
             text.append(f"pot {betting.pot}", style="bold")

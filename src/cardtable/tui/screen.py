@@ -143,7 +143,7 @@ class TableScreen:
                 self.page = (self.page + PAGE_KEYS[answer.lower()]) % pages
                 continue
             if answer.lower() in HELP_KEYS:
-                self._help(view)
+                self._help(index, view)
                 continue
             if not answer:
                 continue
@@ -180,12 +180,16 @@ class TableScreen:
         self.message = None
         self.showing = seat
 
-    def _help(self, view: Any) -> None:
+    def _help(self, seat: int, view: Any) -> None:
         phase = self.adapter.phase(view)
         lines = [
             Text(f"{self.game.title}: the {phase} phase", style="bold"),
             Text(self.adapter.help(phase)),
         ]
+        painter = Painter()
+        if self.match.deals:
+            reminders = self.adapter.reminders(self.match.deals[-1], view, painter, full=True)
+            lines += [Text(""), *reminders] if reminders else []
         if self.refusal:
             lines += [Text(""), Text(f"Your last answer was refused: {self.refusal}", style="red")]
         lines += [
@@ -199,7 +203,7 @@ class TableScreen:
         ]
         self.console.clear()
         self.console.print(Panel(Group(*lines), title="rules of this phase"))
-        self._record(None, len(self.match.deals), frozenset())
+        self._record(seat, len(self.match.deals), frozenset(painter.drawn))
         self.ask("press Enter to return › ")
 
     def _draw(self, seat: int | None, view: Any, legal: list[str], deal: int) -> None:
@@ -255,6 +259,8 @@ class TableScreen:
         )
         if view is not None:
             lines = self.adapter.table(view, names, events, painter)
+            if deal:
+                lines[1:1] = self.adapter.reminders(self.match.deals[deal - 1], view, painter)
         if seat is not None and deal:
             log = [self._event(event, painter) for event in events]
             space = max(0, room - len(lines) - 1)
@@ -281,9 +287,8 @@ class TableScreen:
     def _hand(self, seat: int | None, view: Any, painter: Painter) -> Panel:
         if seat is None or view is None:
             return Panel(Text("(hidden)", style="dim"), title="hand", title_align="left")
-        cards = self.adapter.hand(view)
         name = self.match.seats[seat]
-        hand = self.adapter.hand_text(cards, painter)
+        hand = self.adapter.hand_line(view, painter)
         return Panel(hand, title=f"hand of {name}", title_align="left")
 
     def _ordered(self, legal: list[str]) -> tuple[list[str], dict[str, str]]:
