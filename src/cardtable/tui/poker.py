@@ -22,22 +22,24 @@ from cardtable.poker.table import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
 
-SEED = "002_053e85955f9a4108.txt"
+BOOK = "«Покер»"
+"""The poker rulebook (002_053e85955f9a4108.txt), cited by its headings."""
 
 HELP = {
     "bet": (
-        f"A betting round ({SEED}, the betting round and its end). In turn each player checks "
+        f"A betting round ({BOOK}: «Круги ставок»). In turn each player checks "
         "(nothing owed), bets, calls what is owed, raises, or folds; the round ends when every "
         "player still in has put in the same or is all-in. Raises are capped and the bet sizes "
-        "are set by the limit system of the table ('Пределы ставок')."
+        "are set by the limit system of the table («Пределы ставок»)."
     ),
     "draw": (
-        f"The draw ({SEED}, draw poker). Each player still in discards the cards he does not "
-        "want and is dealt as many: 'discard 7♥ 2♣', or 'stand pat' to keep them all."
+        f"The draw ({BOOK}: «Покер с досдачей»). Each player still in discards the cards he "
+        "does not want and is dealt as many: 'discard 7♥ 2♣', or 'stand pat' to keep them all."
     ),
     "declare": (
-        f"High-low declarations ({SEED}, high-low). Each player still in declares 'declare "
-        "high', 'declare low' or both; the pot is shared between the best of each side."
+        f"High-low declarations ({BOOK}: Покер «Больше-меньше»). Each player still in "
+        "declares 'declare high', 'declare low' or both; the pot is shared between the best "
+        "of each side."
     ),
 }
 """The phases of a poker deal in a few sentences, with the rulebook's headings."""
@@ -133,7 +135,7 @@ def wild_rule(hands: HandRules, named: bool) -> str:
     else:
         stands = "a card its holder does not have"
         clause = "(а)"
-    return f"Wild cards: {listed}; each stands for {stands} ({SEED}, Козырные карты {clause})."
+    return f"Wild cards: {listed}; each stands for {stands} ({BOOK}: «Козырные карты» {clause})."
 
 
 def _wild_words(name: str) -> str:
@@ -174,7 +176,7 @@ def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
 class PokerAdapter(Adapter):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
-    help_source = SEED
+    help_source = BOOK
     score_width = 32
 
     def sort_key(self, card: Card) -> tuple[int, int]:
