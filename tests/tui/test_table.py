@@ -269,3 +269,33 @@ def test_help_cites_the_rule_and_the_book_not_a_file_of_the_repository_s_sources
         assert ".txt" not in text, text
     book = "«Покер»" if game == "poker" else "Энциклопедия игр (1992)"
     assert all(book in text for text in texts)
+
+
+def _quit_between_deals(frame: Frame, turn: int) -> str | None:
+    return "q" if "Press Enter for deal 2" in frame.text else None
+
+
+def test_q_between_deals_stops_play_with_everything_saved(tmp_path: Path) -> None:
+    """`q` stops play at any prompt, "Press Enter for deal N" included.
+
+    docs/tui.md, "Save, resume, review" (issue 14, item 25): the record holds the finished
+    deal, and `--load` opens on the same screen.
+    """
+    path = tmp_path / "pulka.json"
+    run = play(
+        "preferans",
+        Person(typed=_quit_between_deals),
+        seats="you,bot,bot",
+        seed=6,
+        deals=3,
+        save=path,
+    )
+    asked = [frame for frame in run.frames if "Press Enter for deal 2" in frame.text]
+    assert len(asked) == 1
+    assert run.frames[-1] is asked[0]
+    match = run.table.match
+    assert match.deals[0].is_over
+    assert not match.deals[-1].history
+    resumed = play("preferans", Person(moves=0), seats="you,bot,bot", load=path)
+    assert resumed.frames[0].text == asked[0].text
+    assert resumed.table.match.record().deals[0] == match.record().deals[0]

@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards import Card, cards_text, parse_cards
+from cardtable.cli.play import STOP_WORDS
 from cardtable.engine import Event, Game, Match
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, names_in, signed
@@ -106,20 +107,25 @@ class TableScreen:
 
     # ----- the Screen protocol ------------------------------------------------------------
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """Before a new deal, show how the last one ended until the person presses Enter."""
+    def deal_started(self, number: int, dealer: str) -> bool:
+        """Before a new deal, show how the last one ended until the person presses Enter.
+
+        ``q`` there stops play (``False``).
+        """
         deals = self.match.deals
         self.refusal = None
         if not self.people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
-            return
+            return True
         seat = self.showing if self.showing is not None else self.people[0]
         self.message = Text(
-            f"Deal {len(deals) - 1} is over and written down. Press Enter for deal {number}.",
+            f"Deal {len(deals) - 1} is over and written down. "
+            f"Press Enter for deal {number} (q stops).",
             style="bold",
         )
         self._draw(seat, deals[-2].view(seat), [], len(deals) - 1)
-        self.ask("› ")
+        answer = self.ask("› ")
         self.message = None
+        return answer.strip().lower() not in STOP_WORDS
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Nothing to do: the table draws each seat's events from the deal itself."""
