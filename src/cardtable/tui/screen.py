@@ -30,7 +30,7 @@ from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.play import STOP_WORDS
 from cardtable.engine import Event, Game, Match
 from cardtable.errors import CardtableError
-from cardtable.tui.adapter import Adapter, adapter_for, names_in, signed
+from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
 from cardtable.tui.paint import Painter
 
 PAGE_KEYS = {"n": 1, ">": 1, "p": -1, "<": -1}
@@ -279,11 +279,8 @@ class TableScreen:
         return Panel(Group(*lines), title="table", title_align="left")
 
     def _event(self, event: Event, painter: Painter) -> Text:
-        names = self.match.seats
-        text = Text(names_in(event.text, names), style="dim")
-        if event.cards:
-            text.append(": ", style="dim")
-            text.append_text(painter.cards(event.cards))
+        text = event_text(event, self.match.seats, painter)
+        text.stylize("dim", 0, len(names_in(event.text, self.match.seats)))
         return text
 
     def _score(self, painter: Painter, width: int, height: int, deal: int) -> Panel:
