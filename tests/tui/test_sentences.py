@@ -49,7 +49,7 @@ def test_no_screen_of_a_preferans_deal_says_you_is_or_you_says() -> None:
     """A whole deal at the table: every sentence about "you" in the second person.
 
     Naming the contract and playing a card are told apart (001_776ed664a35a376f.txt,
-    preferans rule 21: the declarer «сносит две ненужные ему карты … и заказывает игру";
+    preferans rule 21: the declarer «сносит две ненужные ему карты … и заказывает игру»;
     then the cards are played): "bot 2 names 7♣", "bot 2 plays A♣".
     """
     run = play("preferans", Person(), seats="you,bot,bot", seed=4)
