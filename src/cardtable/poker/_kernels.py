@@ -448,7 +448,6 @@ def standard_value(mask: int) -> int:
 
 LAYOUT_HOLE = 0
 LAYOUT_BOARD = 1
-LAYOUT_BET = 2
 
 
 @njit(cache=True)
@@ -581,16 +580,16 @@ def lean_deals(
         void = False
         for row in range(layout.shape[0]):
             if layout[row, 0] == LAYOUT_HOLE:
-                for step in range(players):
-                    seat = (dealer + 1 + step) % players
-                    for _ in range(layout[row, 1]):
+                for _ in range(layout[row, 1]):
+                    for step in range(players):
+                        seat = (dealer + 1 + step) % players
                         masks[seat] |= decks[deal, top]
                         top += 1
             elif layout[row, 0] == LAYOUT_BOARD:
                 for _ in range(layout[row, 1]):
                     board |= decks[deal, top]
                     top += 1
-            else:
+            else:  # a betting round, numbered
                 index = layout[row, 1]
                 bets[:] = 0
                 raises[:] = 0

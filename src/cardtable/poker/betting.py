@@ -228,7 +228,10 @@ class Betting:
         self.opened = False
         self.raises_in_deal = 0
         self.last_aggressor: int | None = None
-        """The last seat to bet, raise or freeze in the current round: the called player."""
+        """The last seat to bet, raise, freeze or post the highest blind in the current round.
+
+        The called player ("игрок, который первым сделал наивысшую ставку").
+        """
         self.round: Round | None = None
 
     # ----------------------------------------------------------------- queries
@@ -354,6 +357,9 @@ class Betting:
         current.high = max(current.high, current.bets[seat])
         current.last_full = max(current.last_full, current.high - previous_high, paid)
         current.last_put = paid
+        if current.high > previous_high:
+            # A blind above the others is a bet: whoever calls it has called him.
+            self.last_aggressor = seat
         self.opened = True
         self._blind_posted(seat)
         return paid
@@ -399,10 +405,6 @@ class Betting:
             case Straddle() | NoStraddle():
                 return "straddles are only taken right after the blinds"
         return f"{type(action).__name__.lower()} is not a betting action"
-
-    def can_act(self, seat: int, action: TableAction) -> bool:
-        """Whether ``seat`` may play ``action`` now."""
-        return self.why_illegal(seat, action) is None
 
     def verify(self, seat: int, action: TableAction) -> None:
         """Raise :class:`IllegalAction` with the reason unless ``seat`` may play ``action``."""

@@ -107,10 +107,11 @@ class TableScreen:
 
     # ----- the Screen protocol ------------------------------------------------------------
 
-    def deal_started(self, number: int, dealer: str) -> bool:
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Before a new deal, show how the last one ended until the person presses Enter.
 
-        ``q`` there stops play (``False``).
+        ``q`` there stops play (``False``). The deck commitment is in the saved record
+        (docs/records.md); the table does not show it.
         """
         deals = self.match.deals
         self.refusal = None
