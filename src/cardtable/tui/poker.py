@@ -36,6 +36,16 @@ HELP = {
         f"The draw ({BOOK}: «Покер с досдачей»). Each player still in discards the cards he "
         "does not want and is dealt as many: 'discard 7♥ 2♣', or 'stand pat' to keep them all."
     ),
+    "expose": (
+        f"Turning a card up ({BOOK}: «Мексиканский гвоздь»; «Дробовик с двойным барабаном»). "
+        "Each player still in turns one of his down cards face up: 'expose 9♠'; where the "
+        "variant allows it, 'stand pat' keeps them all down."
+    ),
+    "name-wild": (
+        f"Naming your wild card ({BOOK}: «Семикарточный гвоздь»: козырь — младшая «забивная» "
+        "карта; иногда игрокам разрешено выбирать любую). Each player names one of his down "
+        "cards: it and every card of its rank are wild for him alone: 'wild 9♠'."
+    ),
     "declare": (
         f"High-low declarations ({BOOK}: Покер «Больше-меньше»). Each player still in "
         "declares 'declare high', 'declare low' or both; the pot is shared between the best "
