@@ -83,17 +83,17 @@ def games_command(as_json: JsonFlag = False) -> None:
         _preset_label(name, game.default_preset) for game in games() for name in game.presets
     ]
     table = Table()
-    table.add_column("game")
+    add_name_column(table, "game", [game.name for game in games()])
     table.add_column("players")
     add_name_column(table, "presets", every_preset)
     table.add_column("also called")
     for game in games():
         presets = [_preset_label(name, game.default_preset) for name in game.presets]
         table.add_row(
-            f"{game.name} — {game.title}",
+            game.name,
             _players_text(game.players),
             whole_names(presets),
-            ", ".join(game.aliases),
+            ", ".join([game.title, *game.aliases]),
         )
     out.print(table)
 
