@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
@@ -84,16 +85,14 @@ def games_command(as_json: JsonFlag = False) -> None:
     ]
     table = Table()
     add_name_column(table, "game", [game.name for game in games()])
-    table.add_column("players")
     add_name_column(table, "presets", every_preset)
-    table.add_column("also called")
+    add_name_column(table, "also called", [n for g in games() for n in (g.title, *g.aliases)])
     for game in games():
         presets = [_preset_label(name, game.default_preset) for name in game.presets]
         table.add_row(
-            game.name,
-            _players_text(game.players),
+            Text(game.name) + Text(f"\n{_players_text(game.players)} players", style="dim"),
             whole_names(presets),
-            ", ".join([game.title, *game.aliases]),
+            whole_names([game.title, *game.aliases]),
         )
     out.print(table)
 
