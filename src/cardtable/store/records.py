@@ -1,0 +1,72 @@
+"""A table's log read as a match record: the log is replayed exactly as a record is.
+
+>>> from cardtable.store.repository import Entry, SeatInfo, TableInfo
+>>> info = TableInfo("t", "toy", None, {}, True, None, "playing", (SeatInfo(0, "A", None),))
+>>> record_of(info, [Entry(1, "deal", dealer=0, deck="A♠", seed=7)]).deals[0].seed
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.cards import parse_cards
+from cardtable.engine import DealEntry, Match, Record, replay
+from cardtable.errors import RecordError
+from cardtable.store.repository import Entry, TableInfo
+
+
+def record_of(
+    info: TableInfo, log: Sequence[Entry], *, finished_deals_only: bool = False
+) -> Record:
+    """The match record that ``log`` writes down; optionally without an unfinished last deal.
+
+    ``finished_deals_only`` leaves out the deal in progress, whose deck must not be shown.
+    """
+    deals: list[DealEntry] = []
+    pending: list[str] = []
+    for entry in log:
+        if entry.kind == "deal":
+            deals.append(_dealt(entry, tuple(pending)))
+            pending = []
+        elif entry.kind == "act":
+            if not deals:
+                raise RecordError(f"log seq {entry.seq}: an action before any deal")
+            last = deals[-1]
+            deals[-1] = DealEntry(
+                last.dealer, last.deck, last.seed, (*last.actions, entry.text or ""), last.before
+            )
+        elif entry.kind == "between":
+            pending.append(entry.text or "")
+        else:
+            raise RecordError(f"log seq {entry.seq}: unknown kind {entry.kind!r}")
+    record = Record(
+        game=info.game,
+        preset=info.preset,
+        rules=info.rules,
+        seats=tuple(seat.name or f"seat {seat.seat}" for seat in info.seats),
+        deals=tuple(deals),
+        after=tuple(pending),
+    )
+    if finished_deals_only and deals and replay(record).current is not None:
+        return Record(
+            record.game,
+            record.preset,
+            record.rules,
+            record.seats,
+            record.deals[:-1],
+            after=record.deals[-1].before,
+        )
+    return record
+
+
+def rebuild(info: TableInfo, log: Sequence[Entry]) -> Match[Any, Any]:
+    """The table's match as its log leaves it, rebuilt through the engine's replay."""
+    return replay(record_of(info, log))
+
+
+def _dealt(entry: Entry, before: tuple[str, ...]) -> DealEntry:
+    if entry.dealer is None or entry.deck is None or entry.seed is None:
+        raise RecordError(f"log seq {entry.seq}: a deal without its dealer, deck or seed")
+    return DealEntry(entry.dealer, parse_cards(entry.deck), entry.seed, (), before)
