@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import random
-import re
 import signal
 import socket
 import subprocess
@@ -19,20 +18,18 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from cardtable.engine import DealSetup, Record, get_game, parse_record
+from cardtable.engine import DealSetup, Event, Record, get_game, parse_record, view_to_data
 
 FRAME_SECONDS = 20.0
 """How long a client waits for one frame before the test fails."""
 
-CARD = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♠♣♦♥]")
-"""A card as the server writes it (unicode notation)."""
 
 
 def free_port() -> int:
@@ -50,6 +47,7 @@ class Server:
     database: str
     log: Path
     port: int = field(default_factory=free_port)
+    rate: float = 500.0
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -64,7 +62,7 @@ class Server:
     def start(self) -> None:
         """Start the server and wait until it answers HTTP."""
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
-        command += ["--database", self.database, "--bot-delay", "0"]
+        command += ["--database", self.database, "--bot-delay", "0", "--rate", str(self.rate)]
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -157,6 +155,7 @@ class Client:
     async def play(self, choose: Chooser = random_choice, since: int | None = None) -> None:
         """Connect, play the seat's turns with ``choose`` and record every frame until ``end``."""
         rng = random.Random(self.seed)
+        chosen = ""
         async with connect(self.url, max_size=2**22) as socket:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
@@ -164,7 +163,11 @@ class Client:
                 if frame["type"] == "end":
                     return
                 if self.token is not None and self._my_turn(frame):
-                    await self.act(socket, choose(frame["legal"], rng))
+                    chosen = choose(frame["legal"], rng)
+                    await self.act(socket, chosen)
+                elif frame["type"] == "ack" and frame["code"] == "rate":
+                    await asyncio.sleep(0.2)
+                    await self.act(socket, chosen)
 
     async def receive(self, socket: ClientConnection) -> dict[str, Any]:
         """The next frame, recorded, with the client's seq kept up."""
@@ -194,55 +197,92 @@ class Client:
         )
 
 
-def known_cards_by_seq(record: Record, seats: int) -> dict[int, list[frozenset[str]]]:
-    """For each log seq, the cards each seat (and, last, a spectator) had been shown by then.
+@dataclass(frozen=True)
+class Shown:
+    """What one seat (or a spectator) may be sent for one log seq, computed by the engine here."""
+
+    d: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    view: Any
+    to_move: int | None
+    legal: list[str] | None
+    known: frozenset[str]
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "text": event.text,
+        "cards": [card.text() for card in event.cards],
+    }
+
+
+def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
+    """For each log seq, what each seat and (last) a spectator may be shown, by the engine.
 
     The log's order is that of the record: for each deal its moves before, the deal, then its
-    actions. A spectator is shown only the cards of public events.
+    actions. A spectator is in no audience (seat -1), so it is shown only public cards.
     """
     game = get_game(record.game)
     match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
-    known: dict[int, list[frozenset[str]]] = {}
-    seq = 0
+    watchers = [*range(len(record.seats)), -1]
+    shown: dict[int, list[Shown]] = {}
 
-    def note() -> None:
+    def note(events: Sequence[Event]) -> None:
         deal = match.deals[-1] if match.deals else None
-        seen = [
-            frozenset(card.text() for card in deal.cards_known_to(seat)) if deal else frozenset()
-            for seat in range(seats)
+        current = match.current
+        legal = [game.action_text(a) for a in current.legal_actions()] if current else None
+        shown[len(shown) + 1] = [
+            Shown(
+                d=[_event_data(event.seen_by(seat)) for event in events],
+                events=[_event_data(event.seen_by(seat)) for event in (deal.events if deal else [])],
+                view=view_to_data(deal.view(seat)) if deal and seat >= 0 else None,
+                to_move=match.to_move,
+                legal=legal if seat >= 0 and match.to_move == seat else None,
+                known=frozenset(
+                    card.text()
+                    for event in (deal.events if deal else [])
+                    if event.shows_cards_to(seat)
+                    for card in event.cards
+                ),
+            )
+            for seat in watchers
         ]
-        public = frozenset(
-            card.text()
-            for event in (deal.events if deal else [])
-            if event.audience is None
-            for card in event.cards
-        )
-        known[seq] = [*seen, public]
 
     for entry in record.deals:
         for text in entry.before:
-            match.apply_between(text)
-            seq += 1
-            note()
-        match.start_deal_from(DealSetup(entry.dealer, entry.deck, entry.seed))
-        seq += 1
-        note()
+            note(match.apply_between(text))
+        note(match.start_deal_from(DealSetup(entry.dealer, entry.deck, entry.seed)).events)
         for text in entry.actions:
-            match.apply(game.parse_action(text))
-            seq += 1
-            note()
-    return known
+            note(match.apply(game.parse_action(text)))
+    return shown
 
 
-def cards_named(frame: Any) -> set[str]:
-    """Every card text named anywhere in a frame's strings."""
-    found: set[str] = set()
-    if isinstance(frame, str):
-        found.update(CARD.findall(frame))
-    elif isinstance(frame, dict):
-        for value in frame.values():
-            found |= cards_named(value)
-    elif isinstance(frame, list):
-        for value in frame:
-            found |= cards_named(value)
+def leaks(record: Record, clients: list[Client]) -> list[str]:
+    """Every frame a client got that is not what the engine shows its seat at that seq.
+
+    An ``ev`` must carry exactly the step's events as its seat saw them, and the legal moves
+    only for the seat to move; a ``snapshot`` exactly the seat's view and deal events; and no
+    card in a frame's events may be one the seat had not been shown.
+    """
+    shown = shown_by_seq(record)
+    found = []
+    for client in clients:
+        index = -1 if client.seat is None else client.seat
+        for frame in client.frames:
+            if frame.get("type") not in {"ev", "snapshot"} or frame["seq"] == 0:
+                continue
+            expected = shown[frame["seq"]][index]
+            where = f"seat {client.seat} at seq {frame['seq']}"
+            events = frame["d"] if frame["type"] == "ev" else frame["events"]
+            named = {card for event in events for card in event.get("cards", [])}
+            if named - expected.known:
+                found.append(f"{where}: shown {sorted(named - expected.known)}")
+            if events != (expected.d if frame["type"] == "ev" else expected.events):
+                found.append(f"{where}: events are not those it saw")
+            if frame["legal"] is not None and frame["legal"] != expected.legal:
+                found.append(f"{where}: legal moves that are not its own")
+            if frame["type"] == "snapshot" and frame["view"] != expected.view:
+                found.append(f"{where}: a view that is not its view")
     return found

@@ -19,7 +19,9 @@ pytestmark = pytest.mark.timeout(120)
 def _play_table(server: Server, game: str, seats: int, **settings: object) -> list[Client]:
     table = server.new_table(game, ["open"] * seats, **settings)
     tokens = [server.join(table, f"P{seat}") for seat in range(seats)]
-    clients = [Client(server.socket_url(table["id"]), token, seed) for seed, token in enumerate(tokens)]
+    clients = [
+        Client(server.socket_url(table["id"]), token, seed) for seed, token in enumerate(tokens)
+    ]
     clients.append(Client(server.socket_url(table["id"])))
 
     async def everyone() -> None:

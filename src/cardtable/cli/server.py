@@ -54,6 +54,9 @@ def serve_command(
     bot_delay: Annotated[
         float, typer.Option(min=0, max=60, help="Seconds a bot waits before it moves.")
     ] = 0.5,
+    rate: Annotated[
+        float, typer.Option(min=1, max=100_000, help="Frames a second one connection may send.")
+    ] = 20.0,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
     ] = False,
@@ -72,7 +75,7 @@ def serve_command(
         from cardtable.store.database import upgrade  # noqa: PLC0415
 
         upgrade(url)
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, rate=rate)
     out.print(f"cardtable serves http://{host}:{port} (database {_shown(url)})", soft_wrap=True)
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)

@@ -122,9 +122,12 @@ class GuestName(BaseModel):
     name: str = Field(min_length=1, max_length=40)
 
 
-def create_app(url: str, *, bot_delay: float = 0.0, limits: Limits | None = None) -> FastAPI:
-    """The server's application over the database at ``url`` (already migrated)."""
-    limits = limits or Limits()
+def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastAPI:
+    """The server's application over the database at ``url`` (already migrated).
+
+    ``rate`` is the frames a second one connection may send (twice as many in a burst).
+    """
+    limits = Limits(rate=rate, burst=max(1, int(2 * rate)))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -464,13 +467,10 @@ async def _serve_frames(connection: _Connection, table: LiveTable, seat: int) ->
     limits = connection.limits
     while connection.closing is None:
         text = await _receive(connection)
-        if not connection.allowed():
-            if connection.strikes == 1:
-                await connection.error("rate", f"more than {limits.rate:g} frames a second")
-            if connection.strikes > limits.flood:
-                await connection.close(CLOSE_POLICY, "flood")
-            continue
         frame = _read_frame(text) if text is not None else Error(code="bad_frame", msg="binary")
+        if not connection.allowed():
+            await _refuse_for_rate(connection, frame)
+            continue
         if isinstance(frame, Error):
             connection.bad += 1
             await connection.send(frame.model_dump_json())
@@ -482,6 +482,17 @@ async def _serve_frames(connection: _Connection, table: LiveTable, seat: int) ->
             await connection.error("bad_frame", "hello is sent once, first")
         else:
             await _act(connection, table, seat, frame)
+
+
+async def _refuse_for_rate(connection: _Connection, frame: Hello | Act | Ping | Error) -> None:
+    limits = connection.limits
+    message = f"more than {limits.rate:g} frames a second"
+    if connection.strikes > limits.flood:
+        await connection.close(CLOSE_POLICY, "flood")
+    elif isinstance(frame, Act):
+        await connection.send(Ack(id=frame.id, ok=False, code="rate", msg=message).model_dump_json())
+    elif connection.strikes == 1:
+        await connection.error("rate", message)
 
 
 async def _act(connection: _Connection, table: LiveTable, seat: int, frame: Act) -> None:
