@@ -152,15 +152,21 @@ class Client:
     seat: int | None = None
     sent: int = 0
 
-    async def play(self, choose: Chooser = random_choice, since: int | None = None) -> None:
-        """Connect, play the seat's turns with ``choose`` and record every frame until ``end``."""
+    async def play(
+        self, choose: Chooser = random_choice, since: int | None = None, seconds: float = 1e9
+    ) -> None:
+        """Connect, play the seat's turns with ``choose`` and record every frame until ``end``.
+
+        After ``seconds`` the client stops at its next frame and hangs up.
+        """
+        deadline = time.monotonic() + seconds
         rng = random.Random(self.seed)
         chosen = ""
         async with connect(self.url, max_size=2**22) as socket:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
                 frame = await self.receive(socket)
-                if frame["type"] == "end":
+                if frame["type"] == "end" or time.monotonic() > deadline:
                     return
                 if self.token is not None and self._my_turn(frame):
                     chosen = choose(frame["legal"], rng)

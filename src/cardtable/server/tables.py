@@ -150,14 +150,17 @@ class LiveTable:
     # --- connections ---------------------------------------------------------------------
 
     async def attach(self, watcher: Watcher, since: int | None) -> None:
-        """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot."""
+        """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot.
+
+        A client that missed nothing gets a snapshot too, so that it learns whose turn it is.
+        """
         async with self.lock:
             for other in [w for w in self.watchers if w.seat == watcher.seat != SPECTATOR]:
                 self.watchers.discard(other)
                 await other.close(4009, "the seat connected again elsewhere")
             self.watchers.add(watcher)
             await watcher.send(self._welcome(watcher.seat).model_dump_json())
-            if since is not None and since <= self.seq and self._has_steps_after(since):
+            if since is not None and since < self.seq and self._has_steps_after(since):
                 for step in self.steps[self._index_after(since) :]:
                     await watcher.send(self._ev(step, watcher.seat).model_dump_json())
             else:

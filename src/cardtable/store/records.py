@@ -45,7 +45,7 @@ def record_of(
         game=info.game,
         preset=info.preset,
         rules=info.rules,
-        seats=tuple(seat.name or f"seat {seat.seat}" for seat in info.seats),
+        seats=seat_names(info),
         deals=tuple(deals),
         after=tuple(pending),
     )
@@ -59,6 +59,22 @@ def record_of(
             after=record.deals[-1].before,
         )
     return record
+
+
+def seat_names(info: TableInfo) -> tuple[str, ...]:
+    """The seats' names as the match knows them: unique, since games tell players apart by name.
+
+    >>> from cardtable.store.repository import SeatInfo, TableInfo
+    >>> seats = (SeatInfo(0, "Anna", None), SeatInfo(1, "random", "random"),
+    ...          SeatInfo(2, "random", "random"), SeatInfo(3, None, None))
+    >>> seat_names(TableInfo("t", "poker", None, {}, True, None, "waiting", seats))
+    ('Anna', 'random', 'random (seat 2)', 'seat 3')
+    """
+    names: list[str] = []
+    for seat in info.seats:
+        name = seat.name or f"seat {seat.seat}"
+        names.append(f"{name} (seat {seat.seat})" if name in names else name)
+    return tuple(names)
 
 
 def rebuild(info: TableInfo, log: Sequence[Entry]) -> Match[Any, Any]:
