@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs clean
+.PHONY: play test lint typecheck unit bench playthroughs soak-server clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -28,6 +28,11 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
 
+# The server's leak and crash tests at soak size (docs/server.md, "Tests and soak runs")
+soak-server: $(STAMP)
+	CARDTABLE_LEAK_DEALS=1000 CARDTABLE_CRASH_KILLS=100 $(BIN)/pytest -q -o timeout=7200 \
+		tests/server/test_leaks.py tests/server/test_crash.py
+
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
 playthroughs: $(STAMP)
 	$(BIN)/cardtable playthrough --write tests/vectors/playthroughs
@@ -36,7 +41,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server]'
 	touch $(STAMP)
 
 clean:

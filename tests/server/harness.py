@@ -31,7 +31,6 @@ FRAME_SECONDS = 20.0
 """How long a client waits for one frame before the test fails."""
 
 
-
 def free_port() -> int:
     """A loopback port nobody listens on now."""
     with socket.socket() as probe:
@@ -242,7 +241,9 @@ def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
         shown[len(shown) + 1] = [
             Shown(
                 d=[_event_data(event.seen_by(seat)) for event in events],
-                events=[_event_data(event.seen_by(seat)) for event in (deal.events if deal else [])],
+                events=[
+                    _event_data(event.seen_by(seat)) for event in (deal.events if deal else [])
+                ],
                 view=view_to_data(deal.view(seat)) if deal and seat >= 0 else None,
                 to_move=match.to_move,
                 legal=legal if seat >= 0 and match.to_move == seat else None,

@@ -46,14 +46,19 @@ def _check_log(store: Store, table: str, client: Client) -> int:
 def test_a_killed_server_resumes_every_table_at_its_last_acked_seq(
     database: str, tmp_path: Path
 ) -> None:
-    """docs/server.md, "Crashes": an action is acknowledged, and any frame sent, only after
-    its commit; after SIGKILL and a restart the table goes on from its log.
+    """After SIGKILL and a restart the table goes on from its log, losing no acked action.
+
+    An action is acknowledged, and any frame sent, only after its commit.
+
+    docs/server.md, "Crashes".
     """
     server = Server(database, tmp_path / "server.log")
     server.start()
     rng = random.Random(17)
     rules = {"deals": 0, "stake": 1_000_000}
-    table = server.new_table("poker", ["open", "bot random", "bot random"], deals=10_000, rules=rules)
+    table = server.new_table(
+        "poker", ["open", "bot random", "bot random"], deals=10_000, rules=rules
+    )
     client = Client(server.socket_url(table["id"]), server.join(table, "P"), seed=3)
     lengths = []
     try:

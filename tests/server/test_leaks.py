@@ -27,11 +27,12 @@ def _deals(game: str) -> int:
 
 @pytest.mark.parametrize("game", ["preferans", "piquet", "poker"])
 def test_no_frame_names_a_card_its_seat_was_not_shown(server: Server, game: str) -> None:
-    """docs/server.md, "What a seat is shown": every frame is built from ``view(seat)`` and
-    ``seen_by(seat)``; a spectator sees only public cards.
+    """Every frame is built from ``view(seat)`` and ``seen_by(seat)``; a spectator sees less.
 
-    People play every seat but one, a bot the last, and a spectator watches; every frame
-    each connection receives is checked against the cards its seat had been shown at that seq.
+    docs/server.md, "What a seat is shown".
+
+    People play every seat but one, a bot the last, and a spectator watches; every frame each
+    connection receives is checked against the cards its seat had been shown at that seq.
     """
     seats = ["open"] * (SEATS[game] - 1) + ["bot random"]
     # The games' own ends come later than the agreed number of deals.
@@ -61,8 +62,8 @@ def test_a_frame_naming_a_hidden_card_is_caught(server: Server) -> None:
     asyncio.run(client.play())
     record = server.record(table["id"])
     assert leaks(record, [client]) == []
-    first_deal = next(frame for frame in client.frames if frame.get("kind") == "deal")
-    hidden = [card for card in record.deals[0].deck if card.text() not in str(first_deal)]
-    first_deal["d"][-1]["cards"].append(hidden[0].text())
+    snapshot = next(frame for frame in client.frames if frame["type"] == "snapshot")
+    hidden = [card for card in record.deals[0].deck if card.text() not in str(snapshot)]
+    snapshot["events"][0]["cards"].append(hidden[0].text())
     found = leaks(record, [client])
-    assert found[0] == f"seat 0 at seq 1: shown ['{hidden[0].text()}']"
+    assert found[0] == f"seat 0 at seq {snapshot['seq']}: shown ['{hidden[0].text()}']"

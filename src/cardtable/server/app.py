@@ -9,6 +9,7 @@ presents. Guests are remembered by a signed cookie holding their id.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Callable
@@ -215,7 +216,12 @@ def _routes(app: FastAPI) -> None:
     async def table_status(table_id: str, request: Request) -> dict[str, Any]:
         """A table's settings, seats, status and newest seq."""
         table = await _live(request, table_id)
-        return {**_table_data(table.info), "seq": table.seq, "score": table.score()}
+        return {
+            **_table_data(table.info),
+            "seq": table.seq,
+            "to_move": table.match.to_move,
+            "score": table.score(),
+        }
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
@@ -343,25 +349,36 @@ class _Connection:
         self.closing: tuple[int, str] | None = None
 
     async def send(self, text: str) -> None:
+        if self.closing is not None:
+            return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
-            await self.close(CLOSE_POLICY, "the connection reads too slowly")
+            await self.close(CLOSE_POLICY, "the connection reads too slowly", flush=False)
 
-    async def close(self, code: int, reason: str) -> None:
-        if self.closing is None:
-            self.closing = (code, reason)
-            self.outbox.put_nowait(None) if not self.outbox.full() else None
-            # The reader may be waiting on a frame: closing the socket wakes it.
-            if self.socket.application_state == WebSocketState.CONNECTED:
+    async def close(self, code: int, reason: str, *, flush: bool = True) -> None:
+        """Close with ``code``: after the frames already queued, unless the queue is stuck."""
+        if self.closing is not None:
+            return
+        self.closing = (code, reason)
+        if flush and not self.outbox.full():
+            self.outbox.put_nowait(None)
+        else:
+            await self._close_now()
+
+    async def _close_now(self) -> None:
+        if self.closing is not None and self.socket.application_state == WebSocketState.CONNECTED:
+            code, reason = self.closing
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
                 await self.socket.close(code, reason)
 
     async def write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None or self.closing is not None:
-                return
-            await self.socket.send_text(text)
+        try:
+            while (text := await self.outbox.get()) is not None:
+                await self.socket.send_text(text)
+        except (RuntimeError, OSError, WebSocketDisconnect):
+            return  # the client went away; the reader sees it too
+        await self._close_now()
 
     def allowed(self) -> bool:
         now = time.monotonic()
@@ -425,9 +442,10 @@ def _socket(app: FastAPI, limits: Limits) -> None:
         finally:
             if table is not None and watcher is not None:
                 table.detach(watcher)
-            if connection.closing is None:
-                connection.outbox.put_nowait(None) if not connection.outbox.full() else None
-            await asyncio.wait_for(writer, 5) if not writer.done() else None
+            if connection.closing is None and not connection.outbox.full():
+                connection.outbox.put_nowait(None)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(writer, 5)
 
 
 async def _receive(connection: _Connection) -> str | None:
@@ -490,7 +508,9 @@ async def _refuse_for_rate(connection: _Connection, frame: Hello | Act | Ping | 
     if connection.strikes > limits.flood:
         await connection.close(CLOSE_POLICY, "flood")
     elif isinstance(frame, Act):
-        await connection.send(Ack(id=frame.id, ok=False, code="rate", msg=message).model_dump_json())
+        await connection.send(
+            Ack(id=frame.id, ok=False, code="rate", msg=message).model_dump_json()
+        )
     elif connection.strikes == 1:
         await connection.error("rate", message)
 
