@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs soak-server clean
+.PHONY: play test lint typecheck unit bench playthroughs mutation soak-server clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -32,6 +32,14 @@ bench: $(STAMP)
 soak-server: $(STAMP)
 	CARDTABLE_LEAK_DEALS=1000 CARDTABLE_CRASH_KILLS=100 $(BIN)/pytest -q -o timeout=7200 \
 		tests/server/test_leaks.py tests/server/test_crash.py
+
+# Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
+# on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	rm -rf mutants
+	PATH=$(BIN):$$PATH PYTHONPATH=src $(BIN)/mutmut run $(MUTANTS)
+	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
 playthroughs: $(STAMP)

@@ -1,4 +1,7 @@
-"""``cardtable play``: a person at the prompt against bots, saved and resumed (DESIGN.md §2, §4)."""
+"""``cardtable play``: a person at the prompt against bots, saved and resumed.
+
+See docs/architecture.md, protocol, hiding.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
-from cardtable.cli.play import MENU_LENGTH, PlainScreen
+from cardtable.cli.play import MENU_LENGTH, PlainScreen, read_saved_record
 from cardtable.engine import parse_record, replay
 from toygame.game import ToyGame
 
@@ -27,7 +30,10 @@ def test_a_person_plays_a_whole_deal_by_menu_numbers(toy: ToyGame) -> None:
 
 
 def test_a_refused_move_says_why_and_asks_again(toy: ToyGame) -> None:
-    """Illegal moves are refused with the reason; nothing changes (DESIGN.md §2)."""
+    """Illegal moves are refused with the reason; nothing changes.
+
+    See docs/architecture.md, protocol.
+    """
     result = runner.invoke(
         app,
         ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1"],
@@ -40,7 +46,7 @@ def test_a_refused_move_says_why_and_asks_again(toy: ToyGame) -> None:
 
 
 def test_no_screen_shows_a_bots_face_down_discard(toy: ToyGame, tmp_path: Path) -> None:
-    """A seat sees only the cards events showed it (DESIGN.md §4)."""
+    """A seat sees only the cards events showed it (docs/architecture.md, hiding)."""
     path = tmp_path / "game.json"
     args = ["play", "toy", "--seats", "you,bot", "--seed", "5", "--deals", "1", "--save", str(path)]
     result = runner.invoke(app, args, input="1\n" * 8)
@@ -64,7 +70,7 @@ def test_a_stopped_match_resumes_from_its_record_without_losing_a_move(
         input="1\nq\n",
     )
     assert first.exit_code == 0, first.output
-    saved = parse_record(path.read_text(encoding="utf-8"))
+    saved = read_saved_record(path)
     assert len(saved.deals) == 1
     moves_before = saved.deals[0].actions
     assert moves_before
@@ -72,7 +78,7 @@ def test_a_stopped_match_resumes_from_its_record_without_losing_a_move(
         app, ["play", "toy", "--load", str(path), "--seed", "9"], input="1\n" * 16
     )
     assert second.exit_code == 0, second.output
-    final = parse_record(path.read_text(encoding="utf-8"))
+    final = read_saved_record(path)
     assert final.deals[0].actions[: len(moves_before)] == moves_before
     assert final.deals[0].deck == saved.deals[0].deck
     assert replay(final).is_over

@@ -1,8 +1,8 @@
 """Typed piquet moves that cannot be read are refused with what is wrong, in one line.
 
-README ("A tour"): bad input prints one line naming what is wrong; DESIGN.md §2: an illegal
-action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on to the
-rules; one that does not read raises ``ActionParseError`` saying which word or card is wrong.
+README ("A tour"): bad input prints one line naming what is wrong; docs/architecture.md, protocol:
+an illegal action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on
+to the rules; one that does not read raises ``ActionParseError`` saying which word or card is wrong.
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ def unreadable(text: str) -> str:
 def test_a_card_that_is_no_card_is_named_in_the_cards_own_words(text: str) -> None:
     """Rules 30–35 play cards, rules 7–9 discard them: 'Z♠' is named as no card."""
     assert unreadable(text).endswith("not a card: 'Z♠'")
+
+
+@pytest.mark.parametrize("text", ["discard ♠", "discard 7♥ ♠", "сношу ♠ ♥ 7"])
+def test_a_discard_of_a_suit_without_its_ranks_names_the_suit(text: str) -> None:
+    """001, rules 7–9: a discard lays aside cards; '♠' alone is a suit, not an empty discard."""
+    assert unreadable(text).endswith("'♠' names a suit but no card: write its ranks, as in '♠ 7 8'")
 
 
 def test_a_discard_naming_one_card_twice_says_which() -> None:

@@ -6,13 +6,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
-
-if TYPE_CHECKING:
-    from cardtable.engine.match import Match
 
 R = TypeVar("R")
 
@@ -44,6 +42,15 @@ class Game(ABC, Generic[R]):
     @abstractmethod
     def parse_action(self, text: str) -> Hashable:
         """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
+
+    def parse_typed(self, text: str, view: Any) -> Hashable:
+        """Read a move a player types at the table, in the light of what ``view`` shows him.
+
+        A record's text is read by :meth:`parse_action` alone; a game whose typed spellings
+        mean different moves in different phases (preferans: ``9♠`` is a bid in the auction
+        and a card in the play) reads them here by the phase. By default, as a record.
+        """
+        return self.parse_action(text)
 
     @abstractmethod
     def action_text(self, action: Any) -> str:
@@ -101,3 +108,14 @@ class Game(ABC, Generic[R]):
         if count not in self.players:
             allowed = ", ".join(str(n) for n in self.players)
             raise IllegalAction(f"{self.title} is played by {allowed} players, not {count}")
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Raise ``IllegalAction`` unless the game can seat ``seats``, each named differently.
+
+        The names are the ledger's accounts and the score sheet's columns, so two players of
+        one name could not be told apart.
+        """
+        self.check_players(len(seats))
+        for number, name in enumerate(seats):
+            if name in seats[:number]:
+                raise IllegalAction(f"two seats are named {name!r}: give each player his own name")

@@ -15,33 +15,63 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
-from cardtable.engine.record import DealEntry, Record
-from cardtable.engine.rules import rules_to_mapping
+from cardtable.engine.record import DealEntry, DealResult, Record, Summary
+from cardtable.engine.rules import Preset, rules_to_mapping
+from cardtable.engine.views import view_to_data
 from cardtable.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from cardtable.engine.game import Game
 
 A = TypeVar("A", bound=Hashable)
 R = TypeVar("R")
 
 
+class MatchGame(Protocol):
+    """What a match knows of its game: its names, its presets and its notation.
+
+    Every registered :class:`~cardtable.engine.game.Game` is one; the match needs no more.
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name, written in records."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name shown to people."""
+        ...
+
+    @property
+    def presets(self) -> dict[str, Preset]:
+        """The named presets."""
+        ...
+
+    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The rules of a preset, with overrides."""
+        ...
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of ``action``."""
+        ...
+
+
 class Match(ABC, Generic[A, R]):
     """The protocol every game's match speaks; subclasses supply the game's own parts."""
 
-    def __init__(self, game: Game[Any], rules: R, seats: Sequence[str], preset: str | None) -> None:
+    def __init__(self, game: MatchGame, rules: R, seats: Sequence[str], preset: str | None) -> None:
         self.game = game
         self.rules = rules
         self.seats = tuple(seats)
         self.preset = preset
         self.deals: list[Deal[A, Any]] = []
         self.between: list[list[str]] = [[]]
+        self.results: list[DealResult] = []
+        """Each finished deal's outcome and the ledger after it, as its record states them."""
 
     @property
     @abstractmethod
@@ -101,6 +131,8 @@ class Match(ABC, Generic[A, R]):
         events = deal.apply(action)
         if deal.is_over:
             events += deal._log(self._book(deal))
+            outcome = view_to_data(deal.outcome())
+            self.results.append(DealResult(outcome, view_to_data(self.ledger())))
         return events
 
     def apply_between(self, action_text: str) -> tuple[Event, ...]:
@@ -113,11 +145,16 @@ class Match(ABC, Generic[A, R]):
         self.between[-1].append(action_text)
         return events
 
-    def start_deal(self, rng: random.Random) -> Deal[A, Any]:
-        """Shuffle the deck with ``rng`` and deal the next deal."""
+    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[A, Any]:
+        """Shuffle the deck with ``rng`` and deal the next deal.
+
+        ``salt`` is the secret of the deal's deck commitment: real play passes fresh bytes from
+        :func:`~cardtable.engine.integrity.fresh_salt`; without one the commitment still binds
+        the deck but does not hide it.
+        """
         deck = list(self.deck())
         rng.shuffle(deck)
-        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32))
+        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
         return self.start_deal_from(setup)
 
     def start_deal_from(self, setup: DealSetup) -> Deal[A, Any]:
@@ -151,6 +188,8 @@ class Match(ABC, Generic[A, R]):
                 seed=deal.setup.seed,
                 actions=tuple(self.game.action_text(action) for action in deal.history),
                 before=tuple(self.between[number]),
+                salt=deal.setup.salt.hex(),
+                result=self.results[number] if number < len(self.results) else None,
             )
             for number, deal in enumerate(self.deals)
         )
@@ -161,6 +200,7 @@ class Match(ABC, Generic[A, R]):
             seats=self.seats,
             deals=entries,
             after=tuple(self.between[len(self.deals)]),
+            summary=Summary(len(self.deals), self.is_over, view_to_data(self.ledger())),
         )
 
     def _require_deal(self) -> Deal[A, Any]:

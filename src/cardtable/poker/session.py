@@ -58,11 +58,6 @@ class SessionRules:
         "The agreed length of the session in minutes (0: none agreed); kept strictly.",
         f"{SEED}, Продолжительность игры",
     )
-    decision_seconds: int = option(
-        300,
-        "The time a player has for a decision; who lets it run out loses his hand.",
-        f"{SEED}, Продолжительность игры (пять минут)",
-    )
     waiting: int = option(
         0,
         "Chairs (the last ones) whose players come later and sit down between deals.",

@@ -25,7 +25,7 @@ from typing import Any
 from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
-from cardtable.engine.match import Match
+from cardtable.engine.match import Match, MatchGame
 from cardtable.engine.rules import option, rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import (
@@ -1335,7 +1335,7 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return {name: Fraction(value) for name, value in self.session.ledger.balance().items()}
 
 
-def chosen_variant(game: Game[Any], choice: DealerChoice) -> VariantSpec:
+def chosen_variant(game: MatchGame, choice: DealerChoice) -> VariantSpec:
     """The variant a dealer names: a shipped one by name, with his wild cards if any."""
     try:
         spec: VariantSpec = game.rules(choice.variant).variant
@@ -1369,7 +1369,7 @@ class PokerGame(Game[PokerRules]):
         self, rules: PokerRules, seats: Sequence[str], preset: str | None = None
     ) -> PokerMatch:
         """A session of poker for ``seats``."""
-        self.check_players(len(seats))
+        self.check_seats(seats)
         return PokerMatch(self, rules, seats, preset, self.judge)
 
     def parse_action(self, text: str) -> TableAction:
