@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine import record_text, replay
+from cardtable.engine import replay
 from server.harness import Client, Server
 
 pytestmark = pytest.mark.timeout(120)
@@ -70,8 +70,14 @@ def test_three_clients_and_a_spectator_play_and_the_record_replays(
     assert spectator.frames[-1]["type"] == "end"
     assert spectator.seq == clients[0].seq == server.get(f"/api/tables/{table}")["seq"]
     path = tmp_path / "match.json"
-    path.write_text(record_text(record), encoding="utf-8")
+    downloaded = server.get(f"/api/tables/{table}/record")
+    path.write_text(json.dumps(downloaded, ensure_ascii=False), encoding="utf-8")
     summary = _replays_with_the_command(path)
     assert summary["valid"] is True
     assert summary["actions"] == played
     assert {k: str(v) for k, v in replay(record).ledger().items()} == spectator.frames[-1]["result"]
+    seen = [f["commitment"] for f in spectator.frames if f.get("commitment")]
+    commitments = [entry.commitment for entry in record.deals]
+    assert seen
+    assert seen == commitments[len(commitments) - len(seen) :]
+    assert summary["signed_by"] == server.get("/api/server")["record_key"]

@@ -43,14 +43,21 @@ def test_migrations_upgrade_downgrade_and_upgrade_again(database: str) -> None:
 
 
 def test_db_commands_report_the_revision(database: str) -> None:
-    """docs/server.md, "Running it": ``cardtable db upgrade|downgrade|current``."""
+    """``cardtable db upgrade|downgrade|current`` move the schema and say where it is.
+
+    docs/server.md, "Running it".
+    """
     runner = CliRunner()
-    assert "revision 0001" in runner.invoke(app, ["db", "upgrade", "--database", database]).stdout
-    assert (
-        "at revision 0001" in runner.invoke(app, ["db", "current", "--database", database]).stdout
-    )
+    newest = head()
+    up = runner.invoke(app, ["db", "upgrade", "--database", database])
+    assert up.stdout == f"database at revision {newest}\n"
+    now = runner.invoke(app, ["db", "current", "--database", database])
+    assert now.stdout == f"database at revision {newest}; newest {newest}\n"
     down = runner.invoke(app, ["db", "downgrade", "--database", database])
-    assert "revision base" in down.stdout
+    assert down.stdout == "database at revision 0001\n"
+    assert _tables(database) == SCHEMA
+    runner.invoke(app, ["db", "upgrade", "--database", database])
+    assert current(database) == newest
 
 
 def test_a_bad_database_url_is_one_line() -> None:

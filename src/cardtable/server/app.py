@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import Body, FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -26,12 +27,14 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.bots import make_bot
 from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
     CLOSE_NO_TABLE,
     CLOSE_POLICY,
+    VERSION,
     Ack,
     Act,
     Error,
@@ -40,8 +43,14 @@ from cardtable.server.protocol import (
     Pong,
 )
 from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
-from cardtable.store.records import record_of
-from cardtable.store.repository import NewTable, SeatUnavailable, Store, TableInfo
+from cardtable.store.records import match_record
+from cardtable.store.repository import (
+    NewTable,
+    SeatUnavailable,
+    Store,
+    TableInfo,
+    new_secret,
+)
 
 T = TypeVar("T")
 
@@ -140,7 +149,10 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
         )
         tables = Tables(store, workers)
         app.state.tables = tables
-        app.state.signer = URLSafeSerializer(await tables.db(store.secret), salt="cardtable-guest")
+        cookie_secret = await tables.db(store.setting, "cookie_secret", new_secret)
+        app.state.signer = URLSafeSerializer(cookie_secret, salt="cardtable-guest")
+        raw_key = await tables.db(store.setting, "record_key", _new_key)
+        app.state.record_key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(raw_key))
         await tables.resume_all()
         yield
         for table in tables.live.values():
@@ -159,6 +171,10 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
     _routes(app)
     _socket(app, limits)
     return app
+
+
+def _new_key() -> str:
+    return Ed25519PrivateKey.generate().private_bytes_raw().hex()
 
 
 def _tables(request: Request | WebSocket) -> Tables:
@@ -246,6 +262,10 @@ def _routes(app: FastAPI) -> None:
         await table.seat_taken(info)
         return {"seat": seat, "token": token, "socket": f"/ws/tables/{table_id}"}
 
+    _record_routes(app)
+
+
+def _record_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
@@ -257,7 +277,14 @@ def _routes(app: FastAPI) -> None:
         if not table.finished or not table.steps:
             raise HTTPException(409, "the table is still being played: its record comes at the end")
         log = await tables.db(tables.store.log, table_id)
-        return record_of(table.info, log).to_data()
+        key: Ed25519PrivateKey = request.app.state.record_key
+        return match_record(table.info, log).to_data(sign_with=key)
+
+    @app.get("/api/server")
+    async def server_facts(request: Request) -> dict[str, str]:
+        """The key that signs this server's records (``cardtable replay`` names it)."""
+        key: Ed25519PrivateKey = request.app.state.record_key
+        return {"record_key": key_fingerprint(key.public_key()), "protocol": str(VERSION)}
 
 
 async def _live(request: Request, table_id: str) -> LiveTable:

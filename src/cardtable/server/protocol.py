@@ -113,6 +113,8 @@ class Snapshot(_Frame):
     seq: int
     status: str
     deal: int
+    commitment: str | None = None
+    """The commitment to the deal's deck and seed, revealed and checkable in its record."""
     view: Any
     events: list[EventData]
     to_move: int | None
@@ -127,6 +129,8 @@ class Ev(_Frame):
     seq: int
     kind: Literal["deal", "act", "between"]
     seat: int | None
+    commitment: str | None = None
+    """For a new deal: the commitment to its deck and seed (checkable in the record later)."""
     d: list[EventData]
     to_move: int | None
     legal: list[str] | None

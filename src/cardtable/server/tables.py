@@ -25,12 +25,14 @@ from cardtable.cards import cards_text, parse_cards
 from cardtable.engine import (
     DealSetup,
     Event,
+    Game,
     Match,
     get_game,
     rules_to_mapping,
     system_rng,
     view_to_data,
 )
+from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
     End,
@@ -104,6 +106,11 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
 
     @property
+    def game(self) -> Game[Any]:
+        """The table's game, from the registry."""
+        return get_game(self.info.game)
+
+    @property
     def seq(self) -> int:
         """The seq of the newest committed log entry (0 before any)."""
         return self.steps[-1].seq if self.steps else 0
@@ -140,7 +147,7 @@ class LiveTable:
 
     def _replay(self, entry: Entry) -> tuple[Event, ...]:
         # The same calls replay() makes for a record, one log entry at a time.
-        game = self.match.game
+        game = self.game
         if entry.kind == "deal":
             return tuple(self.match.start_deal_from(_setup(entry)).events)
         if entry.kind == "act":
@@ -198,7 +205,7 @@ class LiveTable:
         """
         async with self.lock:
             self._check_turn(seat, client_id, seq)
-            game = self.match.game
+            game = self.game
             try:
                 action = game.parse_action(text)
                 events = self.match.apply(action)
@@ -255,10 +262,17 @@ class LiveTable:
             return
         deck = list(self.match.deck())
         self.rng.shuffle(deck)
-        setup = DealSetup(self.match.next_dealer(), tuple(deck), self.rng.getrandbits(32))
+        setup = DealSetup(
+            self.match.next_dealer(), tuple(deck), self.rng.getrandbits(32), fresh_salt()
+        )
         deal = self.match.start_deal_from(setup)
         entry = Entry(
-            self.seq + 1, "deal", dealer=setup.dealer, deck=cards_text(setup.deck), seed=setup.seed
+            self.seq + 1,
+            "deal",
+            dealer=setup.dealer,
+            deck=cards_text(setup.deck),
+            seed=setup.seed,
+            salt=setup.salt.hex(),
         )
         await self._commit(Step(entry.seq, "deal", None, tuple(deal.events)), [entry], "playing")
         self.wake_bots()
@@ -317,7 +331,7 @@ class LiveTable:
                 random.Random(self.rng.random()),
             )
             with contextlib.suppress(Refused):
-                await self.act(seat, None, seq, self.match.game.action_text(action))
+                await self.act(seat, None, seq, self.game.action_text(action))
 
     # --- frames --------------------------------------------------------------------------
 
@@ -336,11 +350,13 @@ class LiveTable:
         deal = self.match.current
         if deal is None or deal.to_move != seat or seat == SPECTATOR:
             return None
-        return [self.match.game.action_text(action) for action in deal.legal_actions()]
+        return [self.game.action_text(action) for action in deal.legal_actions()]
 
     def _ev(self, step: Step, seat: int) -> Ev:
+        deal = self.match.deals[-1] if self.match.deals else None
         return Ev(
             seq=step.seq,
+            commitment=deal.setup.commitment if step.kind == "deal" and deal else None,
             kind=step.kind,  # type: ignore[arg-type]
             seat=step.seat,
             d=self._seen(step.events, seat),
@@ -357,6 +373,7 @@ class LiveTable:
             seq=self.seq,
             status=self.info.status,
             deal=len(self.match.deals),
+            commitment=deal.setup.commitment if deal else None,
             view=view,
             events=self._seen(deal.events if deal else [], seat),
             to_move=self.match.to_move,
@@ -394,7 +411,9 @@ class LiveTable:
 def _setup(entry: Entry) -> DealSetup:
     if entry.dealer is None or entry.deck is None or entry.seed is None:
         raise CardtableError(f"log seq {entry.seq}: a deal without its dealer, deck or seed")
-    return DealSetup(entry.dealer, parse_cards(entry.deck), entry.seed)
+    return DealSetup(
+        entry.dealer, parse_cards(entry.deck), entry.seed, bytes.fromhex(entry.salt or "")
+    )
 
 
 def _with_status(info: TableInfo, status: str) -> TableInfo:

@@ -107,4 +107,6 @@ class LogEntry(Base):
     """The deal's deck order (``deal`` rows only): server-only."""
     seed: Mapped[int | None] = mapped_column(BigInteger)
     """The seed of chance inside the deal (``deal`` rows only): server-only."""
+    salt: Mapped[str | None] = mapped_column(String(64))
+    """The secret salt of the deal's deck commitment, in hex (``deal`` rows only): server-only."""
     created: Mapped[datetime] = mapped_column(default=_now)

@@ -9,20 +9,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
 
 from cardtable.cards import parse_cards
-from cardtable.engine import DealEntry, Match, Record, replay
+from cardtable.engine import DealEntry, Record, replay
 from cardtable.errors import RecordError
 from cardtable.store.repository import Entry, TableInfo
 
 
-def record_of(
-    info: TableInfo, log: Sequence[Entry], *, finished_deals_only: bool = False
-) -> Record:
-    """The match record that ``log`` writes down; optionally without an unfinished last deal.
+def record_of(info: TableInfo, log: Sequence[Entry]) -> Record:
+    """The record that ``log`` writes down: each deal with its dealer, deck, seed, salt, actions.
 
-    ``finished_deals_only`` leaves out the deal in progress, whose deck must not be shown.
+    It states no results: :func:`match_record` replays it and writes them.
     """
     deals: list[DealEntry] = []
     pending: list[str] = []
@@ -34,14 +32,12 @@ def record_of(
             if not deals:
                 raise RecordError(f"log seq {entry.seq}: an action before any deal")
             last = deals[-1]
-            deals[-1] = DealEntry(
-                last.dealer, last.deck, last.seed, (*last.actions, entry.text or ""), last.before
-            )
+            deals[-1] = replace(last, actions=(*last.actions, entry.text or ""))
         elif entry.kind == "between":
             pending.append(entry.text or "")
         else:
             raise RecordError(f"log seq {entry.seq}: unknown kind {entry.kind!r}")
-    record = Record(
+    return Record(
         game=info.game,
         preset=info.preset,
         rules=info.rules,
@@ -49,16 +45,11 @@ def record_of(
         deals=tuple(deals),
         after=tuple(pending),
     )
-    if finished_deals_only and deals and replay(record).current is not None:
-        return Record(
-            record.game,
-            record.preset,
-            record.rules,
-            record.seats,
-            record.deals[:-1],
-            after=record.deals[-1].before,
-        )
-    return record
+
+
+def match_record(info: TableInfo, log: Sequence[Entry]) -> Record:
+    """The table's full record (results, summary), from its log replayed through the engine."""
+    return replay(record_of(info, log)).record()
 
 
 def seat_names(info: TableInfo) -> tuple[str, ...]:
@@ -77,12 +68,9 @@ def seat_names(info: TableInfo) -> tuple[str, ...]:
     return tuple(names)
 
 
-def rebuild(info: TableInfo, log: Sequence[Entry]) -> Match[Any, Any]:
-    """The table's match as its log leaves it, rebuilt through the engine's replay."""
-    return replay(record_of(info, log))
-
-
 def _dealt(entry: Entry, before: tuple[str, ...]) -> DealEntry:
     if entry.dealer is None or entry.deck is None or entry.seed is None:
         raise RecordError(f"log seq {entry.seq}: a deal without its dealer, deck or seed")
-    return DealEntry(entry.dealer, parse_cards(entry.deck), entry.seed, (), before)
+    return DealEntry(
+        entry.dealer, parse_cards(entry.deck), entry.seed, (), before, entry.salt or ""
+    )

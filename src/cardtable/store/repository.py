@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +84,7 @@ class Entry:
     dealer: int | None = None
     deck: str | None = None
     seed: int | None = None
+    salt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +110,14 @@ class Store:
         """Close every pooled connection."""
         self.engine.dispose()
 
-    def secret(self) -> str:
-        """The server's signing secret, made on first use and kept in the database."""
+    def setting(self, key: str, make: Callable[[], str]) -> str:
+        """The server-wide value ``key``, made by ``make`` on first use and kept."""
         with self._sessions.begin() as session:
-            found = session.get(Setting, "cookie_secret")
+            found = session.get(Setting, key)
             if found is not None:
                 return found.value
-            value = new_secret()
-            session.add(Setting(key="cookie_secret", value=value))
+            value = make()
+            session.add(Setting(key=key, value=value))
             return value
 
     def add_guest(self, name: str) -> str:
@@ -273,6 +274,7 @@ def _row(table_id: str, entry: Entry) -> LogEntry:
         dealer=entry.dealer,
         deck=entry.deck,
         seed=entry.seed,
+        salt=entry.salt,
     )
 
 
@@ -286,4 +288,5 @@ def _entry(row: LogEntry) -> Entry:
         dealer=row.dealer,
         deck=row.deck,
         seed=row.seed,
+        salt=row.salt,
     )
