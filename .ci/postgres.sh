@@ -27,10 +27,13 @@ start_postgres() {
     chown "$owner" "$PG_DIR"
     local port
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    "${run[@]}" "$bindir/initdb" -D "$PG_DIR/data" -A trust -U postgres --no-sync >"$PG_DIR/initdb.log"
-    "${run[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o \
-        "-k $PG_DIR -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
-        start >/dev/null
+    # From inside the temp dir: the cluster's user may not be able to read the checkout.
+    (cd "$PG_DIR" &&
+        "${run[@]}" "$bindir/initdb" -D "$PG_DIR/data" -A trust -U postgres --no-sync \
+            >"$PG_DIR/initdb.log" &&
+        "${run[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -o \
+            "-k $PG_DIR -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+            start >/dev/null)
     PG_STOP=("${run[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -m immediate stop)
     trap stop_postgres EXIT
     export CARDTABLE_TEST_POSTGRES_URL="postgresql+psycopg://postgres@127.0.0.1:$port/postgres"
@@ -38,6 +41,6 @@ start_postgres() {
 }
 
 stop_postgres() {
-    "${PG_STOP[@]}" >/dev/null 2>&1 || true
+    (cd "$PG_DIR" && "${PG_STOP[@]}" >/dev/null 2>&1) || true
     rm -rf "$PG_DIR"
 }

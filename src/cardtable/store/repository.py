@@ -12,9 +12,10 @@ import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -219,12 +220,13 @@ class Store:
         A ``seq`` or a seat's client id already in the log raises :class:`StaleWrite` and
         adds nothing.
         """
+        rows = [_row(table_id, entry) for entry in entries]
         try:
-            with self._sessions.begin() as session:
-                session.add_all(_row(table_id, entry) for entry in entries)
+            # Core statements, not the ORM's unit of work: this is the path every action takes.
+            with self.engine.begin() as connection:
+                connection.execute(insert(LogEntry), rows)
                 if status is not None:
-                    session.flush()
-                    session.execute(
+                    connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status=status)
                     )
         except IntegrityError:
@@ -263,19 +265,20 @@ def _info(session: Session, row: TableRow) -> TableInfo:
     )
 
 
-def _row(table_id: str, entry: Entry) -> LogEntry:
-    return LogEntry(
-        table_id=table_id,
-        seq=entry.seq,
-        kind=entry.kind,
-        seat=entry.seat,
-        text=entry.text,
-        client_id=entry.client_id,
-        dealer=entry.dealer,
-        deck=entry.deck,
-        seed=entry.seed,
-        salt=entry.salt,
-    )
+def _row(table_id: str, entry: Entry) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "text": entry.text,
+        "client_id": entry.client_id,
+        "dealer": entry.dealer,
+        "deck": entry.deck,
+        "seed": entry.seed,
+        "salt": entry.salt,
+        "created": datetime.now(UTC),
+    }
 
 
 def _entry(row: LogEntry) -> Entry:
