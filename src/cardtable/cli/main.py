@@ -29,6 +29,7 @@ from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
+from cardtable.cli.server import db_app, serve_command
 from cardtable.engine import (
     Match,
     Record,
@@ -46,6 +47,8 @@ app = root_app()
 app.add_typer(preferans.app)
 app.add_typer(piquet_app)
 app.add_typer(poker_app, name="poker")
+app.add_typer(db_app, name="db")
+app.command("serve")(serve_command)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
