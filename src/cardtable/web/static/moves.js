@@ -17,9 +17,13 @@ export function sortMoves(legal) {
   const groups = new Map();
   const verbs = new Map();
   for (const text of legal) {
+    if (BID.test(text)) {
+      bids.push(text);
+      continue;
+    }
     const cards = cardsOf(text);
     if (cards.length === 0) {
-      (BID.test(text) ? bids : plain).push(text);
+      plain.push(text);
       continue;
     }
     const verb = verbOf(text);

@@ -149,7 +149,10 @@ export class TablePage {
     const { chosen } = this;
     const single = sorted.single.get(text);
     if (single && single.length === 1 && sorted.groups.size === 0) {
-      return cardElement(text, { onClick: () => this.send(single[0]), label: moveLabel(single[0]) });
+      const card = cardElement(text, { onClick: () => this.send(single[0]),
+        label: moveLabel(single[0]) });
+      card.dataset.move = single[0];
+      return card;
     }
     if (sorted.groups.size > 0) {
       const may = choosable(sorted, chosen, text);
