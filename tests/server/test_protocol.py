@@ -28,8 +28,8 @@ def test_the_schema_names_every_frame_type() -> None:
     schema = json.loads(schema_text())
     client = set(schema["client"]["discriminator"]["mapping"])
     server = set(schema["server"]["discriminator"]["mapping"])
-    assert client == {"hello", "act", "ping"}
-    assert server == {"welcome", "snapshot", "ev", "ack", "end", "pong", "error"}
+    assert client == {"hello", "act", "ping", "chat"}
+    assert server == {"welcome", "snapshot", "ev", "ack", "end", "pong", "chat", "error"}
 
 
 def test_an_act_with_a_field_too_many_is_not_read() -> None:

@@ -8,6 +8,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 from typer.testing import CliRunner
 
@@ -16,10 +18,11 @@ from cardtable.cli.main import app
 from cardtable.engine import get_game, replay, rules_to_mapping
 from cardtable.server.tables import LiveTable, Workers
 from cardtable.store.database import current, downgrade, head, make_engine, upgrade
+from cardtable.store.models import Base
 from cardtable.store.records import record_of
 from cardtable.store.repository import Entry, NewTable, StaleWrite, Store
 
-SCHEMA = {"log_entries", "players", "seats", "settings", "tables"}
+SCHEMA = {"chat_lines", "log_entries", "players", "seats", "settings", "tables"}
 
 
 def _tables(url: str) -> set[str]:
@@ -42,6 +45,17 @@ def test_migrations_upgrade_downgrade_and_upgrade_again(database: str) -> None:
     assert _tables(database) == SCHEMA
 
 
+def test_the_migrations_build_the_models_schema(migrated: str) -> None:
+    """Alembic finds nothing to change between the migrated database and the models.
+
+    docs/server.md, "Storage".
+    """
+    engine = make_engine(migrated)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+
+
 def test_db_commands_report_the_revision(database: str) -> None:
     """``cardtable db upgrade|downgrade|current`` move the schema and say where it is.
 
@@ -54,8 +68,9 @@ def test_db_commands_report_the_revision(database: str) -> None:
     now = runner.invoke(app, ["db", "current", "--database", database])
     assert now.stdout == f"database at revision {newest}; newest {newest}\n"
     down = runner.invoke(app, ["db", "downgrade", "--database", database])
-    assert down.stdout == "database at revision 0001\n"
-    assert _tables(database) == SCHEMA
+    below = current(database)
+    assert below not in {None, newest}
+    assert down.stdout == f"database at revision {below}\n"
     runner.invoke(app, ["db", "upgrade", "--database", database])
     assert current(database) == newest
 

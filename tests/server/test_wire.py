@@ -256,3 +256,36 @@ def test_two_actions_sent_at_the_same_seq_exactly_one_is_taken(server: Server) -
     outcomes = asyncio.run(run())
     assert len(outcomes) >= 20
     assert all(first != second for first, second in outcomes)
+
+
+def test_a_seats_chat_reaches_everyone_and_a_spectators_only_spectators(server: Server) -> None:
+    """Chat is kept with the table, seats and spectators apart.
+
+    docs/server.md, "The protocol".
+    """
+    table, token = _seated(server)
+
+    async def run() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        player = await _hello(server, table["id"], token)
+        watcher = await _hello(server, table["id"], None)
+        await _until(player, "snapshot")
+        await _until(watcher, "snapshot")
+        await watcher.send(json.dumps({"type": "chat", "text": "nice lead"}))
+        await player.send(json.dumps({"type": "chat", "text": "thanks"}))
+        heard_by_watcher = [await _until(watcher, "chat"), await _until(watcher, "chat")]
+        heard_by_player = [await _until(player, "chat")]
+        await player.send(json.dumps({"type": "ping", "c": 1}))
+        await _until(player, "pong")
+        await player.close()
+        await watcher.close()
+        return heard_by_watcher, heard_by_player
+
+    by_watcher, by_player = asyncio.run(run())
+    assert [(line["text"], line["scope"]) for line in by_watcher] == [
+        ("nice lead", "spectators"),
+        ("thanks", "table"),
+    ]
+    seats = server.get(f"/api/tables/{table['id']}")["seats"]
+    assert [(line["text"], line["name"]) for line in by_player] == [
+        ("thanks", seats[by_player[0]["seat"]]["name"])
+    ]

@@ -41,6 +41,7 @@ from cardtable.server.protocol import (
     Hello,
     Ping,
     Pong,
+    Say,
 )
 from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
 from cardtable.store.records import match_record
@@ -430,7 +431,7 @@ class _Connection:
         await self.send(Error(code=code, msg=message).model_dump_json())
 
 
-def _read_frame(text: str) -> Hello | Act | Ping | Error:
+def _read_frame(text: str) -> Hello | Act | Ping | Say | Error:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -438,7 +439,7 @@ def _read_frame(text: str) -> Hello | Act | Ping | Error:
     if not isinstance(data, dict):
         return Error(code="bad_frame", msg="a frame is a JSON object")
     kind = data.get("type")
-    if kind not in {"hello", "act", "ping"}:
+    if kind not in {"hello", "act", "ping", "chat"}:
         return Error(code="unknown_type", msg=f"unknown frame type {kind!r}")
     try:
         return CLIENT_FRAME.validate_python(data)
@@ -531,11 +532,15 @@ async def _serve_frames(connection: _Connection, table: LiveTable, seat: int) ->
             await connection.send(Pong(c=frame.c, s=int(time.time() * 1000)).model_dump_json())
         elif isinstance(frame, Hello):
             await connection.error("bad_frame", "hello is sent once, first")
+        elif isinstance(frame, Say):
+            await table.say(seat, frame.text)
         else:
             await _act(connection, table, seat, frame)
 
 
-async def _refuse_for_rate(connection: _Connection, frame: Hello | Act | Ping | Error) -> None:
+async def _refuse_for_rate(
+    connection: _Connection, frame: Hello | Act | Ping | Say | Error
+) -> None:
     limits = connection.limits
     message = f"more than {limits.rate:g} frames a second"
     if connection.strikes > limits.flood:

@@ -1,9 +1,10 @@
 """The WebSocket protocol: every frame as a pydantic model, the source of its JSON Schema.
 
-A client opens ``/ws/tables/{table}`` and sends ``hello`` first; then ``act`` and ``ping``.
-The server answers with ``welcome``, then either the missed ``ev`` frames or a ``snapshot``,
-and afterwards one ``ev`` per entry of the table's log, ``ack`` for each ``act``, ``end`` when
-the table finishes, ``pong`` and ``error``. Every frame carries ``v``, the protocol version.
+A client opens ``/ws/tables/{table}`` and sends ``hello`` first; then ``act``, ``chat`` and
+``ping``. The server answers with ``welcome``, then either the missed ``ev`` frames or a
+``snapshot``, and afterwards one ``ev`` per entry of the table's log, ``ack`` for each ``act``,
+``end`` when the table finishes, ``chat``, ``pong`` and ``error``. Every frame carries ``v``,
+the protocol version.
 """
 
 from __future__ import annotations
@@ -68,10 +69,17 @@ class Ping(_Frame):
     c: int = 0
 
 
-ClientFrame = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+class Say(_Frame):
+    """A line of chat: a seat's reaches everyone, a spectator's only the spectators."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+ClientFrame = Annotated[Hello | Act | Ping | Say, Field(discriminator="type")]
 """Any frame a client sends."""
 
-CLIENT_FRAME: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientFrame)
+CLIENT_FRAME: TypeAdapter[Hello | Act | Ping | Say] = TypeAdapter(ClientFrame)
 """Reads a client frame from JSON text, refusing unknown types and fields."""
 
 
@@ -166,6 +174,17 @@ class Pong(_Frame):
     s: int
 
 
+class Chat(_Frame):
+    """A line of the table's chat, with who said it (``seat`` ``null``: a spectator)."""
+
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str
+    text: str
+    ts: int
+    scope: Literal["table", "spectators"]
+
+
 class Error(_Frame):
     """A frame the server could not take, with a code and a one-line reason."""
 
@@ -175,7 +194,7 @@ class Error(_Frame):
 
 
 ServerFrame = Annotated[
-    Welcome | Snapshot | Ev | Ack | End | Pong | Error, Field(discriminator="type")
+    Welcome | Snapshot | Ev | Ack | End | Pong | Chat | Error, Field(discriminator="type")
 ]
 """Any frame the server sends."""
 

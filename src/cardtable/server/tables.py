@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from cardtable.bots import Bot, make_bot
@@ -35,6 +36,7 @@ from cardtable.engine import (
 from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
+    Chat,
     End,
     Ev,
     EventData,
@@ -42,8 +44,8 @@ from cardtable.server.protocol import (
     Snapshot,
     Welcome,
 )
-from cardtable.store.records import record_of
-from cardtable.store.repository import Entry, Store, TableInfo
+from cardtable.store.records import record_of, seat_names
+from cardtable.store.repository import Entry, Said, Store, TableInfo
 
 SPECTATOR = -1
 """The seat number of a spectator: in no event's audience, so it sees only public cards."""
@@ -305,6 +307,30 @@ class LiveTable:
         log = await loop.run_in_executor(self.workers.database, self.store.log, self.info.id)
         fresh = LiveTable.rebuild(self.info, log, self.store, self.workers)
         self.match, self.steps, self.client_ids = fresh.match, fresh.steps, fresh.client_ids
+
+    async def say(self, seat: int, text: str) -> None:
+        """Keep a line of chat and pass it on: a seat's to everyone, a spectator's to spectators."""
+        names = seat_names(self.info)
+        spectator = seat == SPECTATOR
+        line = Said(
+            None if spectator else seat,
+            "spectator" if spectator else names[seat],
+            text,
+            "spectators" if spectator else "table",
+            datetime.now(UTC),
+        )
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.workers.database, self.store.add_chat, self.info.id, line)
+        frame = Chat(
+            seat=line.seat,
+            name=line.name,
+            text=line.text,
+            ts=int(line.when.timestamp() * 1000),
+            scope="spectators" if spectator else "table",
+        ).model_dump_json()
+        for watcher in list(self.watchers):
+            if not spectator or watcher.seat == SPECTATOR:
+                await watcher.send(frame)
 
     # --- bots ----------------------------------------------------------------------------
 

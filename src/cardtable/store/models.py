@@ -110,3 +110,18 @@ class LogEntry(Base):
     salt: Mapped[str | None] = mapped_column(String(64))
     """The secret salt of the deal's deck commitment, in hex (``deal`` rows only): server-only."""
     created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ChatLine(Base):
+    """A line of a table's chat: said at a seat (``seat``) or by a spectator (``seat`` null)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    scope: Mapped[str] = mapped_column(String(16))
+    """``table`` (a seat's line, for everyone) or ``spectators`` (a spectator's, for them)."""
+    created: Mapped[datetime] = mapped_column(default=_now)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from cardtable.errors import CardtableError
 from cardtable.store.database import make_engine
-from cardtable.store.models import LogEntry, Player, SeatRow, Setting, TableRow
+from cardtable.store.models import ChatLine, LogEntry, Player, SeatRow, Setting, TableRow
 
 TOKEN_BYTES = 32
 """Random bytes in a seat token or an invite code (256 bits: unguessable)."""
@@ -86,6 +86,17 @@ class Entry:
     deck: str | None = None
     seed: int | None = None
     salt: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line of chat: who said it (``seat`` ``None`` for a spectator), what, to whom, when."""
+
+    seat: int | None
+    name: str
+    text: str
+    scope: str
+    when: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +242,31 @@ class Store:
                     )
         except IntegrityError:
             raise StaleWrite(f"table {table_id}: that seq or client id is taken") from None
+
+    def add_chat(self, table_id: str, line: Said) -> None:
+        """Keep a line of table ``table_id``'s chat."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatLine),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": line.seat,
+                        "name": line.name,
+                        "text": line.text,
+                        "scope": line.scope,
+                        "created": line.when,
+                    }
+                ],
+            )
+
+    def chat(self, table_id: str) -> list[Said]:
+        """Table ``table_id``'s chat, oldest first."""
+        with self._sessions.begin() as session:
+            rows = session.scalars(
+                select(ChatLine).where(ChatLine.table_id == table_id).order_by(ChatLine.id)
+            )
+            return [Said(row.seat, row.name, row.text, row.scope, row.created) for row in rows]
 
     def log(self, table_id: str) -> list[Entry]:
         """The log of table ``table_id`` in ``seq`` order."""
