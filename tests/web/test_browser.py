@@ -18,6 +18,9 @@ from server.harness import Server, shown_by_seq
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine"}
 RANKS |= {"8": "eight", "7": "seven"}
 SUITS = {"♠": "spades", "♣": "clubs", "♦": "diamonds", "♥": "hearts"}
+RU_RANKS = {"A": "туз", "K": "король", "Q": "дама", "J": "валет", "10": "десятка"}
+RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+RU_SUITS = {"♠": "пик", "♣": "треф", "♦": "бубен", "♥": "червей"}
 RU_INDEX = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
 SYMBOL = re.compile(r"(?<![\w])(10|[7-9AKQJТКДВ])([♠♣♦♥])")
 
@@ -41,10 +44,10 @@ def named_cards(reading: dict[str, Any], bids: set[str]) -> set[str]:
     """The cards a DOM reading names: card elements, card words, and card symbols not bids."""
     text = reading["text"]
     named = set(reading["cards"])
-    for rank, word in RANKS.items():
-        for suit, suit_word in SUITS.items():
-            if f"{word} of {suit_word}" in text:
-                named.add(rank + suit)
+    for rank, suit in ((rank, suit) for rank in RANKS for suit in SUITS):
+        english = f"{RANKS[rank]} of {SUITS[suit]}"
+        if english in text or f"{RU_RANKS[rank]} {RU_SUITS[suit]}" in text:
+            named.add(rank + suit)
     for rank, suit in SYMBOL.findall(text):
         token = RU_INDEX.get(rank, rank) + suit
         if token not in bids:
@@ -149,6 +152,11 @@ def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_h
         _wait_for_change(page, reading["seq"], chosen)
     assert page.locator(".ended").count(), "the deal did not finish in 200 steps"
     page.screenshot(path=str(output / "preferans-end-1280.png"))
+    page.select_option("#language", "ru")
+    page.wait_for_selector(".ended")
+    assert page.locator("text=Игра за столом окончена.").count()
+    readings.append(page.evaluate(READ_DOM))
+    page.screenshot(path=str(output / "preferans-end-ru-1280.png"))
     assert not errors, errors
     assert clicks["reloaded"], "the deal never reached trick play"
 
@@ -185,3 +193,14 @@ def _reload_resumes(page: Any, output: Path) -> int:
     )
     assert again == hand
     return 1
+
+
+def test_the_dom_reading_finds_a_card_named_in_words_symbols_or_russian_indices() -> None:
+    """The leak check sees a card however the page would name it; a called bid is no card.
+
+    docs/web.md, "What the page may show".
+    """
+    text = "seat 1 says 7♥\nкороль червей\nДама\nД♠ 10♦\nqueen of clubs"
+    reading = {"text": text, "cards": ["A♦"]}
+    assert named_cards(reading, {"7♥"}) == {"K♥", "Q♠", "10♦", "Q♣", "A♦"}
+    assert "7♥" in named_cards(reading, set())
