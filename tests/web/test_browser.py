@@ -1,4 +1,4 @@
-"""A person plays a whole preferans deal in Chromium against two bots, by clicking.
+"""A person plays a whole preferans deal against two bots, and a piquet deal, in Chromium.
 
 The page is driven like a player would: the new-table form, then cards and buttons only. At
 every step the page's DOM (text nodes and every attribute, SVG included) is read, and after the
@@ -122,10 +122,25 @@ def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_h
     docs/web.md, "Playing"; docs/server.md, "What a seat is shown" (the engine's view and
     events of the seat are the bound on what the page may name).
     """
+    _play_a_whole_deal(server, browser, output, "preferans")
+
+
+def test_a_person_and_a_bot_play_a_whole_piquet_deal_and_no_page_shows_a_hidden_card(
+    server: Server, browser: Any, output: Path
+) -> None:
+    """The exchange chosen card by card, the declarations as buttons, the play by clicking.
+
+    docs/web.md, "Playing"; docs/server.md, "What a seat is shown".
+    """
+    _play_a_whole_deal(server, browser, output, "piquet")
+
+
+def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: str) -> None:
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.http + "/")
+    page.select_option("#game", game_name)
     page.fill("#deals", "1")
     page.fill("#name", "Anna")
     page.click("#create")
@@ -139,10 +154,10 @@ def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_h
         if page.locator(".ended").count():
             break
         if page.locator("button.confirm").count() and not clicks["chosen"]:
-            page.screenshot(path=str(output / "preferans-discard-1280.png"))
+            page.screenshot(path=str(output / f"{game_name}-choosing-1280.png"))
         playing = page.locator(".pos-me button.card[data-move^='play']").count()
         if playing and not clicks["reloaded"]:
-            clicks["reloaded"] = _reload_resumes(page, output)
+            clicks["reloaded"] = _reload_resumes(page, output, game_name)
             continue
         chosen = page.locator("[aria-pressed=true]").count()
         clicks["chosen"] += int(page.locator("button.confirm").count() > 0)
@@ -151,20 +166,19 @@ def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_h
             continue
         _wait_for_change(page, reading["seq"], chosen)
     assert page.locator(".ended").count(), "the deal did not finish in 200 steps"
-    page.screenshot(path=str(output / "preferans-end-1280.png"))
+    page.screenshot(path=str(output / f"{game_name}-end-1280.png"))
     page.select_option("#language", "ru")
     page.wait_for_selector(".ended")
     assert page.locator("text=Игра за столом окончена.").count()
     readings.append(page.evaluate(READ_DOM))
-    page.screenshot(path=str(output / "preferans-end-ru-1280.png"))
+    page.screenshot(path=str(output / f"{game_name}-end-ru-1280.png"))
     assert not errors, errors
     assert clicks["reloaded"], "the deal never reached trick play"
 
     table_id = page.url.rstrip("/").split("/")[-1]
     record = server.record(table_id)
     shown = shown_by_seq(record)
-    game = get_game("preferans")
-    assert game.name == record.game
+    assert get_game(game_name).name == record.game
     for reading in readings:
         if not reading["seq"]:
             continue
@@ -174,13 +188,13 @@ def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_h
         assert not hidden, f"seq {reading['seq']}: the page names {sorted(hidden)}"
 
 
-def _reload_resumes(page: Any, output: Path) -> int:
+def _reload_resumes(page: Any, output: Path, game_name: str) -> int:
     """Reload in mid-deal: the same seq and the same hand come back. Screens at two sizes."""
     before = page.evaluate(READ_DOM)
     hand = page.locator(".pos-me [data-card]").evaluate_all(HAND)
-    page.screenshot(path=str(output / "preferans-play-1280.png"))
+    page.screenshot(path=str(output / f"{game_name}-play-1280.png"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(output / "preferans-play-390.png"), full_page=True)
+    page.screenshot(path=str(output / f"{game_name}-play-390.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.reload()
     page.wait_for_function(

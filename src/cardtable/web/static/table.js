@@ -128,6 +128,8 @@ export class TablePage {
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
     this.root.replaceChildren(root);
+    const log = root.querySelector(".log");
+    log.scrollTop = log.scrollHeight;
   }
 
   header() {
@@ -234,13 +236,14 @@ export class TablePage {
         `${t("contract")}: ${moveLabel(view.contract)} (${this.seatName(view.declarer)})` }));
     }
     const trick = (this.showLast ? view.last_trick : view.trick) || [];
-    const played = trick.map((item) => (Array.isArray(item) ? item : [null, item]));
+    const played = trick.map((item) => (Array.isArray(item) ? item : [undefined, item]));
     if (view.talon_lead) played.unshift([null, view.talon_lead]);
     const spot = el("div", { class: "trick", role: "group",
       "aria-label": this.showLast ? t("lastTrick") : t("trick") });
     for (const [seat, card] of played) {
       spot.append(el("figure", {}, cardElement(card),
-        el("figcaption", { text: seat === null ? t("talon") : this.seatName(seat) })));
+        el("figcaption", { text: seat === null ? t("talon")
+          : seat === undefined ? "" : this.seatName(seat) })));
     }
     centre.append(spot);
     if (view.last_trick && view.last_trick.length) {
