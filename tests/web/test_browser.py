@@ -146,7 +146,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.click("#create")
     page.wait_for_selector(".table[data-seq]")
     readings: list[dict[str, Any]] = []
-    clicks = {"card": 0, "chosen": 0, "reloaded": 0}
+    clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
     for _ in range(200):
         page.wait_for_timeout(30)
         reading = page.evaluate(READ_DOM)
@@ -156,7 +156,9 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
         if page.locator("button.confirm").count() and not clicks["chosen"]:
             page.screenshot(path=str(output / f"{game_name}-choosing-1280.png"))
         playing = page.locator(".pos-me button.card[data-move^='play']").count()
-        if playing and not clicks["reloaded"]:
+        my_turn = page.locator(".controls button.move, .pos-me button.card").count()
+        # Mid-deal: the first card to play, or any turn after the person's first move.
+        if (playing or (my_turn and clicks["moves"])) and not clicks["reloaded"]:
             clicks["reloaded"] = _reload_resumes(page, output, game_name)
             continue
         chosen = page.locator("[aria-pressed=true]").count()
@@ -164,6 +166,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
         if not choose(page):
             page.wait_for_timeout(200)
             continue
+        clicks["moves"] += 1
         _wait_for_change(page, reading["seq"], chosen)
     assert page.locator(".ended").count(), "the deal did not finish in 200 steps"
     page.screenshot(path=str(output / f"{game_name}-end-1280.png"))
@@ -173,7 +176,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     readings.append(page.evaluate(READ_DOM))
     page.screenshot(path=str(output / f"{game_name}-end-ru-1280.png"))
     assert not errors, errors
-    assert clicks["reloaded"], "the deal never reached trick play"
+    assert clicks["reloaded"], "the page was never reloaded in mid-deal"
 
     table_id = page.url.rstrip("/").split("/")[-1]
     record = server.record(table_id)
