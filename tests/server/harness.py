@@ -271,7 +271,8 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
 
     An ``ev`` must carry exactly the step's events as its seat saw them, and the legal moves
     only for the seat to move; a ``snapshot`` exactly the seat's view and deal events; and no
-    card in a frame's events may be one the seat had not been shown.
+    card in a frame's events may be one the seat had not been shown; a frame's view (a
+    snapshot's, and the newest ``ev``'s) must be exactly the seat's view.
     """
     shown = shown_by_seq(record)
     found = []
@@ -290,6 +291,6 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
                 found.append(f"{where}: events are not those it saw")
             if frame["legal"] is not None and frame["legal"] != expected.legal:
                 found.append(f"{where}: legal moves that are not its own")
-            if frame["type"] == "snapshot" and frame["view"] != expected.view:
+            if frame.get("view") is not None and frame["view"] != expected.view:
                 found.append(f"{where}: a view that is not its view")
     return found

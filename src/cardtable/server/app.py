@@ -25,7 +25,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from cardtable.bots import make_bot
+from cardtable.bots import bot_names, make_bot
 from cardtable.engine import games, get_game, rules_to_mapping
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError
@@ -52,6 +52,7 @@ from cardtable.store.repository import (
     TableInfo,
     new_secret,
 )
+from cardtable.web import mount_pages
 
 T = TypeVar("T")
 
@@ -171,6 +172,7 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
 
     _routes(app)
     _socket(app, limits)
+    mount_pages(app)
     return app
 
 
@@ -194,6 +196,10 @@ def _routes(app: FastAPI) -> None:
                 "players": list(game.players),
                 "presets": list(game.presets),
                 "default_preset": game.default_preset,
+                "preset_descriptions": {
+                    name: preset.description for name, preset in game.presets.items()
+                },
+                "bots": bot_names(game.name),
             }
             for game in games()
         ]

@@ -142,6 +142,8 @@ class Ev(_Frame):
     d: list[EventData]
     to_move: int | None
     legal: list[str] | None
+    view: Any = None
+    """The seat's view after this entry, on the newest entry only (``null`` for a spectator)."""
 
 
 class Ack(_Frame):

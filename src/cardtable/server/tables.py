@@ -380,6 +380,7 @@ class LiveTable:
 
     def _ev(self, step: Step, seat: int) -> Ev:
         deal = self.match.deals[-1] if self.match.deals else None
+        newest = step is self.steps[-1]
         return Ev(
             seq=step.seq,
             commitment=deal.setup.commitment if step.kind == "deal" and deal else None,
@@ -387,7 +388,8 @@ class LiveTable:
             seat=step.seat,
             d=self._seen(step.events, seat),
             to_move=self.match.to_move,
-            legal=self._legal(seat) if step is self.steps[-1] else None,
+            legal=self._legal(seat) if newest else None,
+            view=view_to_data(deal.view(seat)) if newest and deal and seat != SPECTATOR else None,
         )
 
     def _snapshot(self, seat: int) -> Snapshot:

@@ -1,0 +1,223 @@
+"""A person plays a whole preferans deal against two bots, and a piquet deal, in Chromium.
+
+The page is driven like a player would: the new-table form, then cards and buttons only. At
+every step the page's DOM (text nodes and every attribute, SVG included) is read, and after the
+table ends each reading is checked against what the engine showed that seat at that seq
+(computed from the downloaded record). A reload in mid-deal must come back to the same table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine import get_game
+from server.harness import Server, shown_by_seq
+
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine"}
+RANKS |= {"8": "eight", "7": "seven"}
+SUITS = {"♠": "spades", "♣": "clubs", "♦": "diamonds", "♥": "hearts"}
+RU_RANKS = {"A": "туз", "K": "король", "Q": "дама", "J": "валет", "10": "десятка"}
+RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+RU_SUITS = {"♠": "пик", "♣": "треф", "♦": "бубен", "♥": "червей"}
+RU_INDEX = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+SYMBOL = re.compile(r"(?<![\w])(10|[7-9AKQJТКДВ])([♠♣♦♥])")
+
+READ_DOM = """() => {
+  const table = document.querySelector('.table');
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+  for (const element of document.body.querySelectorAll('*')) {
+    for (const attribute of element.attributes) parts.push(attribute.value);
+  }
+  return {seq: table ? Number(table.dataset.seq) : null, text: parts.join('\\n'),
+          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)};
+}"""
+
+
+HAND = "(cards) => cards.map((card) => card.dataset.card)"
+
+
+def named_cards(reading: dict[str, Any], bids: set[str]) -> set[str]:
+    """The cards a DOM reading names: card elements, card words, and card symbols not bids."""
+    text = reading["text"]
+    named = set(reading["cards"])
+    for rank, suit in ((rank, suit) for rank in RANKS for suit in SUITS):
+        english = f"{RANKS[rank]} of {SUITS[suit]}"
+        if english in text or f"{RU_RANKS[rank]} {RU_SUITS[suit]}" in text:
+            named.add(rank + suit)
+    for rank, suit in SYMBOL.findall(text):
+        token = RU_INDEX.get(rank, rank) + suit
+        if token not in bids:
+            named.add(token)
+    return named
+
+
+def _cards_of(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if re.fullmatch(r"(10|[2-9AKQJ])[♠♣♦♥]", value) else set()
+    if isinstance(value, dict):
+        return set().union(*(_cards_of(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_cards_of(item) for item in value))
+    return set()
+
+
+def _bids_of(view: Any, legal: list[str] | None) -> set[str]:
+    # Calls, the contract and legal bids are spoken aloud: "7♥" there is a bid, not a card.
+    said = {call for _, call in view.get("calls", [])} | {view.get("contract") or ""}
+    return said | {view.get("high_bid") or ""} | set(legal or [])
+
+
+def choose(page: Any) -> bool:
+    """Make one move by pointing, as a player would; False if nothing is to be clicked."""
+    confirm = page.locator("button.confirm:not([disabled])")
+    if confirm.count():
+        confirm.first.click()
+        return True
+    pick = page.locator(".pos-me button.card[aria-pressed='false']:not([disabled])")
+    if page.locator("button.confirm").count() and pick.count():
+        pick.first.click()
+        return True
+    for wanted in ("refuse", "whist", "mine"):
+        button = page.locator(f"button.move[data-move='{wanted}']")
+        if button.count():
+            button.first.click()
+            return True
+    bids = page.locator("table.bids button.move")
+    if bids.count():
+        bids.first.click()
+        return True
+    cards = page.locator("button.card[data-move]:not([disabled])")
+    if cards.count():
+        cards.first.click()
+        return True
+    plain = page.locator(".controls .plain button.move")
+    if plain.count():
+        plain.first.click()
+        return True
+    return False
+
+
+def _wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
+    page.wait_for_function(
+        """([seq, chosen]) => {
+          const table = document.querySelector('.table');
+          if (!table) return false;
+          return Number(table.dataset.seq) !== seq || document.querySelector('.ended')
+            || document.querySelectorAll('[aria-pressed=true]').length !== chosen;
+        }""",
+        arg=[seq, chosen],
+        timeout=20_000,
+    )
+
+
+def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_hidden_card(
+    server: Server, browser: Any, output: Path
+) -> None:
+    """Every move by clicking; no card the seat may not see is ever in the page; reload resumes.
+
+    docs/web.md, "Playing"; docs/server.md, "What a seat is shown" (the engine's view and
+    events of the seat are the bound on what the page may name).
+    """
+    _play_a_whole_deal(server, browser, output, "preferans")
+
+
+def test_a_person_and_a_bot_play_a_whole_piquet_deal_and_no_page_shows_a_hidden_card(
+    server: Server, browser: Any, output: Path
+) -> None:
+    """The exchange chosen card by card, the declarations as buttons, the play by clicking.
+
+    docs/web.md, "Playing"; docs/server.md, "What a seat is shown".
+    """
+    _play_a_whole_deal(server, browser, output, "piquet")
+
+
+def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: str) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", game_name)
+    page.fill("#deals", "1")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    readings: list[dict[str, Any]] = []
+    clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
+    for _ in range(200):
+        page.wait_for_timeout(30)
+        reading = page.evaluate(READ_DOM)
+        readings.append(reading)
+        if page.locator(".ended").count():
+            break
+        if page.locator("button.confirm").count() and not clicks["chosen"]:
+            page.screenshot(path=str(output / f"{game_name}-choosing-1280.png"))
+        playing = page.locator(".pos-me button.card[data-move^='play']").count()
+        my_turn = page.locator(".controls button.move, .pos-me button.card").count()
+        # Mid-deal: the first card to play, or any turn after the person's first move.
+        if (playing or (my_turn and clicks["moves"])) and not clicks["reloaded"]:
+            clicks["reloaded"] = _reload_resumes(page, output, game_name)
+            continue
+        chosen = page.locator("[aria-pressed=true]").count()
+        clicks["chosen"] += int(page.locator("button.confirm").count() > 0)
+        if not choose(page):
+            page.wait_for_timeout(200)
+            continue
+        clicks["moves"] += 1
+        _wait_for_change(page, reading["seq"], chosen)
+    assert page.locator(".ended").count(), "the deal did not finish in 200 steps"
+    page.screenshot(path=str(output / f"{game_name}-end-1280.png"))
+    page.select_option("#language", "ru")
+    page.wait_for_selector(".ended")
+    assert page.locator("text=Игра за столом окончена.").count()
+    readings.append(page.evaluate(READ_DOM))
+    page.screenshot(path=str(output / f"{game_name}-end-ru-1280.png"))
+    assert not errors, errors
+    assert clicks["reloaded"], "the page was never reloaded in mid-deal"
+
+    table_id = page.url.rstrip("/").split("/")[-1]
+    record = server.record(table_id)
+    shown = shown_by_seq(record)
+    assert get_game(game_name).name == record.game
+    for reading in readings:
+        if not reading["seq"]:
+            continue
+        seen = shown[reading["seq"]][0]
+        allowed = seen.known | _cards_of(seen.view)
+        hidden = named_cards(reading, _bids_of(seen.view, seen.legal)) - allowed
+        assert not hidden, f"seq {reading['seq']}: the page names {sorted(hidden)}"
+
+
+def _reload_resumes(page: Any, output: Path, game_name: str) -> int:
+    """Reload in mid-deal: the same seq and the same hand come back. Screens at two sizes."""
+    before = page.evaluate(READ_DOM)
+    hand = page.locator(".pos-me [data-card]").evaluate_all(HAND)
+    page.screenshot(path=str(output / f"{game_name}-play-1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(output / f"{game_name}-play-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.reload()
+    page.wait_for_function(
+        "(seq) => Number(document.querySelector('.table')?.dataset.seq) === seq",
+        arg=before["seq"],
+        timeout=20_000,
+    )
+    again = page.locator(".pos-me [data-card]").evaluate_all(
+        "(es) => es.map((e) => e.dataset.card)"
+    )
+    assert again == hand
+    return 1
+
+
+def test_the_dom_reading_finds_a_card_named_in_words_symbols_or_russian_indices() -> None:
+    """The leak check sees a card however the page would name it; a called bid is no card.
+
+    docs/web.md, "What the page may show".
+    """
+    text = "seat 1 says 7♥\nкороль червей\nДама\nД♠ 10♦\nqueen of clubs"
+    reading = {"text": text, "cards": ["A♦"]}
+    assert named_cards(reading, {"7♥"}) == {"K♥", "Q♠", "10♦", "Q♣", "A♦"}
+    assert "7♥" in named_cards(reading, set())
