@@ -813,6 +813,86 @@ def split_hands_on_boards(
     return wins.sum(axis=0), ties.sum(axis=0), shares.sum(axis=0)
 
 
+@njit(cache=True)
+def _draw(cumulative: npt.NDArray[np.float64], size: int, state: np.uint64) -> int:
+    """The index of a combo drawn by weight: ``cumulative`` holds the running sums."""
+    total = cumulative[size - 1]
+    x = (state >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
+    low, high = 0, size - 1
+    while low < high:
+        middle = (low + high) // 2
+        if cumulative[middle] > x:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+@njit(cache=True, parallel=True)
+def sampled_range_equity(
+    combos: IntArray,
+    sizes: IntArray,
+    cumulative: npt.NDArray[np.float64],
+    board_mask: int,
+    deck: IntArray,
+    need: int,
+    matchups: int,
+    boards: int,
+    seed: int,
+    straight: IntArray,
+    top: IntArray,
+    count: IntArray,
+) -> npt.NDArray[np.float64]:
+    """Draw ``matchups`` matchups of combos by weight, each over ``boards`` random boards.
+
+    ``combos[p, i]`` is range ``p``'s ``i``-th combo as a mask (``sizes[p]`` of them);
+    ``deck`` the cards neither on the board nor dead. A drawn matchup sharing a card is
+    drawn again (NaN results if no draw in 1,000 succeeds). Returns each matchup's mean
+    win, tie and pot share per range, ``out[m, p, 0..2]``.
+    """
+    players = combos.shape[0]
+    out = np.zeros((matchups, players, 3), dtype=np.float64)
+    for m in prange(matchups):
+        state = _mix(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(m))
+        hands = np.zeros(players, dtype=np.int64)
+        for _ in range(1_000):
+            used = 0
+            clash = False
+            for p in range(players):
+                state = _mix(state)
+                hands[p] = combos[p, _draw(cumulative[p], sizes[p], state)]
+                clash = clash or (used & hands[p]) != 0
+                used |= hands[p]
+            if not clash:
+                break
+        if clash:
+            out[m] = np.nan
+            continue
+        left = deck[(deck & used) == 0]
+        size = left.shape[0]
+        values = np.zeros(players, dtype=np.int64)
+        share = np.zeros(players, dtype=np.float64)
+        order = np.arange(size)
+        for _ in range(boards):
+            board = board_mask
+            for j in range(need):
+                state = _mix(state)
+                k = j + np.int64(state % np.uint64(size - j))
+                order[j], order[k] = order[k], order[j]
+                board |= left[order[j]]
+            for p in range(players):
+                values[p] = value_of_mask(hands[p] | board, straight, top, count)
+                share[p] = 0.0
+            _split(values, 1.0, share)
+            for p in range(players):
+                if share[p] == 1.0:
+                    out[m, p, 0] += 1.0
+                elif share[p] > 0.0:
+                    out[m, p, 1] += 1.0
+                out[m, p, 2] += share[p]
+    return out / boards
+
+
 @njit(cache=True, parallel=True)
 def masks_of_hands(hands: npt.NDArray[np.uint8]) -> IntArray:
     """The card mask of every row of card indices."""
