@@ -27,6 +27,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
+	$(BIN)/python benchmarks/poker_equity.py
 
 # Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
 # on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.

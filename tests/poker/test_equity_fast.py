@@ -105,7 +105,7 @@ def test_preflop_equity_by_ranks_matches_the_board_by_board_kernel_on_random_han
         masks = np.array([card_mask(h) for h in hands], dtype=np.int64)
         known = {c for h in hands for c in h}
         bits = np.array([c.bit for c in deck if c not in known], dtype=np.int64)
-        wins, ties, shares, boards = module.exact_equity(masks, 0, bits, 5, 0, *table)
+        wins, ties, shares, _ = module.exact_equity(masks, 0, bits, 5, 0, *table)
         by_ranks = module.exact_equity_by_ranks(masks, 0, bits, 5, *table)
         assert by_ranks[0].tolist() == wins.tolist()
         assert by_ranks[1].tolist() == ties.tolist()
@@ -113,7 +113,7 @@ def test_preflop_equity_by_ranks_matches_the_board_by_board_kernel_on_random_han
 
 
 def test_short_deck_equity_by_ranks_is_the_equity_of_every_board_valued_alone() -> None:
-    """docs/rules/poker.md, stripped decks: the ace and the lowest four ranks left make a straight."""
+    """docs/rules/poker.md, stripped decks: the ace plays below the lowest rank left."""
     rng = random.Random(36)
     rules = HandRules(stripped=(2, 3, 4, 5))
     for _ in range(6):

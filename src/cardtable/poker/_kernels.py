@@ -711,6 +711,19 @@ def exact_equity_by_ranks(
     return wins, ties, shares
 
 
+@njit(cache=True)
+def _hole_parts(holes: IntArray, own: int) -> tuple[IntArray, IntArray]:
+    """Each hand's every ``own`` of its cards (rows padded), and how many each has."""
+    players = holes.shape[0]
+    counts = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        counts[p] = _choose(int((holes[p] != 0).sum()), own)
+    parts = np.zeros((players, max(counts.max(), 1)), dtype=np.int64)
+    for p in range(players):
+        parts[p, : counts[p]] = _combination_masks(holes[p][holes[p] != 0], own)
+    return parts, counts
+
+
 @njit(cache=True, parallel=True)
 def exact_equity_split_hands(
     holes: IntArray,
@@ -737,10 +750,7 @@ def exact_equity_split_hands(
     shares = np.zeros((firsts, players), dtype=np.float64)
     boards = np.zeros(firsts, dtype=np.int64)
     known = board.shape[0]
-    hole_parts = []
-    for p in range(players):
-        cards = holes[p][holes[p] != 0]
-        hole_parts.append(_combination_masks(cards, own))
+    hole_parts, part_counts = _hole_parts(holes, own)
     for step in prange(firsts):
         a = step // 2 if step % 2 == 0 else firsts - 1 - step // 2
         values = np.zeros(players, dtype=np.int64)
@@ -757,7 +767,7 @@ def exact_equity_split_hands(
             triples = _combination_masks(cards, shared)
             for p in range(players):
                 best = 0
-                for part in hole_parts[p]:
+                for part in hole_parts[p, : part_counts[p]]:
                     for triple in triples:
                         best = max(best, value_of_mask(part | triple, straight, top, count))
                 values[p] = best
@@ -792,10 +802,7 @@ def split_hands_on_boards(
     wins = np.zeros((chunks, players), dtype=np.int64)
     ties = np.zeros((chunks, players), dtype=np.int64)
     shares = np.zeros((chunks, players), dtype=np.float64)
-    hole_parts = []
-    for p in range(players):
-        cards = holes[p][holes[p] != 0]
-        hole_parts.append(_combination_masks(cards, own))
+    hole_parts, part_counts = _hole_parts(holes, own)
     rows = boards.shape[0]
     per = (rows + chunks - 1) // chunks
     for chunk in prange(chunks):
@@ -805,7 +812,7 @@ def split_hands_on_boards(
             triples = _combination_masks(boards[row], 5 - own)
             for p in range(players):
                 best = 0
-                for part in hole_parts[p]:
+                for part in hole_parts[p, : part_counts[p]]:
                     for triple in triples:
                         best = max(best, value_of_mask(part | triple, straight, top, count))
                 values[p] = best

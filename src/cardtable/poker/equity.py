@@ -227,7 +227,7 @@ def _fast(
 ) -> EquityResult:
     import numpy as np  # noqa: PLC0415 - numpy on demand
 
-    from cardtable.poker.fast import card_mask, kernels, tables  # noqa: PLC0415
+    from cardtable.poker.fast import card_mask, kernels, tables, threads_for  # noqa: PLC0415
 
     module = kernels()
     table = tables(tuple(int(rank) for rank in rules.ranks))
@@ -236,13 +236,16 @@ def _fast(
     bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
     if exact:
         total = comb(len(deck), need)
-        if mode == 0 and max(len(hand) for hand in hands) <= 2 and len(board) + need <= 5:
-            wins, ties, shares = module.exact_equity_by_ranks(masks, board_mask, bits, need, *table)
-            dealt = total
-        else:
-            wins, ties, shares, dealt = module.exact_equity(
-                masks, board_mask, bits, need, mode, *table
-            )
+        with threads_for(total * len(hands)):
+            if mode == 0 and max(map(len, hands)) <= 2 and len(board) + need <= 5:
+                wins, ties, shares = module.exact_equity_by_ranks(
+                    masks, board_mask, bits, need, *table
+                )
+                dealt = total
+            else:
+                wins, ties, shares, dealt = module.exact_equity(
+                    masks, board_mask, bits, need, mode, *table
+                )
         if progress is not None:
             progress(total, total)
         return _result(
@@ -258,9 +261,10 @@ def _fast(
     shares_sum = np.zeros(len(hands), dtype=np.float64)
     for first in range(0, trials, _CHUNK):
         count = min(_CHUNK, trials - first)
-        wins, ties, shares = module.sampled_equity(
-            masks, board_mask, bits, need, mode, seed, first, count, *table
-        )
+        with threads_for(count * len(hands)):
+            wins, ties, shares = module.sampled_equity(
+                masks, board_mask, bits, need, mode, seed, first, count, *table
+            )
         wins_sum += wins
         ties_sum += ties
         shares_sum += shares
@@ -293,7 +297,7 @@ def _split_hands(
     """
     import numpy as np  # noqa: PLC0415 - numpy on demand
 
-    from cardtable.poker.fast import card_mask, kernels, tables  # noqa: PLC0415
+    from cardtable.poker.fast import card_mask, kernels, tables, threads_for  # noqa: PLC0415
 
     width = max(len(hand) for hand in hands)
     holes = np.zeros((len(hands), width), dtype=np.int64)
@@ -302,18 +306,23 @@ def _split_hands(
     known = np.array([card_mask([card]) for card in board], dtype=np.int64)
     bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
     table = tables(tuple(int(rank) for rank in rules.ranks))
-    if trials is None:
-        wins, ties, shares, dealt = kernels().exact_equity_split_hands(
-            holes, known, bits, need, own, *table
-        )
-    else:
-        rng = np.random.default_rng(seed)
-        drawn = rng.random((trials, len(deck))).argpartition(need, axis=1)[:, :need]
-        boards = np.concatenate([np.broadcast_to(known, (trials, len(board))), bits[drawn]], axis=1)
-        wins, ties, shares = kernels().split_hands_on_boards(
-            holes, np.ascontiguousarray(boards), own, *table
-        )
-        dealt = trials
+    ways = comb(width, own) * comb(len(board) + need, 5 - own) * len(hands)
+    work = ways * (comb(len(deck), need) if trials is None else trials)
+    with threads_for(work):
+        if trials is None:
+            wins, ties, shares, dealt = kernels().exact_equity_split_hands(
+                holes, known, bits, need, own, *table
+            )
+        else:
+            rng = np.random.default_rng(seed)
+            drawn = rng.random((trials, len(deck))).argpartition(need, axis=1)[:, :need]
+            boards = np.concatenate(
+                [np.broadcast_to(known, (trials, len(board))), bits[drawn]], axis=1
+            )
+            wins, ties, shares = kernels().split_hands_on_boards(
+                holes, np.ascontiguousarray(boards), own, *table
+            )
+            dealt = trials
     return _result(
         hands,
         wins=wins.tolist(),

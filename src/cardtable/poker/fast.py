@@ -13,7 +13,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from operator import attrgetter
 from types import ModuleType
@@ -44,6 +45,26 @@ def kernels() -> ModuleType:
     from cardtable.poker import _kernels  # noqa: PLC0415 - numba is slow to import
 
     return _kernels
+
+
+PARALLEL_WORK = 200_000
+"""Fewest hand valuations worth waking a second thread for (waking one can cost more)."""
+
+
+@contextmanager
+def threads_for(work: int) -> Iterator[None]:
+    """Run the kernels inside on one thread when ``work`` valuations are too few to share."""
+    if work >= PARALLEL_WORK:
+        yield
+        return
+    from numba import get_num_threads, set_num_threads  # noqa: PLC0415 - numba on demand
+
+    before = get_num_threads()
+    set_num_threads(1)
+    try:
+        yield
+    finally:
+        set_num_threads(before)
 
 
 def kernel_supports(rules: HandRules) -> bool:

@@ -359,7 +359,13 @@ def _exact(
                 totals[p][2] += weight * hand.equity
     return RangeEquityResult(
         tuple(
-            RangeEquity(live[p], *(t / weight_sum for t in totals[p]), standard_error=0.0)
+            RangeEquity(
+                live[p],
+                win=totals[p][0] / weight_sum,
+                tie=totals[p][1] / weight_sum,
+                equity=totals[p][2] / weight_sum,
+                standard_error=0.0,
+            )
             for p in range(players)
         ),
         sum(len(members) for members in groups.values()),
