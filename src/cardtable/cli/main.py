@@ -7,6 +7,7 @@ malformed record or card) prints one line on standard error and exits with statu
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -37,7 +38,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.replay import options_changed
 from cardtable.engine.signing import key_fingerprint, verify_record
-from cardtable.errors import RecordError, UnknownGame
+from cardtable.errors import CardtableError, RecordError, UnknownGame
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 app = typer.Typer(
@@ -121,9 +122,16 @@ def rules_command(
     out.print(table)
 
 
+PHH_SUFFIXES = (".phh", ".phhs")
+"""Files ``replay`` reads as PHH hand histories (one hand, or several in ``.phhs``)."""
+
+
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
+    path: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A match record (JSON) or PHH hands (.phh, .phhs)."),
+    ],
     as_json: JsonFlag = False,
     show: Annotated[
         bool, typer.Option("--show", help="Step through the match deal by deal.")
@@ -133,9 +141,9 @@ def replay_command(
     with one_line_errors():
         if show and as_json:
             raise RecordError("give --show or --json, not both")
-        if show and path.suffix == ".phh":
+        if show and path.suffix in PHH_SUFFIXES:
             raise RecordError("--show steps through a match record, not a PHH hand")
-    if path.suffix == ".phh":
+    if path.suffix in PHH_SUFFIXES:
         _replay_phh(path, as_json)
         return
     with one_line_errors():
@@ -289,25 +297,43 @@ def show_record(record: Record) -> None:
 
 
 def _replay_phh(path: Path, as_json: bool) -> None:
-    from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
+    from cardtable.poker.phh import parse_phh_all, replay_phh  # noqa: PLC0415 - poker only
 
     with one_line_errors():
-        hand = parse_phh(read_text(path))
-        played = replay_phh(hand)
-    summary = {
-        "variant": hand.variant,
-        "played_as": played.deal.rules.variant.name,
-        "players": len(hand.starting_stacks),
-        "starting_stacks": list(hand.starting_stacks),
-        "finishing_stacks": list(played.finishing_stacks),
-        "matches_file": played.matches,
-        "valid": True,
-    }
+        hands = parse_phh_all(read_text(path))
+        played = []
+        for number, hand in enumerate(hands, start=1):
+            try:
+                played.append(replay_phh(hand))
+            except CardtableError as error:
+                where = f"hand {number}: " if len(hands) > 1 else ""
+                raise RecordError(f"{where}{error}") from None
+    summaries = [
+        {
+            "variant": one.hand.variant,
+            "played_as": one.deal.rules.variant.name,
+            "players": len(one.hand.starting_stacks),
+            "chip": _number(one.hand.unit),
+            "starting_stacks": [_number(one.hand.amount(c)) for c in one.hand.starting_stacks],
+            "finishing_stacks": [_number(amount) for amount in one.finishing_amounts],
+            "checked_against_file": one.hand.finishing_stacks is not None,
+            "valid": True,
+        }
+        for one in played
+    ]
     if as_json:
-        print_json(summary)
+        print_json(summaries[0] if path.suffix == ".phh" and len(summaries) == 1 else summaries)
         return
-    out.print(f"{path}: a valid {hand.variant} hand played as {summary['played_as']}.")
-    out.print(f"  finishing stacks: {summary['finishing_stacks']}")
+    for number, (summary, one) in enumerate(zip(summaries, played, strict=True), start=1):
+        where = f"{path}" if len(summaries) == 1 else f"{path} [{number}]"
+        out.print(f"{where}: a valid {summary['variant']} hand played as {summary['played_as']}.")
+        stacks = ", ".join(str(amount) for amount in one.finishing_amounts)
+        out.print(f"  finishing stacks: {stacks}")
+
+
+def _number(amount: Decimal) -> int | float:
+    """An exact decimal amount as a JSON number (a whole one as an integer)."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
 def _fast_simulate(

@@ -171,7 +171,7 @@ def simulate_lean(
         batch = min(BATCH, deals - done)
         decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
         choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
-        if table.compiled:
+        if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
             carried = kernels().lean_deals(
                 decks,
                 choices,

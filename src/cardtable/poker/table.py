@@ -703,11 +703,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         forced = self.rules.forced
         if self.round_index == 0 and forced.bring_in and any(h.up for h in self.hands):
-            order = self._dealing_order()
-            low = min(
-                order,
-                key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
-            )
+            ups = {seat: self.hands[seat].up for seat in self._dealing_order()}
+            low = bring_in_seat(ups, aces_low=step.opens == "low-showing")
             first = self._left_of(low)
             self.betting.start_round(0, first, last=last)
             self.round_first = first
@@ -1125,9 +1122,28 @@ class _WorstWins:
         return self.hands.category(seat)
 
 
-def highest_up_card(cards: Sequence[Card]) -> Rank:
-    """The highest face-up card's rank (a joker beats an ace: "Джокер считается старше туза")."""
-    return max(card.rank for card in cards)
+def bring_in_seat(up: Mapping[int, Sequence[Card]], *, aces_low: bool = False) -> int:
+    """The seat that brings in: the lowest up card (a tie of ranks goes by suit).
+
+    Suits rank clubs, diamonds, hearts, spades from the lowest; in a low game (``aces_low``,
+    razz) the highest up card brings in, an ace the lowest.
+    PokerKit docs, simulation: Bring-In (the lowest card; in razz the highest, aces low).
+
+    >>> from cardtable.cards import parse_cards
+    >>> bring_in_seat({0: parse_cards("5♠"), 1: parse_cards("5♣"), 2: parse_cards("K♦")})
+    1
+    >>> bring_in_seat({0: parse_cards("A♠"), 1: parse_cards("Q♣"), 2: parse_cards("Q♥")},
+    ...     aces_low=True)
+    2
+    """
+
+    def key(card: Card) -> tuple[int, int]:
+        rank = 1 if aces_low and card.rank == Rank.ACE else int(card.rank)
+        return (rank, -1 if card.suit is None else int(card.suit))
+
+    cards = {seat: max(key(card) for card in shown) for seat, shown in up.items() if shown}
+    pick = max if aces_low else min
+    return pick(cards, key=lambda seat: cards[seat])
 
 
 class PokerMatch(Match[TableAction, PokerRules]):
