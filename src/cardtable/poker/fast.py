@@ -119,9 +119,13 @@ def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> i
     """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
     if rules is None or not rules.stripped:
         one = _standard or standard_value()
-        if isinstance(cards, int):
+        if type(cards) is list and len(cards) == 7:  # the common call, unpacked in place
+            a, b, c, d, e, f, g = cards
+            mask = a.bit + b.bit + c.bit + d.bit + e.bit + f.bit + g.bit
+        elif isinstance(cards, int):
             return one(cards)
-        mask = _bits(cards)
+        else:
+            mask = _bits(cards)
         if mask >> 64:
             raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
         return one(mask)
