@@ -608,6 +608,35 @@ def _combination_masks(cards: IntArray, k: int) -> IntArray:
 
 
 @njit(cache=True)
+def _by_ranks(masks: IntArray) -> tuple[IntArray, IntArray]:
+    """One mask per multiset of ranks among ``masks`` (at most four cards each) and how many.
+
+    The cards off the flush suit matter to a hand without the flush by their ranks alone.
+    """
+    signatures = np.zeros(masks.shape[0], dtype=np.int64)
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        for suit in range(4):
+            field = (m >> (16 * suit)) & FULL
+            while field:
+                bit = field & -field
+                signatures[i] += bit * bit * bit  # rank r adds 8**r: counts up to 7 kept apart
+                field ^= bit
+    order = np.argsort(signatures)
+    kept = np.zeros(masks.shape[0], dtype=np.int64)
+    ways = np.zeros(masks.shape[0], dtype=np.int64)
+    n = 0
+    for i in range(order.shape[0]):
+        if n and signatures[order[i]] == signatures[order[i - 1]]:
+            ways[n - 1] += 1
+        else:
+            kept[n] = masks[order[i]]
+            ways[n] = 1
+            n += 1
+    return kept[:n], ways[:n]
+
+
+@njit(cache=True)
 def _flush_pass(
     hand_masks: IntArray,
     board_mask: int,
@@ -640,9 +669,10 @@ def _flush_pass(
         suited = deck[((deck >> shift) & FULL) != 0]
         others = deck[((deck >> shift) & FULL) == 0]
         for j in range(thresholds[suit], min(need, suited.shape[0]) + 1):
-            rest = _combination_masks(others, need - j)
+            rest, ways = _by_ranks(_combination_masks(others, need - j))
             if rest.shape[0] == 0:
                 continue
+            total = ways.sum()
             for part in _combination_masks(suited, j):
                 best = 0
                 for p in range(players):
@@ -652,20 +682,20 @@ def _flush_pass(
                     values[p] = _suit_value(field, straight, top) if flushed[p] else 0
                     best = max(best, values[p])
                 beaten = 0
-                for other in rest:
+                for k in range(rest.shape[0]):
                     high = 0
                     for p in range(players):
                         if not flushed[p]:
-                            full = partial[p] | other
+                            full = partial[p] | rest[k]
                             values[p] = _rank_value_of_mask(full, straight, top, count)
                             high = max(high, values[p])
                     if high >= best:
-                        _settle(values, 1, share, wins, ties, shares)
-                        beaten += 1
+                        _settle(values, ways[k], share, wins, ties, shares)
+                        beaten += ways[k]
                 for p in range(players):
                     if not flushed[p]:
                         values[p] = 0
-                _settle(values, rest.shape[0] - beaten, share, wins, ties, shares)
+                _settle(values, total - beaten, share, wins, ties, shares)
 
 
 @njit(cache=True)
