@@ -27,6 +27,7 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
+	$(BIN)/python benchmarks/poker_equity.py
 
 # The server's leak and crash tests at soak size (docs/server.md, "Tests and soak runs")
 soak-server: $(STAMP)

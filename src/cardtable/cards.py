@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Literal
 
@@ -164,11 +164,17 @@ class Card:
     rank: Rank
     suit: Suit | None
     joker_number: int = 0
+    bit: int = field(init=False, repr=False, compare=False)
+    """The card's bit in a poker evaluator's mask, ``1 << (16 × suit + rank − 2)``; for a
+    joker ``1 << 64``, outside every such mask. Kept on the card so that a hand's mask
+    costs one lookup a card."""
 
     def __post_init__(self) -> None:
         is_joker = self.rank is Rank.JOKER
         if is_joker != (self.suit is None) or is_joker != (self.joker_number in (1, 2)):
             raise CardParseError(f"not a card: rank {self.rank!r} with suit {self.suit!r}")
+        bit = 1 << 64 if self.suit is None else 1 << (16 * self.suit + self.rank - 2)
+        object.__setattr__(self, "bit", bit)
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:

@@ -307,6 +307,14 @@ def equity_command(
     exact: Annotated[
         bool | None, typer.Option("--exact/--sample", help="Force enumeration or sampling.")
     ] = None,
+    range_vs_range: Annotated[
+        bool,
+        typer.Option(
+            "--range-vs-range",
+            help="Each HAND is a range (QQ+, AKs, T9s-65s, 22+,A2s+, AKs:0.5); equity of "
+            "the ranges, combos weighted, with its standard error when sampled.",
+        ),
+    ] = False,
     wild: Wild = None,
     wild_mode: WildMode = None,
     five_of_a_kind: FiveOfAKind = None,
@@ -343,6 +351,13 @@ def equity_command(
             two_card=two_card,
             stripped=stripped,
         )
+        if range_vs_range:
+            if spec is not None:
+                raise RulesError("--range-vs-range takes two-card ranges, not a --variant")
+            _range_equity(
+                hands, board=board, dead=dead, rules=rules, exact=exact, seed=seed, as_json=as_json
+            )
+            return
         held = [parse_cards(text) for text in hands]
         notice_if_cold("poker")
         with lazy_progress(100) as advance:
@@ -374,6 +389,51 @@ def equity_command(
     for h in result.hands:
         _out(
             f"{cards_text(h.cards):<16} win {h.win:8.4%}  tie {h.tie:8.4%}  equity {h.equity:8.4%}"
+        )
+
+
+def _range_equity(
+    texts: Sequence[str],
+    *,
+    board: str,
+    dead: str,
+    rules: HandRules,
+    exact: bool | None,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """Print (or write as JSON) the equity of the ranges ``texts``."""
+    from cardtable.poker.ranges import parse_range, range_equity, range_text  # noqa: PLC0415
+
+    result = range_equity(
+        [parse_range(text) for text in texts],
+        board=parse_cards(board),
+        dead=parse_cards(dead),
+        rules=rules,
+        exact=exact,
+        seed=seed,
+    )
+    rows = [
+        {
+            "range": range_text(r.range),
+            "combos": len(r.range),
+            "win": r.win,
+            "tie": r.tie,
+            "equity": r.equity,
+            "standard_error": r.standard_error,
+        }
+        for r in result.ranges
+    ]
+    if as_json:
+        _print_json({"matchups": result.matchups, "exact": result.exact, "ranges": rows})
+        return
+    how = "every board of each" if result.exact else f"random boards, seed {seed}"
+    _out(f"{result.matchups:,} matchups of combos — {how}")
+    for row in rows:
+        error = "" if result.exact else f" ± {row['standard_error']:.4%}"
+        _out(
+            f"{row['range']:<24} win {row['win']:8.4%}  tie {row['tie']:8.4%}  "
+            f"equity {row['equity']:8.4%}{error}"
         )
 
 

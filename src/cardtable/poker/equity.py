@@ -48,6 +48,8 @@ FAST_TRIALS = 200_000
 SLOW_TRIALS = 5_000
 """Boards sampled by default with the rule-by-rule evaluator (about a millisecond a hand)."""
 _CHUNK = 250_000
+_SPLIT_COST = 30
+"""How many times dearer a board is when each hand has many ways to use its cards (Omaha)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +114,26 @@ def equity(
     if need > len(deck):
         raise HandError(f"{need} board cards are needed but only {len(deck)} remain")
     boards = comb(len(deck), need)
+    own = _own_cards(variant, rules, known, hands, board_size)
     mode = _kernel_mode(rules, known) if _plain(variant) else None
-    fast = mode is not None
+    fast = mode is not None or own is not None
     limit = FAST_EXACT_LIMIT if fast else SLOW_EXACT_LIMIT
+    if own is not None:
+        limit //= _SPLIT_COST * len(hands) // 2
     enumerate_all = exact if exact is not None else boards <= limit
     if trials is None:
         trials = FAST_TRIALS if fast else SLOW_TRIALS
+    if own is not None:
+        return _split_hands(
+            hands,
+            own=own,
+            board=board,
+            deck=deck,
+            need=need,
+            rules=rules,
+            trials=None if enumerate_all else trials,
+            seed=seed,
+        )
     if mode is not None:
         return _fast(
             hands,
@@ -211,7 +227,7 @@ def _fast(
 ) -> EquityResult:
     import numpy as np  # noqa: PLC0415 - numpy on demand
 
-    from cardtable.poker.fast import card_mask, kernels, tables  # noqa: PLC0415
+    from cardtable.poker.fast import card_mask, kernels, tables, threads_for  # noqa: PLC0415
 
     module = kernels()
     table = tables(tuple(int(rank) for rank in rules.ranks))
@@ -220,7 +236,16 @@ def _fast(
     bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
     if exact:
         total = comb(len(deck), need)
-        wins, ties, shares, dealt = module.exact_equity(masks, board_mask, bits, need, mode, *table)
+        with threads_for(total * len(hands)):
+            if mode == 0 and max(map(len, hands)) <= 2 and len(board) + need <= 5:
+                wins, ties, shares = module.exact_equity_by_ranks(
+                    masks, board_mask, bits, need, *table
+                )
+                dealt = total
+            else:
+                wins, ties, shares, dealt = module.exact_equity(
+                    masks, board_mask, bits, need, mode, *table
+                )
         if progress is not None:
             progress(total, total)
         return _result(
@@ -236,9 +261,10 @@ def _fast(
     shares_sum = np.zeros(len(hands), dtype=np.float64)
     for first in range(0, trials, _CHUNK):
         count = min(_CHUNK, trials - first)
-        wins, ties, shares = module.sampled_equity(
-            masks, board_mask, bits, need, mode, seed, first, count, *table
-        )
+        with threads_for(count * len(hands)):
+            wins, ties, shares = module.sampled_equity(
+                masks, board_mask, bits, need, mode, seed, first, count, *table
+            )
         wins_sum += wins
         ties_sum += ties
         shares_sum += shares
@@ -252,6 +278,85 @@ def _fast(
         boards=trials,
         exact=False,
     )
+
+
+def _split_hands(
+    hands: Sequence[Sequence[Card]],
+    *,
+    own: int,
+    board: Sequence[Card],
+    deck: Sequence[Card],
+    need: int,
+    rules: HandRules,
+    trials: int | None,
+    seed: int,
+) -> EquityResult:
+    """High equity when a hand is exactly ``own`` of its cards and the rest board cards.
+
+    Every board (``trials`` None) or ``trials`` boards drawn with ``seed``.
+    """
+    import numpy as np  # noqa: PLC0415 - numpy on demand
+
+    from cardtable.poker.fast import card_mask, kernels, tables, threads_for  # noqa: PLC0415
+
+    width = max(len(hand) for hand in hands)
+    holes = np.zeros((len(hands), width), dtype=np.int64)
+    for row, hand in enumerate(hands):
+        holes[row, : len(hand)] = [card_mask([card]) for card in hand]
+    known = np.array([card_mask([card]) for card in board], dtype=np.int64)
+    bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
+    table = tables(tuple(int(rank) for rank in rules.ranks))
+    ways = comb(width, own) * comb(len(board) + need, 5 - own) * len(hands)
+    work = ways * (comb(len(deck), need) if trials is None else trials)
+    with threads_for(work):
+        if trials is None:
+            wins, ties, shares, dealt = kernels().exact_equity_split_hands(
+                holes, known, bits, need, own, *table
+            )
+        else:
+            rng = np.random.default_rng(seed)
+            drawn = rng.random((trials, len(deck))).argpartition(need, axis=1)[:, :need]
+            boards = np.concatenate(
+                [np.broadcast_to(known, (trials, len(board))), bits[drawn]], axis=1
+            )
+            wins, ties, shares = kernels().split_hands_on_boards(
+                holes, np.ascontiguousarray(boards), own, *table
+            )
+            dealt = trials
+    return _result(
+        hands,
+        wins=wins.tolist(),
+        ties=ties.tolist(),
+        shares=shares.tolist(),
+        boards=int(dealt),
+        exact=trials is None,
+    )
+
+
+def _own_cards(
+    variant: VariantSpec | None,
+    rules: HandRules,
+    known: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    board_size: int,
+) -> int | None:
+    """How many of its own cards a hand must use, when the kernel can settle ``variant``.
+
+    That is a high showdown of five cards, exactly so many of a hand's and the rest from
+    the board (Omaha: two and three), under rules the kernel knows; None otherwise.
+    """
+    from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numpy on demand
+
+    if variant is None or variant.board_lines or variant.win != "high":
+        return None
+    if not (variant.hole_exactly or variant.board_exactly) or variant.low_qualifier:
+        return None
+    own = variant.hole_exactly or 5 - variant.board_exactly
+    shared = variant.board_exactly or 5 - own
+    plain = kernel_supports(rules) and not any(card.is_joker for card in known)
+    if not plain or own + shared != 5 or board_size < shared:
+        return None
+    return own if all(len(hand) >= own for hand in hands) else None
 
 
 def _slow(

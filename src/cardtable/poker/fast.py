@@ -13,8 +13,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
+from operator import attrgetter
 from types import ModuleType
 from typing import Any
 
@@ -45,6 +47,26 @@ def kernels() -> ModuleType:
     return _kernels
 
 
+PARALLEL_WORK = 200_000
+"""Fewest hand valuations worth waking a second thread for (waking one can cost more)."""
+
+
+@contextmanager
+def threads_for(work: int) -> Iterator[None]:
+    """Run the kernels inside on one thread when ``work`` valuations are too few to share."""
+    if work >= PARALLEL_WORK:
+        yield
+        return
+    from numba import get_num_threads, set_num_threads  # noqa: PLC0415 - numba on demand
+
+    before = get_num_threads()
+    set_num_threads(1)
+    try:
+        yield
+    finally:
+        set_num_threads(before)
+
+
 def kernel_supports(rules: HandRules) -> bool:
     """Whether the kernel ranks hands as ``rules`` do.
 
@@ -68,33 +90,66 @@ def tables(ranks: tuple[int, ...]) -> tuple[Any, Any, Any]:
     return built
 
 
+_BIT = attrgetter("bit")
+
+
+def _bits(cards: Iterable[Card]) -> int:
+    """The sum of the cards' bits: their mask, as the cards differ (adding is faster)."""
+    if type(cards) is tuple or type(cards) is list:
+        # unpacked, the common sizes skip the loop: a third of a one-hand call
+        if len(cards) == 7:
+            a, b, c, d, e, f, g = cards
+            return a.bit + b.bit + c.bit + d.bit + e.bit + f.bit + g.bit
+        if len(cards) == 5:
+            a, b, c, d, e = cards
+            return a.bit + b.bit + c.bit + d.bit + e.bit
+    mask: int = sum(map(_BIT, cards))
+    return mask
+
+
 def card_mask(cards: Iterable[Card]) -> int:
-    """The kernel's bitmask of ``cards``: bit ``16 × suit + rank − 2`` per card."""
-    mask = 0
-    for card in cards:
-        if card.suit is None:
-            raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
-        mask |= 1 << (16 * card.suit + card.rank - 2)
+    """The kernel's bitmask of ``cards`` (which must differ): bit ``16 × suit + rank − 2`` each."""
+    mask = _bits(cards)
+    if mask >> 64:
+        raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
     return mask
 
 
 def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> int:
     """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
-    mask = cards if isinstance(cards, int) else card_mask(cards)
     if rules is None or not rules.stripped:
-        return int(standard_value()(mask))
+        one = _standard or standard_value()
+        if type(cards) is list and len(cards) == 7:  # the common call, unpacked in place
+            a, b, c, d, e, f, g = cards
+            mask = a.bit + b.bit + c.bit + d.bit + e.bit + f.bit + g.bit
+        elif isinstance(cards, int):
+            return one(cards)
+        else:
+            mask = _bits(cards)
+        if mask >> 64:
+            raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
+        return one(mask)
     _require(rules)
+    mask = cards if isinstance(cards, int) else card_mask(cards)
     return int(kernels().value_of_mask(mask, *tables(_ranks(rules))))
 
 
-@lru_cache(maxsize=1)
 def standard_value() -> Callable[[int], int]:
     """The compiled one-hand call for the full deck: card mask in, value out.
 
     The fastest way to rank one hand from Python: ``standard_value()(card_mask(cards))``.
+    It is the compiled code's own entry, past numba's choice among signatures.
     """
-    function: Callable[[int], int] = kernels().standard_value
-    return function
+    global _standard  # noqa: PLW0603 - the compiled call, found once
+    if _standard is None:
+        dispatcher = kernels().standard_value
+        dispatcher(0)
+        compiled = dispatcher.overloads.get(dispatcher.signatures[0])
+        _standard = getattr(compiled, "entry_point", dispatcher)
+    return _standard
+
+
+_standard: Callable[[int], int] | None = None
 
 
 def hand_values(
@@ -123,9 +178,7 @@ def _indices(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def hand_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """The :func:`card_mask` of every row of card indices, for :func:`mask_values`."""
-    array = _indices(hands)
-    bits: npt.NDArray[np.int64] = kernels().CARD_BITS
-    masks: npt.NDArray[np.int64] = np.bitwise_or.reduce(bits[array], axis=1)
+    masks: npt.NDArray[np.int64] = kernels().masks_of_hands(_indices(hands))
     return masks
 
 
