@@ -43,3 +43,20 @@ def test_a_cold_cache_is_announced_on_standard_error_before_compiling(tmp_path: 
     )
     assert done.stdout.strip() == "True"
     assert done.stderr.strip() == NOTICES["poker"]
+
+
+def test_bad_input_on_a_cold_cache_is_still_one_line(tmp_path: Path) -> None:
+    """README, "A tour": bad input is one ``error:`` line, even before the kernels compile.
+
+    The notice of a cold cache comes only once the arguments are found good.
+    """
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable", "poker", "equity", "A♠ K♦"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["error: equity needs two to ten hands, not 1"]

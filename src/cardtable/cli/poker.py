@@ -359,7 +359,6 @@ def equity_command(
             )
             return
         held = [parse_cards(text) for text in hands]
-        notice_if_cold("poker")
         with lazy_progress(100) as advance:
             result = equity(
                 held,
@@ -372,6 +371,7 @@ def equity_command(
                 exact=exact,
                 progress=_percent(advance),
                 variant=None if spec is None else replace(spec, hands=rules),
+                starting=lambda: notice_if_cold("poker"),
             )
     data = {
         "boards": result.boards,

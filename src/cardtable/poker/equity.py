@@ -83,6 +83,7 @@ def equity(
     exact: bool | None = None,
     progress: Progress | None = None,
     variant: VariantSpec | None = None,
+    starting: Callable[[], object] | None = None,
 ) -> EquityResult:
     """The equity of two to ten ``hands`` with ``board_size`` shared cards to come.
 
@@ -94,6 +95,9 @@ def equity(
     With a ``variant`` its hand rules replace ``rules``, its board size is the default, and
     each board is settled as its showdown settles a pot, the cards speaking in high-low: a
     half pot is a share of one half (``tie``), the whole pot a ``win``.
+
+    ``starting`` is called once the arguments are found good, before any kernel runs (so a
+    command can say that a cold cache compiles now, and bad input stays one line).
     """
     if variant is not None:
         _refuse_short_hands(hands, variant)
@@ -114,6 +118,8 @@ def equity(
     if need > len(deck):
         raise HandError(f"{need} board cards are needed but only {len(deck)} remain")
     boards = comb(len(deck), need)
+    if starting is not None:
+        starting()
     own = _own_cards(variant, rules, known, hands, board_size)
     mode = _kernel_mode(rules, known) if _plain(variant) else None
     fast = mode is not None or own is not None
