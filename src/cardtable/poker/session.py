@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cardtable.cards import Card, Rank
-from cardtable.engine.rules import option
+from cardtable.engine.rules import check_ranges, option
 from cardtable.errors import IllegalAction
 from cardtable.poker.ledger import HouseRules, Ledger
 from cardtable.poker.limits import Limits, WangdoodleSpan
@@ -57,22 +57,31 @@ class SessionRules:
         0,
         "The agreed length of the session in minutes (0: none agreed); kept strictly.",
         f"{SEED}, Продолжительность игры",
+        least=0,
+        most=10_080,
     )
     decision_seconds: int = option(
         300,
         "The time a player has for a decision; who lets it run out loses his hand.",
         f"{SEED}, Продолжительность игры (пять минут)",
+        least=1,
+        most=86_400,
     )
     waiting: int = option(
         0,
         "Chairs (the last ones) whose players come later and sit down between deals.",
         f"{SEED}, Места за столом (новый игрок)",
+        least=0,
+        most=8,
     )
     dealers_choice: ChoiceScope = option(
         ChoiceScope.NONE,
         "Dealer's choice: none, for his deal, or for a whole round.",
         f"{SEED}, Выбор сдающего а)/б)",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
-from cardtable.engine.rules import option, rules_from_mapping
+from cardtable.engine.rules import MOST_CHIPS, MOST_DEALS, check_ranges, option, rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import (
     Check,
@@ -103,8 +103,19 @@ class PokerRules:
     forced: ForcedBets = option(ForcedBets(), "Antes, blinds, straddles, bring-in.", SEED)
     house: HouseRules = option(HouseRules(), "Chips, bonuses, kitty and rake.", SEED)
     session: SessionRules = option(SessionRules(), "Seating, time, dealer's choice.", SEED)
-    stake: int = option(100, "The chips each player buys at the start.", f"{SEED}, Ставочные")
-    deals: int = option(10, "Deals in a session (0: until a freeze-out ends).", SEED)
+    stake: int = option(
+        100,
+        "The chips each player buys at the start.",
+        f"{SEED}, Ставочные",
+        least=1,
+        most=MOST_CHIPS,
+    )
+    deals: int = option(
+        10, "Deals in a session (0: until a freeze-out ends).", SEED, least=0, most=MOST_DEALS
+    )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 @dataclass(frozen=True)

@@ -43,12 +43,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import check_ranges, option
 from cardtable.errors import RulesError
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.rules import HandRules, check_hand_rules
 
 SEED = "002_053e85955f9a4108.txt"
+
+MOST_CARDS = 54
+"""The largest deck (fifty-two cards and two jokers): no count of cards in a variant is more."""
 
 StepKind = Literal[
     "deal", "board", "reveal", "expose", "name-wild", "draw", "bet", "declare", "showdown"
@@ -64,14 +67,31 @@ class Step:
     """One step of a deal; only the fields of its kind (``do``) matter."""
 
     do: StepKind = option("deal", "What the step does.", f"{SEED}, Виды «Покера»")
-    down: int = option(0, "deal/board: cards face down (to each player, or to the centre).", SEED)
-    up: int = option(0, "deal/board: cards face up.", SEED)
-    count: int = option(1, "reveal: how many board cards are turned up.", SEED)
+    down: int = option(
+        0,
+        "deal/board: cards face down (to each player, or to the centre).",
+        SEED,
+        least=0,
+        most=MOST_CARDS,
+    )
+    up: int = option(0, "deal/board: cards face up.", SEED, least=0, most=MOST_CARDS)
+    count: int = option(
+        1, "reveal: how many board cards are turned up.", SEED, least=0, most=MOST_CARDS
+    )
     cards: tuple[int, ...] = option(
-        (), "reveal: the board places (from 0) turned up, in this order.", SEED
+        (),
+        "reveal: the board places (from 0) turned up, in this order.",
+        SEED,
+        least=0,
+        most=MOST_CARDS - 1,
+        longest=MOST_CARDS,
     )
     keep_down: int = option(
-        1, "expose: the down cards a player must keep.", f"{SEED}, «Мексиканский гвоздь»"
+        1,
+        "expose: the down cards a player must keep.",
+        f"{SEED}, «Мексиканский гвоздь»",
+        least=0,
+        most=MOST_CARDS,
     )
     optional: bool = option(
         False,
@@ -83,11 +103,15 @@ class Step:
         "deal: a player who turned up a card at the step before gets this card down.",
         f"{SEED}, Другие варианты «пятикарточного гвоздя» 2) (получить пятую карту втемную)",
     )
-    most: int = option(3, "draw: the most cards a player may draw.", f"{SEED}, досдача")
+    most: int = option(
+        3, "draw: the most cards a player may draw.", f"{SEED}, досдача", least=0, most=MOST_CARDS
+    )
     most_few: int = option(
         0,
         "draw: the most with four players or fewer (0: as most).",
         f"{SEED}, досдача (При наличии четырех и менее игроков ... четыре или пять карт)",
+        least=0,
+        most=MOST_CARDS,
     )
     burn: bool = option(False, "draw: the dealer burns the top card first.", f"{SEED}, Лоуболл 3)")
     opens: Opener = option(
@@ -105,6 +129,9 @@ class Step:
         "bet: if everybody checks the deal is void and the pot stays for the next.",
         f"{SEED}, Круги ставок; «Покер с досдачей»: стандартный вариант",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 def step_text(step: Step) -> str:
@@ -147,14 +174,21 @@ by the first bettor."""
 class VariantSpec:
     """A form of poker: who plays, its steps, the cards a hand may use, and who wins."""
 
-    name: str = option("draw", "The variant's name.", SEED)
-    title: str = option("Draw poker", "The variant's name as players say it.", SEED)
+    name: str = option("draw", "The variant's name.", SEED, longest=60)
+    title: str = option("Draw poker", "The variant's name as players say it.", SEED, longest=100)
     source: str = option(
-        f"{SEED}, «Покер с досдачей»: стандартный вариант", "Where the variant is described.", SEED
+        f"{SEED}, «Покер с досдачей»: стандартный вариант",
+        "Where the variant is described.",
+        SEED,
+        longest=300,
     )
-    players_min: int = option(2, "The fewest players.", SEED)
-    players_max: int = option(10, "The most players.", f"{SEED}, Играть могут до десяти человек")
-    steps: tuple[Step, ...] = option(DRAW_STEPS, "The steps of a deal, in order.", SEED)
+    players_min: int = option(2, "The fewest players.", SEED, least=2, most=10)
+    players_max: int = option(
+        10, "The most players.", f"{SEED}, Играть могут до десяти человек", least=2, most=10
+    )
+    steps: tuple[Step, ...] = option(
+        DRAW_STEPS, "The steps of a deal, in order.", SEED, longest=100
+    )
     openers: Openers = option(
         "any",
         "What opens the first round: any hand, jacks or better, or jacks or a bobtail.",
@@ -182,16 +216,23 @@ class VariantSpec:
         0,
         "A final hand uses exactly this many of the player's own cards (0: any).",
         "Omaha (outside the seed): two hole cards and three of the board",
+        least=0,
+        most=MOST_CARDS,
     )
     board_exactly: int = option(
         0,
         "A final hand uses exactly this many board cards (0: any).",
         f"{SEED}, Штормовая погода; Плюнь в океан",
+        least=0,
+        most=MOST_CARDS,
     )
     board_lines: tuple[tuple[int, ...], ...] = option(
         (),
         "If given, a final hand uses the player's cards and one of these lines of board places.",
         f"{SEED}, Перекрестье (лишь три настольные карты, образующие прямую линию)",
+        least=0,
+        most=MOST_CARDS - 1,
+        longest=MOST_CARDS,
     )
     hands: HandRules = option(HandRules(), "How hands rank; wild cards.", f"{SEED}, Расклады")
     win: Win = option(
@@ -209,7 +250,12 @@ class VariantSpec:
         0,
         "High-low: a low hand must have no card above this rank (ace 1) to win (0: any).",
         "Omaha hi-lo eight or better (outside the seed)",
+        least=0,
+        most=13,
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
     @property
     def draws(self) -> bool:
