@@ -106,16 +106,22 @@ def rules_command(
                 "game": game.name,
                 "preset": chosen,
                 "options": [
-                    {"name": o.name, "value": o.value, "doc": o.doc, "source": o.source}
+                    {
+                        "name": o.name,
+                        "value": o.value,
+                        "range": o.range,
+                        "doc": o.doc,
+                        "source": o.source,
+                    }
                     for o in options
                 ],
             }
         )
         return
     title = f"{game.title} — {chosen}" if chosen else game.title
-    table = Table("option", "value", "meaning", "source", title=title)
+    table = Table("option", "value", "range", "meaning", "source", title=title)
     for o in options:
-        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.doc, o.source)
+        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.range, o.doc, o.source)
     out.print(table)
 
 

@@ -116,6 +116,7 @@ class PokerRules:
 
     def __post_init__(self) -> None:
         check_ranges(self)
+        check_variant(self.variant)
 
 
 @dataclass(frozen=True)

@@ -317,6 +317,13 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
         )
     if spec.unopened == "lowball" and spec.hands.hand_size != 5:
         raise RulesError(f"{where}: lowball is played with five-card hands")
+    if spec.hole_exactly > dealt or spec.board_exactly > board:
+        raise RulesError(
+            f"{where}: a hand cannot use more cards than are dealt ({dealt} to each player, "
+            f"{board} to the board)"
+        )
+    if spec.hole_exactly and spec.board_exactly and spec.hole_exactly + spec.board_exactly != size:
+        raise RulesError(f"{where}: hole_exactly and board_exactly must make a hand of {size}")
     if spec.hole_exactly and spec.hole_exactly + min(spec.board_exactly or size, board) < size:
         raise RulesError(f"{where}: hole_exactly leaves too few cards for a hand")
     for line in spec.board_lines:
