@@ -128,6 +128,13 @@ def _value(value: Any) -> str:
     return json.dumps(value)
 
 
+def _read(game: str, text: str) -> Any:
+    """The rules of ``game`` (or the preferans scoring rules) from a file called rules.toml."""
+    if game == "preferans scoring":
+        return rules_from_toml(ScoringRules, text, where="rules.toml")
+    return get_game(game).rules_from_toml(text, "rules.toml")
+
+
 CASES = [
     pytest.param(game, option, value, id=f"{game}:{'.'.join(option.path)}={str(value)[:20]}")
     for game, cls in RULE_SETS.items()
@@ -148,7 +155,9 @@ def test_every_number_list_and_word_option_declares_its_range(game: str) -> None
     assert missing == []
     numbers = [o for o in walk(RULE_SETS[game]) if o.hint is int]
     assert numbers
-    assert all(o.bounds and o.bounds.least is not None and o.bounds.most is not None for o in numbers)
+    assert all(
+        o.bounds and o.bounds.least is not None and o.bounds.most is not None for o in numbers
+    )
 
 
 @pytest.mark.parametrize(("game", "option", "value"), CASES)
@@ -158,10 +167,7 @@ def test_an_option_outside_its_range_is_refused_naming_it_its_range_and_line(
     """docs/reliability.md, "Rule options": one RulesError naming option, range and line."""
     text = _toml(option, value)
     with pytest.raises(RulesError) as caught:
-        if game == "preferans scoring":
-            rules_from_toml(ScoringRules, text, where="rules.toml")
-        else:
-            get_game(game).rules_from_toml(text, "rules.toml")
+        _read(game, text)
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith("rules.toml: option ")
@@ -169,7 +175,9 @@ def test_an_option_outside_its_range_is_refused_naming_it_its_range_and_line(
     assert re.search(r"\(line \d+\)$", message), message
     bounds = option.bounds
     assert bounds is not None
-    marks = [f"{mark:,}" for mark in (bounds.least, bounds.most, bounds.longest) if mark is not None]
+    marks = [
+        f"{mark:,}" for mark in (bounds.least, bounds.most, bounds.longest) if mark is not None
+    ]
     assert any(mark in message for mark in [*marks, *map(repr, bounds.choices)]), message
 
 
@@ -190,8 +198,9 @@ def test_an_option_outside_its_range_is_refused_naming_it_its_range_and_line(
 def test_the_poker_values_found_breaking_the_table_are_refused_when_read(
     text: str, named: str
 ) -> None:
-    """002_053e85955f9a4108.txt, "Пределы ставок" (a bet is chips added, never taken back);
-    «Банк»; «Покер» в клубах и казино: each value once broke a showdown or a bet.
+    """002_053e85955f9a4108.txt, "Пределы ставок"; «Банк»; «Покер» в клубах и казино.
+
+    Each value once broke a bet (a negative one took chips back) or the first showdown.
     """
     with pytest.raises(RulesError, match=re.escape(f"option '{named}'")):
         get_game("poker").rules_from_toml(text, "rules.toml")
@@ -200,7 +209,7 @@ def test_the_poker_values_found_breaking_the_table_are_refused_when_read(
 @pytest.mark.parametrize("round_number", [0, -1, 11, 2**63])
 def test_the_talon_is_laid_aside_after_the_first_or_second_round_only(round_number: int) -> None:
     """001_776ed664a35a376f.txt, preferans rule 9: the talon after the first or second round."""
-    with pytest.raises(RulesError, match="option 'talon_after_round'.*1 to 2"):
+    with pytest.raises(RulesError, match=r"option 'talon_after_round'.*1 to 2"):
         get_game("preferans").rules_from_toml(
             f"[rules]\ntalon_after_round = {round_number}", "rules.toml"
         )

@@ -175,7 +175,7 @@ def test_freeze_out_limits_bets_by_chips_and_excludes_table_stakes() -> None:
     """
     assert Limits(freeze_out=True).chips_limit_bets
     assert not Limits().chips_limit_bets
-    with pytest.raises(RulesError, match="^freeze-out is played with any limit system except"):
+    with pytest.raises(RulesError, match=r"^freeze-out is played with any limit system except"):
         Limits(system=LimitSystem.TABLE_STAKES, freeze_out=True)
 
 

@@ -36,6 +36,7 @@ from cardtable.engine import (
     replay,
     view_to_data,
 )
+from cardtable.engine.rules import MOST_DEALS
 from cardtable.errors import RecordError, UnknownGame
 
 app = typer.Typer(
@@ -178,7 +179,7 @@ def simulate_command(
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
-    deals: Annotated[int, typer.Option(min=1, help="Deals to play.")] = 1000,
+    deals: Annotated[int, typer.Option(min=1, max=MOST_DEALS * 100, help="Deals to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
     bot: Annotated[
         str,

@@ -36,6 +36,7 @@ from cardtable.engine import (
     system_rng,
     view_to_data,
 )
+from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError, IllegalAction
 
 HUMAN = "you"
@@ -267,8 +268,8 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
 
 
 def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str) -> Any:
-    if answer.isdigit():
-        number = int(answer)
+    number = whole_number(answer)
+    if number is not None:
         if not 1 <= number <= len(legal):
             raise IllegalAction(f"choose a number from 1 to {len(legal)}")
         return legal[number - 1]

@@ -14,7 +14,6 @@ folded hand is never shown, and a player left alone wins without showing.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,8 +25,9 @@ from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
+from cardtable.engine.reading import parse_json, whole_number
 from cardtable.engine.rules import MOST_CHIPS, MOST_DEALS, check_ranges, option, rules_from_mapping
-from cardtable.errors import IllegalAction, RulesError
+from cardtable.errors import CardtableError, IllegalAction, RulesError
 from cardtable.poker.actions import (
     Check,
     Declare,
@@ -1192,8 +1192,10 @@ class PokerMatch(Match[TableAction, PokerRules]):
         """
         words = action_text.split()
         ledger = self.session.ledger
-        if len(words) == 3 and words[0] in ("buy", "sell") and words[2].isdigit():
-            name, chips = words[1], int(words[2])
+        if len(words) == 3 and words[0] in ("buy", "sell"):
+            name, chips = words[1], whole_number(words[2])
+            if chips is None:
+                raise IllegalAction(f"{words[0]} NAME is followed by a whole number of chips")
             if words[0] == "buy":
                 ledger.buy(name, chips)
             else:
@@ -1246,9 +1248,9 @@ class PokerMatch(Match[TableAction, PokerRules]):
         "Любой новый и легко объяснимый вариант, который разработал он сам".
         """
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
+            data = parse_json(text, what="the dealer's variant")
+        except CardtableError as error:
+            raise IllegalAction(str(error)) from None
         try:
             spec = check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
         except RulesError as error:

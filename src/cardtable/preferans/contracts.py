@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from cardtable.cards import Suit
+from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
 
 
@@ -126,7 +127,7 @@ _STRAIN_WORDS: dict[str, Strain] = {
 }
 _MISERE_WORDS = {"misère", "misere", "мизер", "m"}
 _CONTRACT_RE = re.compile(r"(10|[6-9])\s*(.+)")
-_LEVEL_RE = re.compile(r"\d+")
+_LEVEL_RE = re.compile(r"[0-9]+")
 
 
 def parse_contract(text: str) -> Contract:
@@ -151,8 +152,9 @@ def _why_not_contract(text: str) -> str:
     if level is None:
         return f"not a contract: {text!r}"
     strain = text[level.end() :].strip()
-    if not 6 <= int(level.group()) <= 10:
-        reason = f"its level is 6 to 10, not {level.group()}"
+    number = whole_number(level.group())
+    if number is None or not 6 <= number <= 10:
+        reason = f"its level is 6 to 10, not {level.group()[:20]}"
     elif not strain:
         reason = f"a suit or NT follows the level, as in '{level.group()}♠'"
     else:
