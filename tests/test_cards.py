@@ -1,4 +1,4 @@
-"""Cards and their notations (DESIGN.md §3; the foundation issue, item 2)."""
+"""Cards and their notations (docs/architecture.md, "Cards")."""
 
 from __future__ import annotations
 
@@ -22,7 +22,10 @@ ALL_CARDS = DECKS["54"].cards()
 
 
 def test_the_three_notations_name_the_same_cards() -> None:
-    """``A♠ 10♥``, ``As Th`` and Russian ``Т♠ 10♥`` are the same two cards (DESIGN.md §3)."""
+    """``A♠ 10♥``, ``As Th`` and Russian ``Т♠ 10♥`` are the same two cards.
+
+    See docs/architecture.md, Cards.
+    """
     expected = (Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS))
     assert parse_cards("A♠ 10♥") == expected
     assert parse_cards("As Th") == expected
@@ -30,7 +33,7 @@ def test_the_three_notations_name_the_same_cards() -> None:
 
 
 def test_russian_court_letters_are_ace_king_queen_jack() -> None:
-    """Т туз, К король, Д дама, В валет (DESIGN.md §3)."""
+    """Т туз, К король, Д дама, В валет (docs/architecture.md, Cards)."""
     assert parse_cards("Т♠ К♥ Д♦ В♣") == (
         Card(Rank.ACE, Suit.SPADES),
         Card(Rank.KING, Suit.HEARTS),
@@ -40,7 +43,10 @@ def test_russian_court_letters_are_ace_king_queen_jack() -> None:
 
 
 def test_russian_suit_letters_follow_the_rank() -> None:
-    """пики, трефы (крести), бубны, черви as п т/к б ч after a rank (DESIGN.md §3)."""
+    """пики, трефы (крести), бубны, черви as п т/к б ч after a rank.
+
+    See docs/architecture.md, Cards.
+    """
     assert cards_text(parse_cards("Тп Кт 10к Дб Вч")) == "A♠ K♣ 10♣ Q♦ J♥"
 
 
@@ -52,7 +58,7 @@ def test_a_suit_named_once_applies_to_the_ranks_after_it() -> None:
 
 
 def test_cards_may_be_run_together() -> None:
-    """``AsKd10h`` is three cards, as poker players paste them (DESIGN.md §3)."""
+    """``AsKd10h`` is three cards, as poker players paste them (docs/architecture.md, Cards)."""
     assert cards_text(parse_cards("AsKd10h")) == "A♠ K♦ 10♥"
 
 
@@ -83,7 +89,10 @@ def test_a_card_given_twice_is_refused() -> None:
     st.sampled_from(["unicode", "ascii", "russian"]),
 )
 def test_every_notation_reads_back_what_it_writes(cards: list[Card], style: str) -> None:
-    """Printing then parsing gives the same cards in every notation (DESIGN.md §3)."""
+    """Printing then parsing gives the same cards in every notation.
+
+    See docs/architecture.md, Cards.
+    """
     assert parse_cards(cards_text(cards, style=style)) == tuple(cards)  # type: ignore[arg-type]
 
 
@@ -97,7 +106,7 @@ def test_card_indices_are_dense_and_invertible() -> None:
     ("name", "size"), [("32", 32), ("36", 36), ("52", 52), ("53", 53), ("54", 54)]
 )
 def test_named_decks_have_their_sizes(name: str, size: int) -> None:
-    """Deck presets: 32, 36, 52 and 52 with one or two jokers (DESIGN.md §3)."""
+    """Deck presets: 32, 36, 52 and 52 with one or two jokers (docs/architecture.md, Cards)."""
     deck = DeckSpec.named(name).cards()
     assert len(deck) == size == len(set(deck))
 
@@ -122,7 +131,7 @@ def test_an_unknown_deck_name_lists_the_known_ones() -> None:
 
 
 def test_a_joker_cannot_have_a_suit() -> None:
-    """A card is a rank and a suit, or a suitless joker (DESIGN.md §3)."""
+    """A card is a rank and a suit, or a suitless joker (docs/architecture.md, Cards)."""
     with pytest.raises(CardParseError):
         Card(Rank.JOKER, Suit.SPADES, 1)
     with pytest.raises(CardParseError):

@@ -465,7 +465,7 @@ def test_an_unknown_name_names_the_closest_ones_on_a_short_line(args: list[str],
 
 
 def test_a_typed_move_that_cannot_be_read_is_refused_with_what_is_wrong() -> None:
-    """README, "A tour" (bad input names what is wrong); DESIGN.md §2 (refused, asked again).
+    """README, "A tour" (bad input names what is wrong); docs/architecture.md, protocol.
 
     At the plain prompt a move the game cannot read is refused in one line naming the card
     that is no card, and the player is asked again.

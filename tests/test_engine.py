@@ -1,4 +1,4 @@
-"""The engine protocol: deals, matches, records and replay (DESIGN.md §2)."""
+"""The engine protocol: deals, matches, records and replay (docs/architecture.md, protocol)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,10 @@ def _played(toy: ToyGame, seed: int = 7, deals: int = 2) -> ToyMatch:
 
 
 def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(toy: ToyGame) -> None:
-    """``apply`` raises ``IllegalAction`` saying why; the state is unchanged (DESIGN.md §2)."""
+    """``apply`` raises ``IllegalAction`` saying why; the state is unchanged.
+
+    See docs/architecture.md, protocol.
+    """
     match = toy.new_match(toy.rules(), ["A", "B"])
     deal = match.start_deal(seeded_rng(1))
     seat = deal.to_move
@@ -37,7 +40,7 @@ def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(toy: T
 
 
 def test_a_record_replays_to_the_same_events_and_ledger(toy: ToyGame) -> None:
-    """``replay(record)`` rebuilds every state exactly (DESIGN.md §2, Record)."""
+    """``replay(record)`` rebuilds every state exactly (docs/architecture.md, Record)."""
     match = _played(toy)
     again = replay(parse_record(record_text(match.record())))
     assert [d.events for d in again.deals] == [d.events for d in match.deals]
@@ -46,7 +49,7 @@ def test_a_record_replays_to_the_same_events_and_ledger(toy: ToyGame) -> None:
 
 
 def test_moves_between_deals_are_recorded_and_replayed(toy: ToyGame) -> None:
-    """Moves between deals (a stake doubled) travel in the record (DESIGN.md §2, Match)."""
+    """Moves between deals (a stake doubled) travel in the record (docs/architecture.md, Match)."""
     match = toy.new_match(toy.rules(), ["A", "B"])
     rng = seeded_rng(2)
     match.apply_between("double")
@@ -60,7 +63,10 @@ def test_moves_between_deals_are_recorded_and_replayed(toy: ToyGame) -> None:
 
 
 def test_a_match_in_the_middle_of_a_deal_resumes_from_its_record(toy: ToyGame) -> None:
-    """A record of an unfinished deal replays to the same position (DESIGN.md §2)."""
+    """A record of an unfinished deal replays to the same position.
+
+    See docs/architecture.md, protocol.
+    """
     match = toy.new_match(toy.rules(), ["A", "B", "C"])
     rng = seeded_rng(4)
     deal = match.start_deal(rng)
@@ -82,7 +88,7 @@ def test_a_record_with_an_illegal_action_names_the_deal_and_action_number(toy: T
 
 
 def test_a_record_whose_deck_is_not_the_games_deck_is_rejected(toy: ToyGame) -> None:
-    """A tampered deck order cannot start a deal (DESIGN.md §2, Record)."""
+    """A tampered deck order cannot start a deal (docs/architecture.md, Record)."""
     data = _played(toy).record().to_data()
     data["deals"][0]["deck"] = data["deals"][0]["deck"].replace("A♠", "2♠")
     with pytest.raises(RecordError, match="deal 1: cannot deal: the deck is not this game's deck"):
@@ -121,13 +127,13 @@ def test_a_malformed_record_gets_a_one_line_error_naming_the_field(
 
 
 def test_the_same_seed_deals_the_same_cards(toy: ToyGame) -> None:
-    """The RNG is injected: equal seeds give equal matches (DESIGN.md §1)."""
+    """The RNG is injected: equal seeds give equal matches (docs/architecture.md, layers)."""
     assert record_text(_played(toy, seed=9).record()) == record_text(_played(toy, seed=9).record())
     assert record_text(_played(toy, seed=9).record()) != record_text(_played(toy, seed=10).record())
 
 
 def test_a_deal_cannot_start_while_another_is_in_progress(toy: ToyGame) -> None:
-    """Deals follow one another (DESIGN.md §2, Match)."""
+    """Deals follow one another (docs/architecture.md, Match)."""
     match = toy.new_match(toy.rules(), ["A", "B"])
     match.start_deal(seeded_rng(1))
     with pytest.raises(IllegalAction, match="the current deal is not finished"):
@@ -137,7 +143,7 @@ def test_a_deal_cannot_start_while_another_is_in_progress(toy: ToyGame) -> None:
 
 
 def test_a_finished_match_deals_no_more(toy: ToyGame) -> None:
-    """A match knows when it is over (DESIGN.md §2, Match)."""
+    """A match knows when it is over (docs/architecture.md, Match)."""
     match = _played(toy)
     assert match.is_over
     with pytest.raises(IllegalAction, match="the match is over"):
@@ -153,7 +159,10 @@ def test_games_are_found_by_name_or_alias_in_any_case(toy: ToyGame) -> None:
 
 
 def test_a_copy_of_a_deal_moves_independently(toy: ToyGame) -> None:
-    """``copy()`` gives a deal for search that does not touch the original (DESIGN.md §2)."""
+    """``copy()`` gives a deal for search that does not touch the original.
+
+    See docs/architecture.md, protocol.
+    """
     match = toy.new_match(toy.rules(), ["A", "B"])
     deal = match.start_deal(seeded_rng(3))
     clone = deal.copy()

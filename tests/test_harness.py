@@ -1,13 +1,18 @@
-"""The generic harness proven on the toy game, and shown to catch broken games (DESIGN.md §5)."""
+"""The generic harness proven on the toy game, and shown to catch broken games.
+
+See docs/architecture.md, harness.
+"""
 
 from __future__ import annotations
 
+import itertools
+import random
 from typing import Any
 
 import pytest
 
 from cardtable.cards import Card
-from cardtable.engine import Event, seeded_rng
+from cardtable.engine import DealSetup, Event, public_event, seeded_rng
 from cardtable.harness import CHECKS, simulate
 from toygame.game import Play, ToyDeal, ToyGame, ToyMatch, ToyRules, ToyView
 
@@ -26,7 +31,10 @@ def test_every_check_holds_for_random_playouts_of_a_sound_game(
 
 
 def test_the_tally_counts_the_games_deal_tags(toy: ToyGame) -> None:
-    """A simulation reports how many deals bore each tag the game gives (DESIGN.md §5)."""
+    """A simulation reports how many deals bore each tag the game gives.
+
+    See docs/architecture.md, harness.
+    """
     report = simulate(toy, toy.rules(), players=2, deals=20, seed=1)
     assert sum(report.tally.values()) == 20
     assert set(report.tally) <= {"top 2", "top 3"}
@@ -59,43 +67,126 @@ class UnbalancedMatch(ToyMatch):
         return events
 
 
+class OverpromisingDeal(ToyDeal):
+    """A broken deal that lists, among its legal moves, a card of another seat's hand."""
+
+    def legal_actions(self) -> list[Play]:
+        legal = super().legal_actions()
+        if self.turn is None:
+            return legal
+        other = self.hands[(self.turn + 1) % self.seats]
+        return legal + [Play(card) for card in other[:1]]
+
+
+class UnserializableDeal(ToyDeal):
+    """A broken deal whose view holds an object that is not plain data."""
+
+    def view(self, seat: int) -> ToyView:
+        view = super().view(seat)
+        return ToyView(view.seat, view.hand, view.discarded, view.trick, view.tricks, object())  # type: ignore[arg-type]
+
+
+_RUMOURS = itertools.count()
+"""A counter outside every deal: what a deal reads from it no record can hold."""
+
+
+class ForgetfulDeal(ToyDeal):
+    """A broken deal whose events depend on something the record does not keep."""
+
+    def _do(self, action: Play) -> list[Event]:
+        events = super()._do(action)
+        return [*events, public_event("rumour", None, f"rumour {next(_RUMOURS)}")]
+
+
+class GlobalRandomMatch(ToyMatch):
+    """A broken match that shuffles with the global random state, not the injected RNG."""
+
+    def start_deal(self, rng: random.Random) -> Any:
+        deck = list(self.deck())
+        random.shuffle(deck)  # the bug: not the injected rng
+        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32))
+        return self.start_deal_from(setup)
+
+
 def _broken(
-    deal_type: type[ToyDeal] | None = None, match_type: type[ToyMatch] = ToyMatch
+    deal_type: type[ToyDeal] | None = None,
+    match_type: type[ToyMatch] = ToyMatch,
+    game_type: type[ToyGame] = ToyGame,
 ) -> ToyGame:
     class BrokenMatch(match_type):  # type: ignore[valid-type, misc]
         def _new_deal(self, setup: Any) -> ToyDeal:
             return (deal_type or ToyDeal)(len(self.seats), setup, self.rules)
 
-    class BrokenGame(ToyGame):
+    class BrokenGame(game_type):  # type: ignore[valid-type, misc]
         def new_match(self, rules: ToyRules, seats: Any, preset: str | None = None) -> ToyMatch:
             return BrokenMatch(self, rules, seats, preset)
 
     return BrokenGame()
 
 
+class MisspeakingGame(ToyGame):
+    """A broken game whose canonical text of a move reads back as another move."""
+
+    def action_text(self, action: Any) -> str:
+        return "play A♠" if action.card.text() != "A♠" else "play K♠"
+
+
+def _failing(game: ToyGame, players: int = 3, deals: int = 4) -> set[str]:
+    report = simulate(game, game.rules(), players=players, deals=deals, seed=1)
+    return {name for name, held in report.checks.items() if not held}
+
+
 def test_a_view_that_shows_another_seats_hand_is_caught() -> None:
-    """No view may name a card its seat was not shown (DESIGN.md §4)."""
+    """No view may name a card its seat was not shown (docs/architecture.md, hiding)."""
     game = _broken(LeakyDeal)
     report = simulate(game, game.rules(), players=3, deals=3, seed=1)
     assert not report.checks["views_hide_unseen_cards"]
 
 
 def test_a_refusal_that_changes_the_state_is_caught() -> None:
-    """An illegal action is refused and changes nothing (DESIGN.md §2)."""
+    """An illegal action is refused and changes nothing (docs/architecture.md, protocol)."""
     game = _broken(CarelessDeal)
     report = simulate(game, game.rules(), players=3, deals=5, seed=1)
     assert not report.checks["illegal_actions_refused"]
 
 
 def test_a_ledger_that_does_not_sum_to_zero_is_caught() -> None:
-    """Scores sum to zero as the game demands (DESIGN.md §5)."""
+    """Scores sum to zero as the game demands (docs/architecture.md, harness)."""
     game = _broken(match_type=UnbalancedMatch)
     report = simulate(game, game.rules(), players=2, deals=2, seed=1)
     assert not report.checks["ledger_sums_to_zero"]
 
 
+def test_a_listed_move_that_the_deal_refuses_is_caught() -> None:
+    """Every listed legal action applies (docs/architecture.md, protocol)."""
+    assert "legal_actions_until_over" in _failing(_broken(OverpromisingDeal))
+
+
+def test_a_view_that_is_not_plain_data_is_caught() -> None:
+    """Views serialize, so any interface can send them (docs/architecture.md, protocol)."""
+    assert _failing(_broken(UnserializableDeal)) == {"views_serialize"}
+
+
+def test_a_move_whose_text_reads_back_as_another_is_caught() -> None:
+    """Each action has one canonical text that reads back (docs/architecture.md, protocol)."""
+    assert "action_text_round_trips" in _failing(_broken(game_type=MisspeakingGame))
+
+
+def test_a_deal_that_depends_on_what_no_record_keeps_is_caught() -> None:
+    """A record replays to the same events (docs/architecture.md, Record)."""
+    assert "records_replay" in _failing(_broken(ForgetfulDeal))
+
+
+def test_a_match_that_ignores_the_injected_rng_is_caught() -> None:
+    """The RNG is injected: the same seed gives the same match (docs/architecture.md, layers)."""
+    assert _failing(_broken(match_type=GlobalRandomMatch)) == {"same_seed_same_match"}
+
+
 def test_the_discard_is_shown_to_its_owner_only(toy: ToyGame) -> None:
-    """A face-down discard is an event whose cards only the discarder sees (DESIGN.md §4)."""
+    """A face-down discard is an event whose cards only the discarder sees.
+
+    See docs/architecture.md, hiding.
+    """
     match = toy.new_match(toy.rules(), ["A", "B"])
     deal = match.start_deal(seeded_rng(5))
     first = deal.to_move

@@ -1,4 +1,7 @@
-"""``cardtable play``: a person at the prompt against bots, saved and resumed (DESIGN.md §2, §4)."""
+"""``cardtable play``: a person at the prompt against bots, saved and resumed.
+
+See docs/architecture.md, protocol, hiding.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,10 @@ def test_a_person_plays_a_whole_deal_by_menu_numbers(toy: ToyGame) -> None:
 
 
 def test_a_refused_move_says_why_and_asks_again(toy: ToyGame) -> None:
-    """Illegal moves are refused with the reason; nothing changes (DESIGN.md §2)."""
+    """Illegal moves are refused with the reason; nothing changes.
+
+    See docs/architecture.md, protocol.
+    """
     result = runner.invoke(
         app,
         ["play", "toy", "--seats", "you,bot", "--seed", "3", "--deals", "1"],
@@ -40,7 +46,7 @@ def test_a_refused_move_says_why_and_asks_again(toy: ToyGame) -> None:
 
 
 def test_no_screen_shows_a_bots_face_down_discard(toy: ToyGame, tmp_path: Path) -> None:
-    """A seat sees only the cards events showed it (DESIGN.md §4)."""
+    """A seat sees only the cards events showed it (docs/architecture.md, hiding)."""
     path = tmp_path / "game.json"
     args = ["play", "toy", "--seats", "you,bot", "--seed", "5", "--deals", "1", "--save", str(path)]
     result = runner.invoke(app, args, input="1\n" * 8)

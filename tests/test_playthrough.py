@@ -1,8 +1,8 @@
 """Playthrough files: every game, preset and player count played again and compared.
 
-DESIGN.md section 5 (one generic harness over every registered game and preset; golden
-vectors), kept in OpenSpiel's manner: playthrough files to catch regressions. A file that no
-longer matches is either a regression or an intended change; the failure shows the start of
+docs/architecture.md, "The harness" (one generic harness over every registered game and preset;
+golden vectors), kept in OpenSpiel's manner: playthrough files to catch regressions. A file that
+no longer matches is either a regression or an intended change; the failure shows the start of
 the diff and the command that rewrites the files.
 """
 
@@ -38,7 +38,10 @@ runner = CliRunner()
 
 @pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])
 def test_every_playthrough_file_plays_again_to_the_same_text(path: Path) -> None:
-    """DESIGN.md 5 and 6: the same seeds give the same match, step for step, view for view."""
+    """The same seeds give the same match, step for step, view for view.
+
+    See docs/architecture.md, "Playthroughs".
+    """
     kept = path.read_text(encoding="utf-8")
     spec = read_spec(kept)
     assert spec.file_name == path.name, f"{path.name} holds the header of {spec.file_name}"
@@ -61,7 +64,10 @@ def test_every_playthrough_file_plays_again_to_the_same_text(path: Path) -> None
 
 
 def test_every_shipped_game_preset_and_player_count_keeps_a_playthrough_file() -> None:
-    """DESIGN.md 5: what is played is every registered game and preset; no file is stale."""
+    """What is played is every registered game and preset; no file is stale.
+
+    See docs/architecture.md, "Playthroughs".
+    """
     planned = {spec.file_name for spec in plan()}
     kept = {path.name for path in FILES}
     assert planned == kept, (
@@ -93,7 +99,10 @@ def test_a_long_list_of_legal_actions_keeps_its_count_and_its_ends() -> None:
 
 
 def test_a_playthrough_names_each_events_audience(toy: ToyGame) -> None:
-    """Information hiding (DESIGN.md 5): a dealt hand goes to its seat, a played card to all."""
+    """Information hiding: a dealt hand goes to its seat, a played card to all.
+
+    See docs/architecture.md, "Playthroughs".
+    """
     text = playthrough(PlaythroughSpec("toy", "standard", players=3, deals=1, seed=4))
     dealt = re.findall(r"^event deal seat (\d) to (\S+):", text, re.MULTILINE)
     assert sorted(dealt) == [("0", "0"), ("1", "1"), ("2", "2")]

@@ -1,4 +1,7 @@
-"""Rules as data: options with sources, TOML presets, strict reading (DESIGN.md §2, Rules)."""
+"""Rules as data: options with sources, TOML presets, strict reading.
+
+See docs/architecture.md, rules.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +13,13 @@ from toygame.game import ToyGame, ToyRules
 
 
 def test_a_preset_changes_only_the_options_it_names(toy: ToyGame) -> None:
-    """Presets are TOML overrides of the defaults (DESIGN.md §2)."""
+    """Presets are TOML overrides of the defaults (docs/architecture.md, protocol)."""
     assert toy.rules("marathon") == ToyRules(deals=6, discard=False)
     assert toy.rules() == ToyRules(deals=2)
 
 
 def test_every_option_is_described_with_its_meaning_and_source(toy: ToyGame) -> None:
-    """Each option's docstring cites its source (DESIGN.md §2)."""
+    """Each option's docstring cites its source (docs/architecture.md, protocol)."""
     infos = describe_rules(toy.rules("marathon"))
     assert [(i.name, i.value) for i in infos] == [("deals", 6), ("discard", False), ("point", 1)]
     assert all(i.doc and i.source for i in infos)

@@ -7,13 +7,13 @@ from cardtable.piquet.rules import PiquetRules
 
 
 def test_the_seed_preset_is_the_defaults() -> None:
-    """DESIGN.md §2: the seed's rule is the default of every option."""
+    """docs/architecture.md, protocol: the seed's rule is the default of every option."""
     assert get_game("piquet").rules("seed") == PiquetRules()
     assert get_game("пикет").default_preset == "seed"
 
 
 def test_every_option_says_what_it_does_and_cites_the_seed_or_parlett() -> None:
-    """COMMON.md, standards: every option carries its meaning and its clause."""
+    """docs/architecture.md, rules: every option carries its meaning and its clause."""
     for info in describe_rules(PiquetRules()):
         assert info.doc, info.name
         assert "001_776ed664a35a376f.txt" in info.source or "Parlett" in info.source, info.name

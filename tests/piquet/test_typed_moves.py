@@ -1,8 +1,8 @@
 """Typed piquet moves that cannot be read are refused with what is wrong, in one line.
 
-README ("A tour"): bad input prints one line naming what is wrong; DESIGN.md §2: an illegal
-action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on to the
-rules; one that does not read raises ``ActionParseError`` saying which word or card is wrong.
+README ("A tour"): bad input prints one line naming what is wrong; docs/architecture.md, protocol:
+an illegal action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on
+to the rules; one that does not read raises ``ActionParseError`` saying which word or card is wrong.
 """
 
 from __future__ import annotations

@@ -237,9 +237,12 @@ def test_freeze_holds_for_one_round_only() -> None:
     """«Замораживание»: "Этот прием «замораживает» поднятие ставок лишь на данный круг"."""
     betting = table(3, rules=BettingRules(freeze_amount=10))
     play(betting, (1, Bet(1)), (2, RaiseTo(2)), (0, RaiseTo(3)), (1, Freeze()))
+    assert "froze" in refused_unchanged(betting, 2, RaiseTo(23))
     play(betting, (2, Call()), (0, Call()))
     betting.start_round(1, 1, last=True)
-    play(betting, (1, Bet(2)), (2, RaiseTo(4)))
+    assert betting.why_illegal(1, Bet(2)) is None
+    play(betting, (1, Bet(2)))
+    assert betting.why_illegal(2, RaiseTo(4)) is None
 
 
 def test_blind_opening_with_dealer_ante_two_blinds_and_doubling_straddles() -> None:

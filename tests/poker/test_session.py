@@ -7,7 +7,6 @@ import random
 import pytest
 
 from cardtable.cards import parse_cards
-from cardtable.engine.rules import describe_rules
 from cardtable.errors import IllegalAction
 from cardtable.poker.ledger import HouseRules
 from cardtable.poker.limits import Limits, WangdoodleSpan
@@ -165,10 +164,3 @@ def test_dealers_choice_names_the_game_for_his_deal_or_a_round_but_not_limits_or
         table.finish_deal(best_category=None)
     assert table.choice is None
     assert session().why_not_choose(choice) == "dealer's choice was not agreed at this table"
-
-
-def test_the_decision_time_and_session_length_are_rules_data() -> None:
-    """Продолжительность игры: the end time agreed before play and five minutes a decision."""
-    rules = SessionRules()
-    assert rules.decision_seconds == 300
-    assert {info.name for info in describe_rules(rules)} >= {"length_minutes", "decision_seconds"}

@@ -26,16 +26,16 @@ def test_a_clean_misere_hand_has_no_danger_and_a_high_card_has_some() -> None:
 def test_the_bot_bids_misere_on_a_clean_hand_and_passes_a_weak_one() -> None:
     """Rules 16 and 23: pass with poor cards; announce a misère before the talon."""
     match, deal = table(
-        "♠8 10 ♣9 10 ♦8 10 J ♥8 9 10",
-        "♠J Q K A ♣J Q ♦Q K A ♥J",
-        "♠7 9 ♣7 8 ♦7 9 ♥7 Q K A",
-        "♣K A",
+        "♠8 10 ♣9 10 J ♦8 10 J ♥10 J",
+        "♠Q K A ♣Q K A ♦Q K ♥Q K",
+        "♠7 9 J ♣7 8 ♦7 9 ♥7 8 9",
+        "♦A ♥A",
     )
     bot = PreferansBot()
-    first = bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(1))
-    assert first is Say.PASS
+    assert bot.choose(deal.view(1), deal.legal_actions(), seeded_rng(1)) is Say.PASS
     play(match, "pass", "6♠")
-    assert bot.choose(deal.view(0), deal.legal_actions(), seeded_rng(1)) != Say.PASS
+    chosen = bot.choose(deal.view(0), deal.legal_actions(), seeded_rng(1))
+    assert chosen == PREFERANS.parse_action("misère")
 
 
 def test_the_bot_whists_a_six_with_two_sure_tricks_and_passes_an_eight_with_none() -> None:

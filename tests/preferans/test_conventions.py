@@ -28,7 +28,10 @@ def six(declarer: str, tricks: int, whist: dict[str, Whist], **extra: Any) -> De
 
 @pytest.mark.parametrize("name", CONVENTIONS)
 def test_every_convention_loads_and_every_option_names_its_source(name: str) -> None:
-    """DESIGN.md §2: each option's docstring cites its seed clause or outside source."""
+    """Each option's docstring cites its seed clause or outside source.
+
+    See docs/architecture.md, protocol.
+    """
     preset = convention_preset(name)
     assert preset.description
     for info in describe_rules(convention(name)):
@@ -43,7 +46,7 @@ def test_the_classic_preset_is_the_seeds_own_defaults() -> None:
 
 
 def test_an_unknown_convention_or_option_is_refused() -> None:
-    """DESIGN.md §2: rules read strictly, naming the option."""
+    """docs/architecture.md, protocol: rules read strictly, naming the option."""
     with pytest.raises(RulesError, match="moscow"):
         convention("moscow")
     with pytest.raises(RulesError, match="'pool_size'"):
@@ -54,7 +57,7 @@ def test_an_unknown_convention_or_option_is_refused() -> None:
 def test_the_codes_conventions_price_six_to_ten_at_two_to_ten_and_misere_at_ten(
     name: str,
 ) -> None:
-    """Кодекс преферанса 4.1 (/work/shared/REFERENCES.md): 6/7/8/9/10 = 2/4/6/8/10, misère 10."""
+    """Кодекс преферанса 4.1: 6/7/8/9/10 = 2/4/6/8/10, misère 10."""
     sheet = Sheet(list("ABC"), convention(name))
     for level, player in zip((6, 7, 8), "ABC", strict=True):
         sheet.write(

@@ -137,7 +137,10 @@ def test_points_nobody_can_take_are_written_as_whists_divided_among_all() -> Non
 
 
 def test_the_average_mountain_method_gives_the_same_balances() -> None:
-    """/work/shared/REFERENCES.md: the "average mountain" method equals levelling and dividing."""
+    """The "average mountain" method equals levelling and dividing.
+
+    See docs/rules/preferans-scoring.md.
+    """
     sheet = seed_sheet()
     sheet.close()
     totals = sheet.totals()

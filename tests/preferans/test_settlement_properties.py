@@ -81,7 +81,7 @@ def test_any_pulka_settles_to_balances_that_sum_to_zero(sheet: Sheet) -> None:
 def test_the_balances_do_not_depend_on_how_the_mountains_are_levelled(
     sheet: Sheet, data: st.DataObject
 ) -> None:
-    """ПОДСЧЕТЫ И РАСЧЕТЫ and REFERENCES.md.
+    """ПОДСЧЕТЫ И РАСЧЕТЫ and docs/rules/preferans-scoring.md.
 
     levelling to any player's mountain, taking off any common amount in steps, or the average
     mountain all give the same balances.

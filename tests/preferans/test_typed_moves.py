@@ -1,8 +1,8 @@
 """Typed preferans moves that cannot be read are refused with what is wrong, in one line.
 
-README ("A tour"): bad input prints one line naming what is wrong; DESIGN.md §2: an illegal
-action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on to the
-rules of 001_776ed664a35a376f.txt; one that does not read raises ``ActionParseError``.
+README ("A tour"): bad input prints one line naming what is wrong; docs/architecture.md, protocol:
+an illegal action raises ``IllegalAction`` with a sentence that says why. A move that reads goes on
+to the rules of 001_776ed664a35a376f.txt; one that does not read raises ``ActionParseError``.
 """
 
 from __future__ import annotations

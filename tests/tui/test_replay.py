@@ -56,7 +56,7 @@ def test_replay_show_keeps_the_hands_of_a_deal_in_progress_hidden(tmp_path: Path
     """A saved match that is to be resumed is not spoiled.
 
     The review shows every hand, so it shows only finished deals: the deal in progress keeps
-    its players' hands hidden (DESIGN.md §4, information hiding).
+    its players' hands hidden (docs/architecture.md, "Information hiding").
     """
     path = tmp_path / "pulka.json"
     play("preferans", Person(moves=3), seats="you,bot,bot", seed=8, save=path)

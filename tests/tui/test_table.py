@@ -231,7 +231,8 @@ def test_actions_typed_in_russian_are_read_as_the_game_reads_them() -> None:
 def test_a_table_of_bots_alone_plays_through_without_asking_anyone() -> None:
     """Nobody at the table: the bots play and no screen waits for a person.
 
-    Any seat may be a bot (`--seats bot,bot,bot`; DESIGN.md §2); nobody's hand is drawn.
+    Any seat may be a bot (`--seats bot,bot,bot`; docs/architecture.md, protocol); nobody's hand
+    is drawn.
     """
     run = play("preferans", Person(moves=0), seats="bot,bot,bot", seed=3, deals=2)
     assert len(run.table.match.deals) == 2

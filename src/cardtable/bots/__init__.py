@@ -36,6 +36,9 @@ class RandomBot:
 BotFactory = Callable[[Any], Bot]
 """Makes a bot for a game's rules."""
 
+LazyFactory = str
+"""A factory named ``"module:function"``, imported only when its bot is made (a heavy bot)."""
+
 BUILTIN_BOT_MODULES: dict[str, str] = {
     "piquet": "cardtable.bots.piquet",
     "preferans": "cardtable.bots.preferans",
@@ -43,12 +46,24 @@ BUILTIN_BOT_MODULES: dict[str, str] = {
 }
 """For each game, the module that registers its bots when imported."""
 
-_bots: dict[str, dict[str, BotFactory]] = {}
+_bots: dict[str, dict[str, BotFactory | LazyFactory]] = {}
 
 
-def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Make ``factory`` available as bot ``name`` for ``game`` (a game's registry name)."""
+def register_bot(game: str, name: str, factory: BotFactory | LazyFactory) -> None:
+    """Make ``factory`` available as bot ``name`` for ``game`` (a game's registry name).
+
+    A factory given as ``"module:function"`` is imported when the bot is first made, so a
+    heavy bot costs nothing to a program that never plays it.
+    """
     _bots.setdefault(game, {})[name] = factory
+
+
+def _resolved(factory: BotFactory | LazyFactory) -> BotFactory:
+    if not isinstance(factory, str):
+        return factory
+    module, _, function = factory.partition(":")
+    made: BotFactory = getattr(importlib.import_module(module), function)
+    return made
 
 
 def bot_names(game: str) -> list[str]:
@@ -64,13 +79,14 @@ def make_bot(game: str, name: str, rules: Any) -> Bot:
     if name == "default" and "default" not in factories:
         return RandomBot()
     try:
-        return factories[name](rules)
+        factory = factories[name]
     except KeyError:
         hint = names_hint(name, bot_names(game), "bots", f"cardtable play {game} --help")
         raise UnknownGame(f"{game} has no bot {name!r} ({hint})") from None
+    return _resolved(factory)(rules)
 
 
-def _game_bots(game: str) -> dict[str, BotFactory]:
+def _game_bots(game: str) -> dict[str, BotFactory | LazyFactory]:
     module = BUILTIN_BOT_MODULES.get(game)
     if module is not None:
         importlib.import_module(module)

@@ -291,13 +291,6 @@ def make_preferans_bot(rules: PreferansRules) -> PreferansBot:
     return PreferansBot()
 
 
-def make_sampling_bot(rules: PreferansRules) -> Any:
-    """The double-dummy sampling bot (:mod:`cardtable.bots.preferans_sampling`)."""
-    from cardtable.bots.preferans_sampling import SamplingBot  # noqa: PLC0415
-
-    return SamplingBot(rules=rules)
-
-
 register_bot("preferans", "default", make_preferans_bot)
 register_bot("preferans", "rules", make_preferans_bot)
-register_bot("preferans", "sampling", make_sampling_bot)
+register_bot("preferans", "sampling", "cardtable.bots.preferans_sampling:make_sampling_bot")

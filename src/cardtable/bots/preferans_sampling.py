@@ -65,8 +65,6 @@ BIDDING_SLACK = 1.5
 """How far below his contract the declarer's counted tricks may fall in a layout."""
 DISCARD_CANDIDATES = 5
 """Pairs of cards the discard solves, the likeliest by the rule-based bot's count."""
-MISERE_PRICE = 10.0
-"""A misère's score in a layout when clean (Sochi's price); caught, minus it a trick more."""
 MADE_BONUS = 10
 """A layout's score for making (or setting) the contract, beside one point a trick."""
 AUCTION_NODE_BUDGET = 6_000_000
@@ -114,6 +112,11 @@ class SamplingBot:
         self.rules_bot = PreferansBot()
         self.memory: dict[int, _Memory] = {}
 
+    def _scoring(self) -> ScoringRules:
+        """The score sheet of the table's convention (the classic game's without rules)."""
+        rules = self.rules or PreferansRules()
+        return _scoring(rules.convention, rules.pool)
+
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """An action among ``legal`` for the seat whose view this is."""
         assert isinstance(view, PreferansView)
@@ -145,10 +148,11 @@ class SamplingBot:
     def _name(self, view: PreferansView, bids: list[Bid], rng: random.Random) -> Bid:
         """The contract with the best average over layouts of the defenders' hands.
 
-        A made contract scores its price (rule 17's ladder: 6 is worth 2, each level 2 more),
-        each trick short loses the price: the shape of every convention's pool and mountain.
+        A made contract scores what the table's convention writes in the pool for it, each
+        trick short loses what it writes on the mountain (:func:`payoff`).
         """
-        active = [(view.first_hand + step) % view.players for step in range(3)]
+        scoring = self._scoring()
+        active = active_seats(view)
         known = set(view.hand) | set(view.discard) | set(view.talon)
         unseen = [card for card in DECK if card not in known]
         hidden = {seat: HAND for seat in active if seat != view.seat}
@@ -164,7 +168,7 @@ class SamplingBot:
                 tricks = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
                 for bid in bids:
                     if bid.contract.strain is strain:
-                        totals[bid] += _payoff(bid.contract.level, tricks)
+                        totals[bid] += payoff(scoring, bid.contract.level, tricks)
         return max(bids, key=lambda bid: totals[bid])
 
     # ------------------------------------------------------------------ the discard
@@ -190,7 +194,8 @@ class SamplingBot:
 
         candidates = sorted(pairs, key=count, reverse=True)[:DISCARD_CANDIDATES]
         choices = [] if misere else contract_choices(bought)
-        active = [(view.first_hand + step) % view.players for step in range(3)]
+        scoring = self._scoring()
+        active = active_seats(view)
         unseen = [card for card in DECK if card not in set(hand)]
         hidden = {seat: HAND for seat in active if seat != view.seat}
         totals: dict[tuple[frozenset[Card], Strain | None], float] = {}
@@ -204,14 +209,14 @@ class SamplingBot:
                     taken = _solve_layout(
                         hands, active, view.seat, view.first_hand, None, misere=True
                     )
-                    score = -MISERE_PRICE * (1 + taken) if taken else MISERE_PRICE
+                    score = _misere_payoff(scoring, taken)
                     totals[pair, None] = totals.get((pair, None), 0.0) + score
                     continue
                 strains = sorted(Strain, key=lambda s: -hand_tricks(kept(pair), s))[:2]
                 for strain in strains:
                     taken = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
                     score = max(
-                        (_payoff(c.level, taken) for c in choices if c.strain is strain),
+                        (payoff(scoring, c.level, taken) for c in choices if c.strain is strain),
                         default=-100.0,
                     )
                     totals[pair, strain] = totals.get((pair, strain), 0.0) + score
@@ -232,7 +237,7 @@ class SamplingBot:
         one-deal pulka under the table's convention.
         """
         assert view.declarer is not None
-        active = [(view.first_hand + step) % view.players for step in range(3)]
+        active = active_seats(view)
         partner = next(s for s in active if s not in (view.seat, view.declarer))
         unseen = [card for card in DECK if card not in set(view.hand) | set(view.talon)]
         hidden = {view.declarer: HAND, partner: HAND}
@@ -280,7 +285,7 @@ class SamplingBot:
         plans = _plans(view, legal)
         if len(plans) < 2:
             return None
-        active = [(view.first_hand + step) % view.players for step in range(3)]
+        active = active_seats(view)
         unseen = [card for card in DECK if card not in set(view.hand)]
         hidden = {seat: HAND for seat in active if seat != view.seat}
         hidden[TALON] = 2
@@ -341,7 +346,7 @@ class SamplingBot:
         if view.talon_lead is not None:
             return None
         seat = view.seat if view.playing_for is None else view.playing_for
-        active = [(view.first_hand + step) % view.players for step in range(3)]
+        active = active_seats(view)
         hands: dict[int, tuple[Card, ...]] = dict(view.open_hands)
         hands[view.seat] = view.hand
         done = len(history)
@@ -526,7 +531,7 @@ def _settle(
     rng: random.Random,
 ) -> float | None:
     """The seat's whists in one layout if it says ``say`` (see :meth:`SamplingBot._whist`)."""
-    active = [(view.first_hand + step) % view.players for step in range(3)]
+    active = active_seats(view)
     deck = stack_deck([hands[seat] for seat in active], talon, rules.talon_after_round)
     deal = PreferansDeal(view.players, DealSetup(view.dealer, deck, 0), rules)
     try:
@@ -574,14 +579,41 @@ def _replay_to_play(
         deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
 
 
-def _payoff(level: int, tricks: int) -> float:
-    """A contract's score in one layout: its price made, minus the price a trick short.
+def active_seats(view: PreferansView) -> list[int]:
+    """The three seats that play the deal, first hand first (a fourth player deals and sits out)."""
+    return [(view.first_hand + step) % view.players for step in range(3)]
 
-    Prices follow rule 17's ladder as Sochi writes it: 6 is worth 2, each level 2 more.
+
+def payoff(scoring: ScoringRules, level: int, tricks: int) -> float:
+    """A contract's score in one layout under ``scoring``: rules 42–43 as its convention writes.
+
+    Made, what the contract writes in the pool; short, what it writes on the mountain for
+    each trick short.
+
+    >>> sochi = convention("sochi")
+    >>> payoff(sochi, 6, 6), payoff(sochi, 7, 8), payoff(sochi, 8, 6)
+    (2.0, 4.0, -12.0)
+    >>> payoff(convention("classic-1992"), 10, 10)
+    50.0
     """
-    price = 2.0 * (level - 5)
     short = max(0, level - tricks)
-    return price if short == 0 else -price * short
+    if short == 0:
+        return float(scoring.contract_points[level - 6])
+    return -float(scoring.remiz_points[level - 6] * short)
+
+
+def _misere_payoff(scoring: ScoringRules, taken: int) -> float:
+    """A misère's score in one layout: its pool points clean; caught, its remiz a trick more."""
+    if not taken:
+        return float(scoring.misere_points)
+    return -float(scoring.misere_remiz_points * (1 + taken))
+
+
+def _split_defence(tricks: list[int], seats: Sequence[int], rest: int) -> None:
+    """Share ``rest`` tricks between two seats, the first taking the odd one."""
+    first, second = seats
+    tricks[first] = rest - rest // 2
+    tricks[second] = rest // 2
 
 
 @dataclass(frozen=True)
@@ -714,7 +746,7 @@ class _Table:
         """The layout ``hands`` (every active seat) and ``talon`` at the table of ``view``."""
         self.view = view
         self.rules = rules
-        self.active = [(view.first_hand + step) % view.players for step in range(3)]
+        self.active = active_seats(view)
         self.deck = stack_deck(
             [hands[seat] for seat in self.active], talon, rules.talon_after_round
         )
@@ -793,7 +825,7 @@ class _Table:
         In the :data:`STRAINS_SOLVED` strains the twelve cards count best in, the two cards
         laid aside are those the rule-based bot's count likes least in that strain; the
         contract is the one whose price, made or set, is best for the tricks the layout gives
-        (:func:`_payoff`). For a misère, the
+        (:func:`payoff`). For a misère, the
         :data:`MISERE_DISCARDS` discards that leave fewest cards in danger are solved and the
         best kept.
         """
@@ -822,7 +854,8 @@ class _Table:
                 pair = max(pairs, key=lambda p: hand_tricks(kept(p), strain))
                 taken = self.solve(deal, strain.suit, misere=False, kept=kept(pair))
                 tricks[strain] = (taken, pair)
-        contract = max(choices, key=lambda c: _payoff(c.level, tricks[c.strain][0]))
+        scoring = _scoring(self.rules.convention, self.rules.pool)
+        contract = max(choices, key=lambda c: payoff(scoring, c.level, tricks[c.strain][0]))
         deal.apply(Discard(tricks[contract.strain][1]))
         if deal.phase == "contract":
             deal.apply(Bid(contract))
@@ -842,17 +875,14 @@ class _Table:
                 rest = HAND - mine
                 others = [seat for seat in self.active if seat != self.view.seat]
                 tricks[self.view.seat] = mine
-                tricks[others[0]] = rest - rest // 2
-                tricks[others[1]] = rest // 2
+                _split_defence(tricks, others, rest)
                 outcome = replace(outcome, tricks=tuple(tricks))
             else:
                 assert deal.contract is not None
                 assert deal.declarer is not None
                 taken = self.solve(deal, deal.contract.trump, misere=deal.contract.is_misere)
                 tricks[deal.declarer] = taken
-                first, second = deal.defenders
-                tricks[first] = (HAND - taken) - (HAND - taken) // 2
-                tricks[second] = (HAND - taken) // 2
+                _split_defence(tricks, deal.defenders, HAND - taken)
                 outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
         return _balance(outcome, self.view.seat, self.rules)
 
@@ -878,3 +908,8 @@ def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
     sheet.write(deal_score(outcome, names, sheet.rules))
     sheet.close()
     return float(sheet.settlement().balance[names[seat]])
+
+
+def make_sampling_bot(rules: PreferansRules) -> SamplingBot:
+    """The sampling bot for a table playing ``rules`` (registered as ``sampling``)."""
+    return SamplingBot(rules=rules)

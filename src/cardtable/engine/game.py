@@ -6,13 +6,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
-
-if TYPE_CHECKING:
-    from cardtable.engine.match import Match
 
 R = TypeVar("R")
 

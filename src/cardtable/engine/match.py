@@ -15,27 +15,54 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
 from cardtable.engine.record import DealEntry, Record
-from cardtable.engine.rules import rules_to_mapping
+from cardtable.engine.rules import Preset, rules_to_mapping
 from cardtable.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from cardtable.engine.game import Game
 
 A = TypeVar("A", bound=Hashable)
 R = TypeVar("R")
 
 
+class MatchGame(Protocol):
+    """What a match knows of its game: its names, its presets and its notation.
+
+    Every registered :class:`~cardtable.engine.game.Game` is one; the match needs no more.
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name, written in records."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name shown to people."""
+        ...
+
+    @property
+    def presets(self) -> dict[str, Preset]:
+        """The named presets."""
+        ...
+
+    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The rules of a preset, with overrides."""
+        ...
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of ``action``."""
+        ...
+
+
 class Match(ABC, Generic[A, R]):
     """The protocol every game's match speaks; subclasses supply the game's own parts."""
 
-    def __init__(self, game: Game[Any], rules: R, seats: Sequence[str], preset: str | None) -> None:
+    def __init__(self, game: MatchGame, rules: R, seats: Sequence[str], preset: str | None) -> None:
         self.game = game
         self.rules = rules
         self.seats = tuple(seats)

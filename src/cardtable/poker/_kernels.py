@@ -448,7 +448,6 @@ def standard_value(mask: int) -> int:
 
 LAYOUT_HOLE = 0
 LAYOUT_BOARD = 1
-LAYOUT_BET = 2
 
 
 @njit(cache=True)
@@ -590,7 +589,7 @@ def lean_deals(
                 for _ in range(layout[row, 1]):
                     board |= decks[deal, top]
                     top += 1
-            else:
+            else:  # a betting round, numbered
                 index = layout[row, 1]
                 bets[:] = 0
                 raises[:] = 0

@@ -429,10 +429,6 @@ class Betting:
                 return "straddles are only taken right after the blinds"
         return f"{type(action).__name__.lower()} is not a betting action"
 
-    def can_act(self, seat: int, action: TableAction) -> bool:
-        """Whether ``seat`` may play ``action`` now."""
-        return self.why_illegal(seat, action) is None
-
     def verify(self, seat: int, action: TableAction) -> None:
         """Raise :class:`IllegalAction` with the reason unless ``seat`` may play ``action``."""
         reason = self.why_illegal(seat, action)

@@ -46,14 +46,6 @@ class KittyTrigger(StrEnum):
 class HouseRules:
     """Chips, bonuses, the kitty and the rake, as agreed before the first deal ("г)", "ж)")."""
 
-    chip_values: tuple[int, ...] = option(
-        (1, 5, 10, 25),
-        "Chip values by colour: white, red, blue, yellow.",
-        f"{SEED}, Ставочные фишки",
-        least=1,
-        most=MOST_CHIPS,
-        longest=20,
-    )
     bonus: int = option(
         0,
         "The bonus every player pays a player showing a bonus hand (3-5 times the maximum).",

@@ -163,10 +163,6 @@ class DeclarationMode(StrEnum):
     """No declarations: the best high and the best low hands split the pot."""
 
 
-CHIP_COLOURS = {Side.LOW: "white", Side.HIGH: "red", Side.BOTH: "blue"}
-"""The chip shown for each declaration ("белую фишку ... красную и синюю")."""
-
-
 @dataclass
 class Declarations:
     """The high-low declarations of one showdown, in turn or with chips in the hand."""

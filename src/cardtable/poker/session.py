@@ -60,13 +60,6 @@ class SessionRules:
         least=0,
         most=10_080,
     )
-    decision_seconds: int = option(
-        300,
-        "The time a player has for a decision; who lets it run out loses his hand.",
-        f"{SEED}, Продолжительность игры (пять минут)",
-        least=1,
-        most=86_400,
-    )
     waiting: int = option(
         0,
         "Chairs (the last ones) whose players come later and sit down between deals.",

@@ -24,7 +24,7 @@ from typing import Any
 from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.game import Game
-from cardtable.engine.match import Match
+from cardtable.engine.match import Match, MatchGame
 from cardtable.engine.reading import parse_json, whole_number
 from cardtable.engine.rules import MOST_CHIPS, MOST_DEALS, check_ranges, option, rules_from_mapping
 from cardtable.errors import CardtableError, IllegalAction, RulesError
@@ -1349,7 +1349,7 @@ class PokerMatch(Match[TableAction, PokerRules]):
         return {name: Fraction(value) for name, value in self.session.ledger.balance().items()}
 
 
-def chosen_variant(game: Game[Any], choice: DealerChoice) -> VariantSpec:
+def chosen_variant(game: MatchGame, choice: DealerChoice) -> VariantSpec:
     """The variant a dealer names: a shipped one by name, with his wild cards if any."""
     try:
         spec: VariantSpec = game.rules(choice.variant).variant

@@ -258,11 +258,6 @@ class VariantSpec:
         check_ranges(self)
 
     @property
-    def draws(self) -> bool:
-        """Whether the variant has a draw."""
-        return any(step.do == "draw" for step in self.steps)
-
-    @property
     def high_low(self) -> bool:
         """Whether high and low hands split the pot."""
         return self.win == "high-low"

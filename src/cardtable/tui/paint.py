@@ -1,7 +1,7 @@
 """Cards drawn as players see them: coloured by suit, and every card drawn is remembered.
 
 Every card that reaches the screen passes through :class:`Painter`, so a test can check
-that a frame named no card its seat was not shown (DESIGN.md §4).
+that a frame named no card its seat was not shown (docs/architecture.md, hiding).
 
 >>> from cardtable.cards import parse_cards
 >>> painter = Painter()
