@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs clean
+.PHONY: play test lint typecheck unit bench playthroughs clean fuzz fuzz-atheris
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks fuzz
+	$(BIN)/ruff format --check src tests benchmarks fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -27,6 +27,20 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
+
+# The nightly-size fuzz run (docs/reliability.md): FUZZ_N cases per fuzz test, fresh random
+# cases each run; the stateful machines run FUZZ_N/10 matches of 25 steps. Not part of `make test`.
+FUZZ_N ?= 1000000
+fuzz: $(STAMP)
+	CARDTABLE_FUZZ_EXAMPLES=$(FUZZ_N) CARDTABLE_FUZZ_RANDOM=1 $(BIN)/pytest -q -p no:cacheprovider \
+		--hypothesis-show-statistics tests/test_fuzz.py tests/test_stateful.py
+
+# Coverage-guided fuzzing of one parser with atheris (the fuzz extra): TARGET, SECONDS
+TARGET ?= cards
+SECONDS ?= 60
+fuzz-atheris: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,fuzz]'
+	$(BIN)/python fuzz/atheris_parsers.py $(TARGET) -max_total_time=$(SECONDS) -rss_limit_mb=2048
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
 playthroughs: $(STAMP)

@@ -1,0 +1,71 @@
+"""Coverage-guided fuzzing of cardtable's parsers with atheris (a documented target, not CI).
+
+docs/reliability.md, "Atheris": ``make fuzz-atheris TARGET=cards SECONDS=60`` runs one
+parser under libFuzzer for the given time. A case passes when the parser returns a value or
+raises a ``CardtableError``; any other exception is a crash, which atheris reports with the
+input that caused it (saved as ``crash-*`` in the working folder).
+
+Targets: ``cards``, ``moves-preferans``, ``moves-piquet``, ``moves-poker``, ``rules-preferans``,
+``rules-piquet``, ``rules-poker`` and ``scorer``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import atheris
+
+from cardtable.cards import parse_cards
+from cardtable.engine import get_game
+from cardtable.errors import CardtableError
+from cardtable.preferans.scorer import parse_score_file, score
+
+
+def _moves(game_name: str) -> Callable[[str], Any]:
+    game = get_game(game_name)
+
+    def read(text: str) -> Any:
+        action = game.parse_action(text)
+        if game.parse_action(game.action_text(action)) != action:
+            raise AssertionError(f"{text!r} does not read back")
+        return action
+
+    return read
+
+
+def _rules(game_name: str) -> Callable[[str], Any]:
+    game = get_game(game_name)
+    return lambda text: game.rules_from_toml(text, "rules.toml")
+
+
+TARGETS: dict[str, Callable[[str], Any]] = {
+    "cards": parse_cards,
+    "moves-preferans": _moves("preferans"),
+    "moves-piquet": _moves("piquet"),
+    "moves-poker": _moves("poker"),
+    "rules-preferans": _rules("preferans"),
+    "rules-piquet": _rules("piquet"),
+    "rules-poker": _rules("poker"),
+    "scorer": lambda text: score(parse_score_file(text)).to_data(),
+}
+
+
+def main() -> None:
+    """Run the target named by the first argument; the rest go to libFuzzer."""
+    target = TARGETS[sys.argv[1]]
+
+    def one_input(data: bytes) -> None:
+        text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(4096)
+        with contextlib.suppress(CardtableError):
+            target(text)
+
+    atheris.instrument_all()  # the games' modules are loaded by now; cover all their code
+    atheris.Setup([sys.argv[0], *sys.argv[2:]], one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
