@@ -145,3 +145,9 @@ def test_a_piquet_match_of_no_parties_ends_at_once_instead_of_hanging() -> None:
 
     with pytest.raises(CardtableError, match="parties"):
         simulate(get_game("piquet"), PiquetRules(parties=0), players=2, deals=1, seed=1)
+
+
+def test_enumerating_more_boards_than_could_ever_be_counted_is_refused() -> None:
+    """docs/reliability.md, "Bounds": --exact over billions of boards is refused, not begun."""
+    line = _one_error_line(["poker", "equity", "A♠ A♥", "K♠ K♥", "--exact", "--board-size", "10"])
+    assert "too many to enumerate" in line
