@@ -40,7 +40,9 @@ TARGET ?= cards
 SECONDS ?= 60
 fuzz-atheris: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,fuzz]'
-	$(BIN)/python fuzz/atheris_parsers.py $(TARGET) -max_total_time=$(SECONDS) -rss_limit_mb=2048
+	mkdir -p .fuzz-corpus/$(TARGET)
+	$(BIN)/python fuzz/atheris_parsers.py $(TARGET) -max_total_time=$(SECONDS) -rss_limit_mb=2048 \
+		-max_len=4096 .fuzz-corpus/$(TARGET) fuzz/corpus/$(TARGET)
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
 playthroughs: $(STAMP)
