@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs clean fuzz fuzz-atheris
+.PHONY: play test lint typecheck unit bench playthroughs mutation clean fuzz fuzz-atheris
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks fuzz
-	$(BIN)/ruff format --check src tests benchmarks fuzz
+	$(BIN)/ruff check src tests benchmarks tools fuzz
+	$(BIN)/ruff format --check src tests benchmarks tools fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -43,6 +43,14 @@ fuzz-atheris: $(STAMP)
 	mkdir -p .fuzz-corpus/$(TARGET)
 	$(BIN)/python fuzz/atheris_parsers.py $(TARGET) -max_total_time=$(SECONDS) -rss_limit_mb=2048 \
 		-max_len=4096 .fuzz-corpus/$(TARGET) fuzz/corpus/$(TARGET)
+
+# Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
+# on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	rm -rf mutants
+	PATH=$(BIN):$$PATH PYTHONPATH=src $(BIN)/mutmut run $(MUTANTS)
+	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
 playthroughs: $(STAMP)

@@ -250,7 +250,7 @@ def test_a_corrupt_save_given_to_load_and_save_is_left_as_it_was(
     line = _one_error_line(
         ["play", "toy", "--load", str(path), "--save", str(path), "--seats", "you,bot"], "1\n"
     )
-    assert "record is not JSON" in line
+    assert "record: not JSON" in line
     assert _files(tmp_path) == before
 
 
@@ -409,6 +409,26 @@ def test_replay_refuses_show_with_json_or_with_a_phh_hand(toy: ToyGame, tmp_path
     hand = tmp_path / "hand.phh"
     hand.write_text('variant = "NT"\n', encoding="utf-8")
     assert "not a PHH hand" in _one_error_line(["replay", str(hand), "--show"])
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("piquet", ["A", "B"]), ("preferans", ["A", "B", "C"])]
+)
+def test_a_record_with_two_seats_of_one_name_is_refused_naming_the_name(
+    tmp_path: Path, game: str, seats: list[str]
+) -> None:
+    """Each player keeps his own columns and account: two seats named 'A' cannot be told apart.
+
+    001_776ed664a35a376f.txt, piquet rule 46 and preferans rules 42–48 write each player's own
+    record. The refusal speaks of the seats, not of the score sheet's fields (README, "A tour").
+    """
+    chosen = get_game(game)
+    data = json.loads(record_text(chosen.new_match(chosen.rules(), seats).record()))
+    data["seats"] = ["A", *seats[:-1]]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    line = _one_error_line(["replay", str(path)])
+    assert line == "error: record: two seats are named 'A': give each player his own name"
 
 
 def test_a_record_dealt_from_a_wrong_deck_names_the_cards_that_differ(

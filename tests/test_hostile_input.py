@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.cli.play import _read_answer
-from cardtable.engine import get_game
+from cardtable.engine import get_game, seeded_rng
 from cardtable.errors import CardtableError, IllegalAction
 
 runner = CliRunner()
@@ -117,8 +117,12 @@ def test_a_number_typed_at_the_prompt_that_int_refuses_is_a_refusal(
 ) -> None:
     """docs/tui.md: a number at the prompt picks a listed move; any other text is a move."""
     game = get_game(game_name)
+    match = game.new_match(game.rules(), PLAYERS[: game.players[0]])
+    match.start_deal(seeded_rng(1))
+    seat = match.to_move
+    assert seat is not None
     with pytest.raises(CardtableError):
-        _read_answer(game, ["pass"], answer)
+        _read_answer(game, match.legal_actions(), answer, match.view(seat))
 
 
 @pytest.mark.parametrize(

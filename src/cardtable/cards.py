@@ -244,12 +244,28 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     """
     cards: list[Card] = []
     current_suit: Suit | None = None
+    bare_suit: str | None = None
     for token in _SEPARATORS.split(text.strip()):
-        if token:
-            current_suit = _read_token(token, current_suit, cards)
+        if not token:
+            continue
+        if bare_suit is not None and token in _SUIT_WORDS:
+            raise _suit_without_ranks(bare_suit)
+        before = len(cards)
+        current_suit = _read_token(token, current_suit, cards)
+        if token in _SUIT_WORDS:
+            bare_suit = token
+        elif len(cards) > before:
+            bare_suit = None
+    if bare_suit is not None:
+        raise _suit_without_ranks(bare_suit)
     if not allow_duplicates:
         _refuse_duplicates(cards)
     return tuple(cards)
+
+
+def _suit_without_ranks(suit: str) -> CardParseError:
+    """A suit written alone with no rank after it names no card: an empty hand is never meant."""
+    return CardParseError(f"{suit!r} names a suit but no card: write its ranks, as in '♠ 7 8'")
 
 
 def parse_move_cards(text: str) -> tuple[Card, ...]:

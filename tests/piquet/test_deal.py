@@ -137,6 +137,21 @@ def test_a_capot_scores_forty_without_the_last_trick_or_the_lesa() -> None:
     assert "capot" in outcome.tags
 
 
+def test_the_capot_does_not_make_a_pique() -> None:
+    """001, rules 19, 32, 38: the pique is counted «делает заход и досчитывает до тридцати».
+
+    Three in hand and twelve leads are 15 when the play ends; the capot's 40 is counted after
+    the last trick, not at a lead, so it makes 55 and no pique.
+    """
+    deal = two_hand_deal(STRONG, WEAK)
+    act(deal, *START, "declare point 3", "equal", "trust", "sink", "sink", "sink", "sink")
+    assert deal.counts == {ELDER: 3, DEALER: 0}
+    play_out(deal)
+    outcome = deal.outcome()
+    assert outcome.counts == {ELDER: 3 + 12 + 40, DEALER: 0}
+    assert outcome.tags == ("capot",)
+
+
 def test_an_open_capot_announced_before_the_first_lead_scores_eighty() -> None:
     """001, rule 38: the capot announced before the first lead adds 80."""
     deal = two_hand_deal(STRONG, WEAK)

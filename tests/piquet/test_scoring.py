@@ -92,6 +92,36 @@ def test_a_refet_in_the_last_korolik_carries_its_doubling_to_the_next_partie() -
     assert match.sheet.doubled
 
 
+def booked_until_partie_ends(rules: PiquetRules, deals: list[tuple[int, int]]) -> int:
+    """Book ``deals`` on a one-partie match; the number booked when the partie closed."""
+    match = get_game("piquet").new_match(rules, ["A", "B"])
+    assert isinstance(match, PiquetMatch)
+    for number, deal in enumerate(deals, 1):
+        match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
+        if match.parties_done:
+            return number
+    raise AssertionError("the partie did not close")
+
+
+REFET_IN_THE_THIRD_DEAL = [(30, 0), (0, 10), (20, 20), (30, 0), (0, 10), (40, 0), (0, 50)]
+
+
+def test_a_partie_is_three_koroliks_so_a_refet_ends_it_after_five_deals() -> None:
+    """001, rules 46–48: «По окончании шести игр (или трех короликов)»; a refet closes its korolik.
+
+    Rule 48's refet «подводит итог королика как бы по окончании двух игр» and rule 47 doubles
+    «две следующих игры», the next korolik: a refet in the third deal closes the second
+    korolik, so the partie's three koroliks are done after five deals.
+    """
+    assert booked_until_partie_ends(PiquetRules(), REFET_IN_THE_THIRD_DEAL) == 5
+
+
+def test_with_koroliks_always_of_two_deals_the_partie_has_six_games() -> None:
+    """001, rule 46: «Партия состоит из шести игр»: ``refet_closes_korolik = false``."""
+    rules = replace(PiquetRules(), refet_closes_korolik=False)
+    assert booked_until_partie_ends(rules, REFET_IN_THE_THIRD_DEAL) == 6
+
+
 def test_a_clean_sheet_adds_a_hundred() -> None:
     """001, rule 50: when the opponent writes no figure all partie, the partner adds 100."""
     sheet = KorolikSheet(PiquetRules())

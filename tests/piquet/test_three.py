@@ -97,3 +97,23 @@ def test_twenty_by_hand_and_leads_is_a_pique_of_sixty_and_the_most_tricks_take_t
     assert outcome.tricks == {0: 1, 1: 9, 2: 0}
     assert outcome.counts == {0: 4, 1: 65 + 10, 2: 0}
     assert sorted(outcome.tags) == ["lesa", "pique"]
+
+
+def test_the_capot_for_three_does_not_make_a_pique() -> None:
+    """001, piquet for three: a pique is «сосчитавший до двадцати при ходах»; the capot is not.
+
+    Nobody declares; ten leads are 10 and the capot's 20 after the last trick makes 30, not
+    the 70 of a pique.
+    """
+    deal = three_hand_deal(
+        "A♠ K♠ Q♠ A♥ K♥ Q♥ A♦ K♦ Q♦ A♣",
+        "J♠ 10♠ 9♠ J♥ 10♥ 9♥ J♦ 10♦ 9♦ K♣",
+        "8♠ 7♠ 8♥ 7♥ 8♦ 7♦ Q♣ J♣ 10♣ 9♣",
+        "8♣ 7♣",
+    )
+    act(deal, "refuse talon", "look", "look", "look", *["sink"] * 9)
+    assert deal.phase == "play"
+    play_out(deal)
+    outcome = deal.outcome()
+    assert outcome.counts == {0: 0, 1: 10 + 20, 2: 0}
+    assert outcome.tags == ("capot",)

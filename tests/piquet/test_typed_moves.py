@@ -29,6 +29,12 @@ def test_a_card_that_is_no_card_is_named_in_the_cards_own_words(text: str) -> No
     assert unreadable(text).endswith("not a card: 'Z♠'")
 
 
+@pytest.mark.parametrize("text", ["discard ♠", "discard 7♥ ♠", "сношу ♠ ♥ 7"])
+def test_a_discard_of_a_suit_without_its_ranks_names_the_suit(text: str) -> None:
+    """001, rules 7–9: a discard lays aside cards; '♠' alone is a suit, not an empty discard."""
+    assert unreadable(text).endswith("'♠' names a suit but no card: write its ranks, as in '♠ 7 8'")
+
+
 def test_a_discard_naming_one_card_twice_says_which() -> None:
     """Rules 7–9: a discard lays aside distinct cards; '7♥ 7♥' is named twice."""
     assert unreadable("discard 7♥ 8♣ 7♥").endswith("7♥ is named twice")

@@ -62,10 +62,10 @@ def test_a_phh_variant_the_table_does_not_play_is_refused_with_the_reason() -> N
         replay_phh(parse_phh(text))
 
 
-@pytest.mark.parametrize("preset", ["holdem", "seven-card-stud"])
+@pytest.mark.parametrize("preset", ["holdem", "seven-card-stud-last-down"])
 def test_an_exported_deal_reads_back_to_the_same_stacks(preset: str) -> None:
     """PHH export: a deal played at the table, written as PHH, replays to the same stacks."""
-    overrides = {"forced": {"bring_in": 1, "ante": 1}} if preset == "seven-card-stud" else {}
+    overrides = {"forced": {"bring_in": 1, "ante": 1}} if preset != "holdem" else {}
     rules = GAME.rules(preset, overrides)
     match = GAME.new_match(rules, ["p1", "p2", "p3"])
     match.apply_between("first-dealer 2c 2d Jc")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Play, Say
+from cardtable.preferans.deal import PreferansDeal
+from cardtable.preferans.game import PreferansMatch
 from preferans.helpers import play, play_out, table
 
 HANDS = (
@@ -60,6 +64,35 @@ def test_the_table_may_fix_open_whist_so_the_whister_has_no_choice() -> None:
     play(match, "6♠", "pass", "pass", "discard 7♦ 8♦", "6♠", "whist", "pass")
     assert deal.phase == "play"
     assert deal.defence == "open"
+
+
+def open_whist_led_by_the_passer(**overrides: Any) -> tuple[PreferansMatch, PreferansDeal]:
+    """Seat 2's six of spades, seat 0 whists open, seat 1 (first hand, the passer) leads."""
+    match, deal = table(HANDS[1], HANDS[0], HANDS[2], HANDS[3], **overrides)
+    play(match, "pass", "6♠", "pass", "discard 7♦ 8♦", "6♠", "whist", "pass", "open")
+    assert deal.defence == "open"
+    assert deal.to_move == 1
+    return match, deal
+
+
+def test_an_open_whist_lays_the_cards_face_up_after_the_declarers_first_card() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 28: open «после первого хода играющего».
+
+    The passer's lead is not the declarer's move: he leads from his own closed hand, and the
+    two hands go face up when the declarer has played to it.
+    """
+    match, deal = open_whist_led_by_the_passer()
+    play(match, "play A♣")
+    assert deal.view(2).open_hands == ()
+    play(match, "play A♠")
+    assert dict(deal.view(2).open_hands).keys() == {0, 1}
+
+
+def test_the_codes_open_whist_lays_the_cards_face_up_after_the_first_card() -> None:
+    """Modern open whist (the Code, 3.8): the hands go face up after the opening lead."""
+    match, deal = open_whist_led_by_the_passer(open_whist_after="first-card")
+    play(match, "play A♣")
+    assert dict(deal.view(2).open_hands).keys() == {0, 1}
 
 
 def test_a_half_whist_after_a_pass_lets_the_first_defender_whist_after_all() -> None:
@@ -144,3 +177,17 @@ def test_an_opened_misere_shows_the_catchers_hands_after_the_first_trick() -> No
     assert deal.view(0).open_hands == ()
     play(match, "play 10♠")
     assert dict(deal.view(0).open_hands).keys() == {1, 2}
+
+
+def test_a_table_that_whists_a_ten_writes_the_whist_on_its_classic_sheet() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 26, and its option ``ten_is_checked = false``.
+
+    The classic sheet refuses a whisted ten only where the table checks tens; a table that
+    whists them writes the whister's obligation of one trick (5 a trick short on a ten).
+    """
+    match, deal = table(*HANDS, ten_is_checked=False)
+    play(match, "10♠", "pass", "pass", "discard 7♦ 8♦", "10♠", "whist", "pass", "closed")
+    play_out(match)
+    assert deal.outcome().tricks[1] == 10
+    assert match.sheet.pool("P1") == 50
+    assert match.sheet.mountain("P2") == 25

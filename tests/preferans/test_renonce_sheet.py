@@ -167,11 +167,14 @@ def test_a_played_deal_with_two_whisters_revoking_writes_a_remiz_on_each() -> No
 def test_a_four_handed_misere_pays_the_dealer_nothing_for_its_talon() -> None:
     """Rule 47 prices a good talon in tricks of the declared game: a misère pays nothing.
 
-    The dealer of four writes nothing for it, and the deal is written without error.
+    The dealer of four writes nothing for it, and the deal is written without error; what he
+    writes is rule 14's consolation for the misère's remiz, a ten's 5 whists a trick.
     """
     match, deal = table(*MISERE_HANDS, players=4)
     play(match, "misère", "pass", "pass", "discard A♥ A♦")
     play_out(match)
     assert deal.outcome().talon_aces == 2
     assert match.sheet.entries, "the misère is written"
-    assert not [entry for entry in match.sheet.entries if entry.player == "P0"]
+    taken = deal.outcome().declarer_tricks
+    dealer = [(e.reason, e.amount) for e in match.sheet.entries if e.player == "P0"]
+    assert dealer == [(f"consolation, misère {taken} tricks", Fraction(5 * taken))]

@@ -110,6 +110,33 @@ def test_a_malformed_deal_is_refused_naming_the_deal_and_the_field(
         score(parse_score_file(sochi(SIX, deal)))
 
 
+TEN_WHISTED = {
+    "declarer": "A",
+    "contract": "10♠",
+    "tricks": 9,
+    "whist": {"B": "whist", "C": "pass"},
+}
+
+
+def test_there_is_no_whist_on_a_ten_in_the_classic_game() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 26: «На игру в 10 взяток виста не существует».
+
+    A classic entry of a whisted ten is refused with the clause; the ten is checked with the
+    cards open and written with both defenders passing. The Code's conventions whist a ten.
+    """
+    classic = sochi(TEN_WHISTED, convention="classic-1992")
+    with pytest.raises(ScoreError) as refused:
+        score(parse_score_file(classic))
+    assert str(refused.value) == (
+        "deal 1: field 'whist': there is no whist on a ten in the classic game (rule 26: "
+        "«на игру в 10 взяток виста не существует»); write both defenders as passing"
+    )
+    checked = {**TEN_WHISTED, "whist": {"B": "pass", "C": "pass"}}
+    assert score(parse_score_file(sochi(checked, convention="classic-1992"))).sheet.mountain("A")
+    # Sochi: a trick of whist at 10 and the consolation for one down at 10.
+    assert score(parse_score_file(sochi(TEN_WHISTED))).sheet.whists("B", "A") == 10 + 10
+
+
 def test_a_malformed_file_prints_one_line_and_exits_two(tmp_path: Path) -> None:
     """Issue 4 item 4: the error, and nothing else is printed (exit status 2)."""
     path = tmp_path / "bad.json"

@@ -44,7 +44,9 @@ def pulkas(draw: st.DrawFn) -> Sheet:
             continue
         level = draw(st.integers(6, 10))
         contract = Contract(level, draw(st.sampled_from(list(Strain))))
-        answers = [Whist.WHIST, Whist.PASS]
+        # Rule 26: where a ten is not whisted it is checked, both defenders passing.
+        no_whist = level == 10 and not rules.ten_whisted
+        answers = [Whist.PASS] if no_whist else [Whist.WHIST, Whist.PASS]
         first, second = (draw(st.sampled_from(answers)) for _ in defenders)
         if first is Whist.PASS and rules.half_whist and level <= rules.half_whist_top:
             second = draw(st.sampled_from([*answers, Whist.HALF]))

@@ -128,12 +128,33 @@ def test_the_second_whister_answers_for_the_single_trick_of_an_eight() -> None:
     assert sheet.mountain("B") == 0
 
 
-def test_two_whisters_on_a_six_each_answer_for_two() -> None:
-    """Rule 46 (four on a six between the two): each whister answers for his half."""
+@pytest.mark.parametrize(
+    ("taken", "fined"),
+    [((3, 0), (0, 1)), ((0, 3), (1, 0)), ((1, 1), (1, 1)), ((0, 0), (2, 2)), ((2, 2), (0, 0))],
+)
+def test_two_whisters_must_take_four_on_a_six_between_them(
+    taken: tuple[int, int], fined: tuple[int, int]
+) -> None:
+    """001_776ed664a35a376f.txt, preferans rules 45–46: «4 взятки на двоих», 5 a missing trick.
+
+    The pair answers for what the two together left short of four; the whister who took less
+    than his half writes it. With 3 + 0 the pair is one short, so the second writes 5, not 10.
+    """
     sheet = classic()
+    defence = {"B": taken[0], "C": taken[1]}
+    sheet.write(game("A", "6♠", 10 - sum(taken), {"B": W, "C": W}, defender_tricks=defence))
+    assert [sheet.mountain("B"), sheet.mountain("C")] == [5 * fined[0], 5 * fined[1]]
+
+
+def test_the_codes_whisters_each_answer_for_half_of_the_obligation() -> None:
+    """003_b655b01c110fd414.txt 4.2.1 (the Code): each whister answers for his own half.
+
+    Sochi keeps the Code's half-responsibility: with 3 + 0 on a six the second whister is two
+    short of his half and writes the six's price, 2, twice.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
     sheet.write(game("A", "6♠", 7, {"B": W, "C": W}, defender_tricks={"B": 3, "C": 0}))
-    assert sheet.mountain("C") == 2 * 5
-    assert sheet.mountain("B") == 0
+    assert [sheet.mountain("B"), sheet.mountain("C")] == [0, 2 * 2]
 
 
 def test_the_passers_tricks_belong_to_the_whister() -> None:
@@ -168,6 +189,26 @@ def test_the_dealer_of_four_writes_consolation_too() -> None:
     sheet.write(game("B", "6♣", 5, {"C": W, "D": P}, dealer="A"))
     assert sheet.whists("A", "B") == 1
     assert sheet.whists("D", "B") == 1
+
+
+def test_the_dealer_of_four_writes_consolation_on_a_failed_misere() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 14: the dealer «получает консоляции».
+
+    He is paid «за каждый штраф (ремиз) взявшим прикуп». A misère is priced as a ten (rules
+    42–43: «при 10 и мизере — 50»), so its consolation is a ten's, 5 whists a trick taken; the
+    defenders, who catch a misère, write no whists on it.
+    """
+    sheet = classic("ABCD")
+    entries = sheet.write(game("B", "misère", 2, {}, dealer="A"))
+    assert written(entries) == {"B mountain 100", "A whists on B 10"}
+    assert sheet.whists("C", "B") == sheet.whists("D", "B") == 0
+
+
+def test_the_codes_failed_misere_writes_only_the_mountain() -> None:
+    """003_b655b01c110fd414.txt 4.2.1 (the Code): a failed misère pays on the mountain alone."""
+    sheet = Sheet(list("ABCD"), convention("sochi"))
+    entries = sheet.write(game("B", "misère", 2, {}, dealer="A"))
+    assert written(entries) == {"B mountain 20"}
 
 
 @pytest.mark.parametrize("price", [5, 10])

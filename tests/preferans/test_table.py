@@ -101,7 +101,7 @@ def test_a_dealt_hand_is_seen_by_its_holder_alone_and_the_talon_by_nobody() -> N
     [
         ("Пики", "6♠"),
         ("два", "6♣"),
-        ("7 бубен", None),
+        ("7 бубен", "7♦"),
         ("пас", "pass"),
         ("Семь треф мои", "mine"),
         ("здесь", "mine"),

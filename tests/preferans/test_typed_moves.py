@@ -7,11 +7,20 @@ to the rules of 001_776ed664a35a376f.txt; one that does not read raises ``Action
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cards import parse_card
+from cardtable.cli.main import app
+from cardtable.engine import parse_record, record_text
+from cardtable.engine.sealing import unseal_deal_in_progress
 from cardtable.errors import ActionParseError, IllegalAction
-from cardtable.preferans.actions import Bid, action_text, parse_action
+from cardtable.keys import seal_key
+from cardtable.preferans.actions import Bid, Play, action_text, parse_action
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.game import PREFERANS
 from preferans.helpers import play, table
 from typed_moves import unreadable_by
 
@@ -90,3 +99,103 @@ def test_a_readable_bid_that_does_not_beat_the_last_keeps_the_rules_reason() -> 
 def test_every_spelling_that_read_before_still_reads(text: str) -> None:
     """Rules 16–19 name bids 'Раз', 'Пики', 'Мои'; each spelling reads back exactly."""
     assert parse_action(action_text(parse_action(text))) == parse_action(text)
+
+
+def test_a_bare_seven_to_ten_typed_in_the_play_is_the_card_not_a_bid() -> None:
+    """001_776ed664a35a376f.txt, preferans rules 31–32: in the play the cards are played.
+
+    At the table's prompt ``8♠`` is read in the light of the deal's phase: in the play it is
+    the eight of spades, as ``A♠`` is the ace; in the auction it is the bid of eight spades.
+    """
+    match, deal = table(*HANDS)
+    assert PREFERANS.parse_typed("9♠", deal.view(1)) == Bid(parse_contract("9♠"))
+    play(match, "6♠", "pass", "pass", "discard 7♦ 8♦", "6♠", "whist", "whist", "play A♠")
+    assert deal.to_move == 2
+    for text in ("8♠", "9♠", "10♥"):
+        assert PREFERANS.parse_typed(text, deal.view(2)) == Play(parse_card(text))
+    match.apply(PREFERANS.parse_typed("8♠", deal.view(2)))
+    assert deal.trick[-1] == (2, parse_card("8♠"))
+
+
+def test_a_record_reads_a_bare_contract_as_the_bid_and_writes_a_card_as_play() -> None:
+    """Rule 17's ladder names 10♥ a bid; a record writes every card it plays as 'play 10♥'.
+
+    So the context-free reading stays unambiguous (docs/rules/preferans.md, "Typed moves").
+    """
+    assert parse_action("10♥") == Bid(parse_contract("10♥"))
+    assert action_text(Play(parse_card("10♥"))) == "play 10♥"
+    assert parse_action("play 10♥") == Play(parse_card("10♥"))
+
+
+def test_the_tables_prompt_plays_a_bare_eight_of_spades_as_the_card(tmp_path: Path) -> None:
+    """001_776ed664a35a376f.txt, preferans rule 31: «На заход отвечают в масть».
+
+    Resumed at the play with seat 2 to follow the ace of spades, the person types ``8♠`` and
+    the card is played (it was refused as a bid: "the cards are being played").
+    """
+    match, _ = table(*HANDS)
+    play(match, "6♠", "pass", "pass", "discard 7♦ 8♦", "6♠", "whist", "whist", "play A♠")
+    path = tmp_path / "pulka.json"
+    path.write_text(record_text(match.record()), encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["play", "preferans", "--load", str(path), "--seats", "bot,bot,you"], input="8♠\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "refused" not in result.output
+    saved = unseal_deal_in_progress(parse_record(path.read_text(encoding="utf-8")), seal_key())
+    actions = saved.deals[0].actions
+    assert actions[actions.index("play A♠") + 1] == "play 8♠"
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("семь бубен", "7♦"),
+        ("шесть пик", "6♠"),
+        ("восемь червей", "8♥"),
+        ("девять без козыря", "9NT"),
+        ("7 бубен", "7♦"),
+        ("6 пик", "6♠"),
+        ("десять треф", "10♣"),
+        ("шесть трефы", "6♣"),
+        ("семь крестей", "7♣"),
+        ("8 крести", "8♣"),
+        ("девять бубны", "9♦"),
+        ("шесть буби", "6♦"),
+        ("семь червы", "7♥"),
+        ("восемь черви", "8♥"),
+        ("десять пики", "10♠"),
+        ("шесть без козырей", "6NT"),
+        ("семь бескозырка", "7NT"),
+        ("Восемь Бубен", "8♦"),
+        ("мизер", "misère"),
+        ("девять без прикупа", "9 without talon"),
+        ("десять без прикупа", "10 without talon"),
+        ("крести", "6♣"),
+        ("буби", "6♦"),
+        ("черви", "6♥"),
+        ("вист", "whist"),
+        ("вистую", "whist"),
+        ("полвиста", "half-whist"),
+        ("пас", "pass"),
+        ("пасую", "pass"),
+        ("играю открыто", "open"),
+        ("играю в светлую", "open"),
+        ("играю втемную", "closed"),
+        ("семь бубен мои", "mine"),
+    ],
+)
+def test_bids_are_read_as_russian_players_say_them(said: str, meant: str) -> None:
+    """001_776ed664a35a376f.txt, preferans rules 17–19, 24, 28: «8 бубен», «Семь треф».
+
+    The seed's own words: «Любой может сразу объявить, скажем, "8 бубен"» (rule 18), «"Семь
+    треф", второй: "Пас"» (rule 19), «"Вист"… либо "Пас"» (rule 24); and the other forms
+    players use for the same suit (крести, буби, черви) and for no trumps (бескозырка).
+    """
+    assert action_text(parse_action(said)) == meant
+
+
+def test_a_russian_level_without_its_suit_names_what_follows() -> None:
+    """Rule 17: a bid is a level and a suit or no trumps; «семь» alone names neither."""
+    assert unreadable("семь").endswith("a suit or NT follows the level, as in '7♠'")
+    assert unreadable("семь козырей").endswith("'козырей' is not a suit or NT")

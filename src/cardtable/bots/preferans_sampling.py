@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from itertools import combinations
 from typing import Any, Literal
 
@@ -46,9 +45,9 @@ from cardtable.preferans.bidding import allpass_min_level, bid_level, contract_c
 from cardtable.preferans.contracts import Strain, parse_contract
 from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
 from cardtable.preferans.outcome import DealOutcome
-from cardtable.preferans.pulka import deal_score
+from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.scoring import ScoringRules, convention
+from cardtable.preferans.scoring import ScoringRules
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following, sorted_cards
@@ -115,7 +114,7 @@ class SamplingBot:
     def _scoring(self) -> ScoringRules:
         """The score sheet of the table's convention (the classic game's without rules)."""
         rules = self.rules or PreferansRules()
-        return _scoring(rules.convention, rules.pool)
+        return match_scoring(rules)
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """An action among ``legal`` for the seat whose view this is."""
@@ -590,6 +589,7 @@ def payoff(scoring: ScoringRules, level: int, tricks: int) -> float:
     Made, what the contract writes in the pool; short, what it writes on the mountain for
     each trick short.
 
+    >>> from cardtable.preferans.scoring import convention
     >>> sochi = convention("sochi")
     >>> payoff(sochi, 6, 6), payoff(sochi, 7, 8), payoff(sochi, 8, 6)
     (2.0, 4.0, -12.0)
@@ -854,7 +854,7 @@ class _Table:
                 pair = max(pairs, key=lambda p: hand_tricks(kept(p), strain))
                 taken = self.solve(deal, strain.suit, misere=False, kept=kept(pair))
                 tricks[strain] = (taken, pair)
-        scoring = _scoring(self.rules.convention, self.rules.pool)
+        scoring = match_scoring(self.rules)
         contract = max(choices, key=lambda c: payoff(scoring, c.level, tricks[c.strain][0]))
         deal.apply(Discard(tricks[contract.strain][1]))
         if deal.phase == "contract":
@@ -895,16 +895,10 @@ def _previous_allpasses(rules: PreferansRules, min_level: int) -> int:
     return series
 
 
-@cache
-def _scoring(name: str, pool: int | None) -> ScoringRules:
-    """The scoring rules of a convention, read once per process."""
-    return convention(name, {"pool": pool} if pool else None)
-
-
 def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
     """``seat``'s whists when ``outcome`` is written and settled as a one-deal pulka."""
     names = [str(number) for number in range(outcome.players)]
-    sheet = Sheet(names, _scoring(rules.convention, rules.pool))
+    sheet = Sheet(names, match_scoring(rules))
     sheet.write(deal_score(outcome, names, sheet.rules))
     sheet.close()
     return float(sheet.settlement().balance[names[seat]])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -28,16 +28,18 @@ from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
 from cardtable.engine import (
+    Match,
     Record,
     describe_rules,
     games,
     get_game,
-    parse_record,
-    replay,
     view_to_data,
 )
+from cardtable.engine.replay import options_changed
 from cardtable.engine.rules import MOST_DEALS
+from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import RecordError, UnknownGame
+from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 app = typer.Typer(
     name="cardtable",
@@ -144,32 +146,58 @@ def replay_command(
         _replay_phh(path, as_json)
         return
     with one_line_errors():
-        record = parse_record(read_text(path))
-        match = replay(record)
+        verified = verify_record(read_text(path), refuse_altered=True)
+        record, match = verified.record, verified.match
         if show:
             show_record(record)
             return
+    sealed = record.sealed is not None
     summary = {
         "game": record.game,
         "preset": record.preset,
         "seats": list(record.seats),
-        "deals": len(record.deals),
+        "deals": len(record.deals) + sealed,
         "actions": sum(len(entry.actions) for entry in record.deals),
         "finished": match.is_over,
-        "in_progress": match.current is not None,
+        "in_progress": match.current is not None or sealed,
+        "sealed": sealed,
         "ledger": view_to_data(match.ledger()),
         "valid": True,
+        "integrity": verified.integrity.status,
+        "signed_by": verified.integrity.key,
+        "options_changed": options_changed(match),
     }
     if as_json:
         print_json(summary)
         return
-    state = "finished" if match.is_over else "in progress" if match.current else "between deals"
+    state = _state(match, sealed)
     out.print(
         f"{path}: a valid {record.game} record — {_count(summary['deals'], 'deal')}, "
-        f"{_count(summary['actions'], 'action')}, {state}."
+        f"{_count(summary['actions'], 'action')}, {state}.",
+        soft_wrap=True,
     )
+    said = str(verified.integrity)
+    out.print(f"{said[:1].upper()}{said[1:]}.", soft_wrap=True)
+    out.print(_rules_line(record.preset, summary["options_changed"]), soft_wrap=True)
     for seat, amount in summary["ledger"].items():
         out.print(f"  {seat}: {amount}")
+
+
+@app.command("keys")
+def keys_command(
+    folder: Annotated[
+        Path | None, typer.Option(help="The data folder (default: $CARDTABLE_HOME or the user's).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the club's record-signing key (made on first use): its file and fingerprint."""
+    with one_line_errors():
+        where = (folder or data_dir()) / SIGNING_KEY_FILE
+        fingerprint = key_fingerprint(club_key(folder).public_key())
+    if as_json:
+        print_json({"signing_key": str(where), "fingerprint": fingerprint})
+        return
+    out.print(f"{where}: {fingerprint}", soft_wrap=True)
 
 
 @app.command("simulate")
@@ -233,6 +261,21 @@ def simulate_command(
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _rules_line(preset: str | None, changed: list[str]) -> str:
+    named = f"the {preset} preset" if preset else "the default rules"
+    if not changed:
+        return f"Rules: {named}, unchanged."
+    return f"Rules: {named} with {_count(len(changed), 'option')} changed: {', '.join(changed)}."
+
+
+def _state(match: Match[Any, Any], sealed: bool) -> str:
+    if match.is_over:
+        return "finished"
+    if sealed:
+        return "a deal in progress, sealed"
+    return "in progress" if match.current else "between deals"
 
 
 def _count(number: int, noun: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,6 +29,8 @@ from cardtable.poker import (
     hand_rules_from_toml,
     showdown,
 )
+from cardtable.poker.hands import HighLow, high_low_readings, spoken
+from cardtable.poker.variants import VariantSpec
 
 app = typer.Typer(
     name="poker",
@@ -86,9 +89,10 @@ def build_rules(
     three_card: bool,
     two_card: bool,
     stripped: str | None,
+    base: HandRules | None = None,
 ) -> HandRules:
-    """The hand rules of a file, if given, changed by the options given on the command line."""
-    base = HandRules()
+    """The hand rules of a file (or ``base``), changed by the options on the command line."""
+    base = base or HandRules()
     if rules_file is not None:
         base = hand_rules_from_toml(read_text(rules_file), where=str(rules_file))
     changes: dict[str, Any] = {}
@@ -173,7 +177,11 @@ def hand_command(
     rules_file: RulesFile = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print the category and the best cards of one hand, with what each wild card stands for."""
+    """Print the category and the best cards of one hand, with what each wild card stands for.
+
+    In high-low the best high and the best low are printed, and, when a wild card would
+    stand for different cards in them, the ways to show both halves with one card for it.
+    """
     with _errors():
         rules = build_rules(
             rules_file=rules_file,
@@ -195,14 +203,23 @@ def hand_command(
             primary = evaluate(held, rules)
             second = evaluate_low(held, rules) if rules.low == "high-low" else None
     data: dict[str, Any] = hand_data(held, primary)
+    readings: tuple[HighLow, ...] = ()
     if second is not None:
         data["low"] = hand_data(held, second)
+        readings = high_low_readings([held], rules)
+        data["readings"] = [
+            {"high": hand_data(held, r.high), "low": hand_data(held, r.low)} for r in readings
+        ]
     if as_json:
         _print_json(data)
         return
     _out(primary.describe())
     if second is not None:
         _out(second.describe())
+    if len(readings) > 1:
+        _out("shown for both halves, each wild card one card in both:")
+        for reading in readings:
+            _out(f"  {spoken(reading.high)} | {spoken(reading.low)}")
 
 
 @app.command("showdown")
@@ -271,8 +288,17 @@ def equity_command(
     board: Annotated[str, typer.Option(help="Board cards known so far.")] = "",
     dead: Annotated[str, typer.Option(help="Cards out of play (folded, burnt).")] = "",
     board_size: Annotated[
-        int, typer.Option(min=0, max=52, help="Board cards at the showdown.")
-    ] = 5,
+        int | None,
+        typer.Option(min=0, max=52, help="Board cards at the showdown (5, or the variant's)."),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="NAME",
+            help="Settle each board as this variant's showdown does (`poker variants`).",
+        ),
+    ] = None,
     trials: Annotated[
         int | None,
         typer.Option(
@@ -299,9 +325,15 @@ def equity_command(
     rules_file: RulesFile = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Win, tie and equity of each hand over every board (or a seeded sample of boards)."""
+    """Win, tie and equity of each hand over every board (or a seeded sample of boards).
+
+    With ``--variant`` the variant's showdown settles each board: the cards a hand may use
+    (Omaha's two and three), its hand rules, lows and high-low halves (the cards speak).
+    """
     with _errors():
+        spec = _variant(variant)
         rules = build_rules(
+            base=None if spec is None else spec.hands,
             rules_file=rules_file,
             wild=wild,
             wild_mode=wild_mode,
@@ -326,6 +358,7 @@ def equity_command(
                 seed=seed,
                 exact=exact,
                 progress=_percent(advance),
+                variant=None if spec is None else replace(spec, hands=rules),
             )
     data = {
         "boards": result.boards,
@@ -344,6 +377,17 @@ def equity_command(
         _out(
             f"{cards_text(h.cards):<16} win {h.win:8.4%}  tie {h.tie:8.4%}  equity {h.equity:8.4%}"
         )
+
+
+def _variant(name: str | None) -> VariantSpec | None:
+    """The variant named on the command line, from the poker game's presets."""
+    if name is None:
+        return None
+    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
+
+    rules = get_game("poker").rules(name)
+    spec: VariantSpec = rules.variant
+    return spec
 
 
 def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:

@@ -43,6 +43,15 @@ class Game(ABC, Generic[R]):
     def parse_action(self, text: str) -> Hashable:
         """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
 
+    def parse_typed(self, text: str, view: Any) -> Hashable:
+        """Read a move a player types at the table, in the light of what ``view`` shows him.
+
+        A record's text is read by :meth:`parse_action` alone; a game whose typed spellings
+        mean different moves in different phases (preferans: ``9♠`` is a bid in the auction
+        and a card in the play) reads them here by the phase. By default, as a record.
+        """
+        return self.parse_action(text)
+
     @abstractmethod
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``, which :meth:`parse_action` reads back."""
@@ -99,3 +108,14 @@ class Game(ABC, Generic[R]):
         if count not in self.players:
             allowed = ", ".join(str(n) for n in self.players)
             raise IllegalAction(f"{self.title} is played by {allowed} players, not {count}")
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Raise ``IllegalAction`` unless the game can seat ``seats``, each named differently.
+
+        The names are the ledger's accounts and the score sheet's columns, so two players of
+        one name could not be told apart.
+        """
+        self.check_players(len(seats))
+        for number, name in enumerate(seats):
+            if name in seats[:number]:
+                raise IllegalAction(f"two seats are named {name!r}: give each player his own name")

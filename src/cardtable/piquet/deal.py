@@ -929,6 +929,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             events += self._count(
                 last, self._play_point(self.rules.last_trick_extra), "the last trick"
             )
+        # The pique is reached at the leads (rule 19 «делает заход и досчитывает до
+        # тридцати»); the capot and the lesa are counted after the play and never make one.
+        self.bonus_done = True
         if capot:
             announced = self.capot_announced == last
             if self.three:

@@ -257,7 +257,10 @@ class Betting:
         self.opened = False
         self.raises_in_deal = 0
         self.last_aggressor: int | None = None
-        """The last seat to bet, raise or freeze in the current round: the called player."""
+        """The last seat to bet, raise, freeze or post the highest blind in the current round.
+
+        The called player ("игрок, который первым сделал наивысшую ставку").
+        """
         self.round: Round | None = None
 
     # ----------------------------------------------------------------- queries
@@ -383,6 +386,9 @@ class Betting:
         current.high = max(current.high, current.bets[seat])
         current.last_full = max(current.last_full, current.high - previous_high, paid)
         current.last_put = paid
+        if current.high > previous_high:
+            # A blind above the others is a bet: whoever calls it has called him.
+            self.last_aggressor = seat
         self.opened = True
         self._blind_posted(seat)
         return paid

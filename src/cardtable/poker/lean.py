@@ -372,9 +372,11 @@ def _masks(table: LeanTable, players: int, dealer: int, deck: Sequence[int]) -> 
     top = 0
     for kind, count in table.layout:
         if kind == "hole":
-            for seat in order:
-                own[seat] += deck[top : top + count]
-                top += count
+            # One card at a time round the table (000_75e337bfe099b695.txt, СДАЧА).
+            for _ in range(count):
+                for seat in order:
+                    own[seat].append(deck[top])
+                    top += 1
         elif kind == "board":
             board += deck[top : top + count]
             top += count

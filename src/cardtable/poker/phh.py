@@ -43,7 +43,7 @@ from cardtable.poker.table import PokerDeal, PokerMatch, PokerRules
 PRESETS = {
     "NT": "holdem",
     "FT": "holdem",
-    "F7S": "seven-card-stud",
+    "F7S": "seven-card-stud-last-down",
     "FR": "razz",
     "FO/8": "omaha-hi-lo",
     "F2L3D": "deuce-to-seven-triple-draw",
@@ -279,8 +279,8 @@ def replay_phh(hand: PhhHand) -> PhhReplay:
 def _deck(hand: PhhHand, full: Sequence[Card], players: int, first: int) -> tuple[Card, ...]:
     """The deck order that deals the history's cards.
 
-    Each seat's first cards come in one packet (as the table deals them), then every later
-    card in the order the history deals it.
+    The first cards go one at a time round the seats (as the table deals them, "карты
+    сдаются по одной"), then every later card in the order the history deals it.
     """
     packets: list[list[Card | None]] = [[] for _ in range(players)]
     later: list[Card | None] = []
@@ -298,7 +298,8 @@ def _deck(hand: PhhHand, full: Sequence[Card], players: int, first: int) -> tupl
                     later.append(card)
         else:
             later += cards
-    order = [card for packet in packets for card in packet] + later
+    order = [packet[place] for place in range(first) for packet in packets if place < len(packet)]
+    order += later
     known = {card for card in order if card is not None}
     spare = iter(card for card in full if card not in known)
     filled = [card if card is not None else next(spare) for card in order]
@@ -394,7 +395,11 @@ def _code(rules: PokerRules) -> str:
     name = rules.variant.name
     if name == "holdem":
         return "NT" if rules.limits.chips_limit_bets else "FT"
-    codes = {"seven-card-stud": "F7S", "razz": "FR", "deuce-to-seven-triple-draw": "F2L3D"}
+    codes = {
+        "seven-card-stud-last-down": "F7S",
+        "razz": "FR",
+        "deuce-to-seven-triple-draw": "F2L3D",
+    }
     if (name in codes and rules.forced.bring_in) or name == "deuce-to-seven-triple-draw":
         return codes[name]
     raise IllegalAction(f"PHH has no code for {name!r}; keep cardtable's own record")

@@ -33,6 +33,7 @@ from cardtable.preferans.contracts import (
     ContractError,
     Strain,
     contract_text,
+    level_in_digits,
     parse_contract,
 )
 from cardtable.preferans.tricks import card_order
@@ -106,6 +107,8 @@ _SAY_WORDS: dict[str, Say] = {
     "здесь": Say.HOLD,
     "whist": Say.WHIST,
     "вист": Say.WHIST,
+    "вистую": Say.WHIST,
+    "пасую": Say.PASS,
     "half-whist": Say.HALF_WHIST,
     "half whist": Say.HALF_WHIST,
     "полвиста": Say.HALF_WHIST,
@@ -113,11 +116,17 @@ _SAY_WORDS: dict[str, Say] = {
     "в светлую": Say.OPEN,
     "в открытую": Say.OPEN,
     "открыто": Say.OPEN,
+    "играю открыто": Say.OPEN,
+    "играю в открытую": Say.OPEN,
+    "играю в светлую": Say.OPEN,
     "closed": Say.CLOSED,
     "втемную": Say.CLOSED,
     "в темную": Say.CLOSED,
     "в закрытую": Say.CLOSED,
     "закрыто": Say.CLOSED,
+    "играю втемную": Say.CLOSED,
+    "играю в темную": Say.CLOSED,
+    "играю закрыто": Say.CLOSED,
     "claim": Say.CLAIM,
     "без игры": Say.CLAIM,
     "agree": Say.AGREE,
@@ -131,12 +140,15 @@ _SIX_WORDS: dict[str, Strain] = {
     "первые": Strain.SPADES,
     "два": Strain.CLUBS,
     "трефы": Strain.CLUBS,
+    "крести": Strain.CLUBS,
     "вторые": Strain.CLUBS,
     "три": Strain.DIAMONDS,
     "бубны": Strain.DIAMONDS,
+    "буби": Strain.DIAMONDS,
     "третьи": Strain.DIAMONDS,
     "четыре": Strain.HEARTS,
     "червы": Strain.HEARTS,
+    "черви": Strain.HEARTS,
     "четвертые": Strain.HEARTS,
 }
 _MISDEAL = re.compile(r"(?:misdeal|пересдача)[:,]?\s+(.+)")
@@ -186,6 +198,25 @@ def parse_action(text: str) -> Action:
         return _parse_verb(raw, word)
 
 
+def parse_typed(text: str, *, playing: bool) -> Action:
+    """Read a move typed at the table, where ``playing`` says the cards are being played.
+
+    ``9♠`` to ``10♥`` spell both a bid (rule 17's ladder) and a card. :func:`parse_action`,
+    which reads records, takes them as the bid, records writing every card as ``play 9♠``;
+    typed in the play they are the card, as ``A♠`` is:
+
+    >>> parse_typed("9♠", playing=True), parse_typed("9♠", playing=False)
+    (Play(card=Card('9♠')), Bid(contract=Contract(level=9, strain=<Strain.SPADES: 0>)))
+    """
+    action = parse_action(text)
+    if playing and isinstance(action, Bid):
+        try:
+            return Play(parse_card(" ".join(text.split())))
+        except CardParseError:
+            return action
+    return action
+
+
 def _parse_verb(raw: str, word: str) -> Action:
     if not raw:
         raise ActionParseError(f"no move is given; moves: {MOVES}")
@@ -196,7 +227,7 @@ def _parse_verb(raw: str, word: str) -> Action:
         if misdeal is None or misdeal.group(1) not in _MISDEAL_WORDS:
             raise ActionParseError("a misdeal is 'exposed', 'count' or 'turn'")
         return Misdeal(_MISDEAL_WORDS[misdeal.group(1)])
-    talonless = _WITHOUT_TALON.fullmatch(word)
+    talonless = _WITHOUT_TALON.fullmatch(level_in_digits(word))
     if talonless:
         level = talonless.group(1)
         if level not in ("6", "7", "8", "9", "10"):
@@ -220,7 +251,8 @@ def _parse_verb(raw: str, word: str) -> Action:
     said = said_as(head, _SAY_WORDS)
     if said is not None:
         raise ActionParseError(said)
-    if raw[:1].isdigit() or not rest:
+    leveled = level_in_digits(raw)[:1].isdigit()
+    if leveled or not rest:
         try:
             return Bid(parse_contract(raw))
         except ContractError as error:
@@ -228,8 +260,8 @@ def _parse_verb(raw: str, word: str) -> Action:
         try:
             return Play(parse_card(raw))
         except CardParseError:
-            # A leading digit means a bid was meant: say what is wrong with it as a bid.
-            if raw[:1].isdigit():
+            # A leading level means a bid was meant: say what is wrong with it as a bid.
+            if leveled:
                 raise not_a_bid from None
             if any(suit.symbol in raw for suit in Suit):
                 raise

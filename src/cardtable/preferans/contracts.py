@@ -123,16 +123,49 @@ _STRAIN_WORDS: dict[str, Strain] = {
     "б/к": Strain.NO_TRUMP,
     "notrump": Strain.NO_TRUMP,
     "no trump": Strain.NO_TRUMP,
+    # The suits as Russian players name them after a level, in each case and form they use.
+    "пики": Strain.SPADES,
+    "пик": Strain.SPADES,
+    "трефы": Strain.CLUBS,
+    "треф": Strain.CLUBS,
+    "крести": Strain.CLUBS,
+    "кресты": Strain.CLUBS,
+    "крестей": Strain.CLUBS,
+    "бубны": Strain.DIAMONDS,
+    "бубен": Strain.DIAMONDS,
+    "буби": Strain.DIAMONDS,
+    "бубей": Strain.DIAMONDS,
+    "червы": Strain.HEARTS,
+    "червей": Strain.HEARTS,
+    "черви": Strain.HEARTS,
     "без козыря": Strain.NO_TRUMP,
+    "без козырей": Strain.NO_TRUMP,
+    "бескозырка": Strain.NO_TRUMP,
 }
 _MISERE_WORDS = {"misère", "misere", "мизер", "m"}
+_LEVEL_WORDS = {"шесть": "6", "семь": "7", "восемь": "8", "девять": "9", "десять": "10"}
 _CONTRACT_RE = re.compile(r"(10|[6-9])\s*(.+)")
 _LEVEL_RE = re.compile(r"[0-9]+")
 
 
+def level_in_digits(text: str) -> str:
+    """``text`` with a level said in words written in digits, as in «семь бубен».
+
+    >>> level_in_digits("Девять без козыря"), level_in_digits("пас")
+    ('9 без козыря', 'пас')
+    """
+    head, space, rest = text.partition(" ")
+    digits = _LEVEL_WORDS.get(head.casefold())
+    return f"{digits}{space}{rest}" if digits else text
+
+
 def parse_contract(text: str) -> Contract:
-    """Read ``6♠ 6S 6s 7♣ 8NT 10БК misère мизер`` and their spellings."""
-    word = text.strip().casefold()
+    """Read ``6♠ 6S 6s 7♣ 8NT 10БК misère мизер`` and their spellings.
+
+    Russian players' words read too: the level in digits or words, the suit in the forms said
+    after it (``семь бубен``, ``шесть пик``, ``8 крестей``, ``девять без козыря``).
+    """
+    word = level_in_digits(text.strip()).casefold()
     if word in _MISERE_WORDS:
         return MISERE
     match = _CONTRACT_RE.fullmatch(word)
@@ -147,11 +180,14 @@ def _why_not_contract(text: str) -> str:
 
     >>> _why_not_contract("6X")
     "'6X' is not a contract: 'X' is not a suit or NT"
+    >>> _why_not_contract("семь")
+    "'семь' is not a contract: a suit or NT follows the level, as in '7♠'"
     """
-    level = _LEVEL_RE.match(text)
+    written = level_in_digits(text)
+    level = _LEVEL_RE.match(written)
     if level is None:
         return f"not a contract: {text!r}"
-    strain = text[level.end() :].strip()
+    strain = written[level.end() :].strip()
     number = whole_number(level.group())
     if number is None or not 6 <= number <= 10:
         reason = f"its level is 6 to 10, not {level.group()[:20]}"

@@ -506,11 +506,19 @@ class PreferansDeal(Deal[Action, PreferansView]):
             self.renonces.append(renonce)
             self.trick_renonces.append(renonce)
             events.append(public_event("renonce", seat, f"{_seat(seat)} revokes with {card}"))
-        if self.defence == "open" and len(self.trick) == 1 and self.trick_number == 0:
+        if self._defence_opens_after(seat):
             events += self._open_defence()
         if len(self.trick) == 3:
             events += self._end_trick()
         return events
+
+    def _defence_opens_after(self, seat: int) -> bool:
+        """Whether the card ``seat`` just played lays an open whist's hands face up (rule 28)."""
+        if self.defence != "open" or self.trick_number != 0:
+            return False
+        if self.rules.open_whist_after == "declarer-card":
+            return seat == self.declarer
+        return len(self.trick) == 1
 
     def _open_defence(self) -> list[Event]:
         whister = self.whister

@@ -22,13 +22,12 @@ from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
-from cardtable.preferans.actions import Action, action_text, parse_action
+from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
-from cardtable.preferans.deal import PreferansDeal
+from cardtable.preferans.deal import PreferansDeal, PreferansView
 from cardtable.preferans.outcome import DealOutcome
-from cardtable.preferans.pulka import deal_score
+from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.scoring import convention
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import DECK, card_order
 
@@ -83,8 +82,7 @@ class PreferansMatch(Match[Action, PreferansRules]):
         self, game: Game[Any], rules: PreferansRules, seats: Sequence[str], preset: str | None
     ) -> None:
         super().__init__(game, rules, seats, preset)
-        scoring = convention(rules.convention, {"pool": rules.pool} if rules.pool else None)
-        self.sheet = Sheet(seats, scoring)
+        self.sheet = Sheet(seats, match_scoring(rules))
 
     @property
     def is_over(self) -> bool:
@@ -161,12 +159,17 @@ class PreferansGame(Game[PreferansRules]):
         self, rules: PreferansRules, seats: Sequence[str], preset: str | None = None
     ) -> PreferansMatch:
         """A new match; ``seats`` in clockwise order, the first dealing first."""
-        self.check_players(len(seats))
+        self.check_seats(seats)
         return PreferansMatch(self, rules, seats, preset)
 
     def parse_action(self, text: str) -> Action:
         """Any spelling of a preferans action (see :mod:`cardtable.preferans.actions`)."""
         return parse_action(text)
+
+    def parse_typed(self, text: str, view: Any) -> Action:
+        """A typed move read by the deal's phase: in the play a bare ``9♠`` is the card."""
+        phase = view.phase if isinstance(view, PreferansView) else None
+        return parse_typed(text, playing=phase == "play")
 
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``."""

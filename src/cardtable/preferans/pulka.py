@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from cardtable.cards import Rank
 from cardtable.preferans.outcome import DealOutcome, WhistChoice
-from cardtable.preferans.scoring import ScoringRules
+from cardtable.preferans.rules import PreferansRules
+from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.sheet import DealScore, GoodTalon, Play, Whist
 
 _WORDS: dict[WhistChoice, Whist] = {
@@ -29,6 +31,23 @@ _WORDS: dict[WhistChoice, Whist] = {
     "half-whist": Whist.HALF,
     "checked": Whist.PASS,
 }
+
+
+def match_scoring(rules: PreferansRules) -> ScoringRules:
+    """The sheet's rules for a match: its convention, its pool, and whether a ten is whisted.
+
+    A table that checks a ten (rule 26) never whists one, and one that whists a ten writes
+    it, whatever the convention's own default.
+    """
+    return _match_scoring(rules.convention, rules.pool, not rules.ten_is_checked)
+
+
+@cache
+def _match_scoring(name: str, pool: int, ten_whisted: bool) -> ScoringRules:
+    overrides: dict[str, object] = {"ten_whisted": ten_whisted}
+    if pool:
+        overrides["pool"] = pool
+    return convention(name, overrides)
 
 
 def deal_score(outcome: DealOutcome, names: Sequence[str], rules: ScoringRules) -> DealScore:

@@ -21,6 +21,7 @@ CODE = "Кодекс преферанса (1996), http://pref.md/?page_id=167"
 MisereRank = Literal["top", "after-8nt"]
 HoldRule = Literal["after-pass", "senior", "none"]
 LoneWhist = Literal["choose", "open", "closed"]
+OpenWhistAfter = Literal["declarer-card", "first-card"]
 MisereOpen = Literal["none", "defenders", "declarer"]
 AllPassTalon = Literal["lead", "none"]
 Convention = Literal["classic-1992", "sochi", "leningrad", "rostov"]
@@ -102,6 +103,13 @@ class PreferansRules:
         "How a lone whister defends: he chooses 'open' (both defenders' hands face up) or "
         "'closed' (the passer plays his own cards), or the table always plays one way.",
         f"{SEED} rule 28; modern open whist: {CODE}, 3.8",
+    )
+    open_whist_after: OpenWhistAfter = option(
+        "declarer-card",
+        "When an open whist lays the defenders' hands face up: after the declarer's first card "
+        "('declarer-card'; a defender's opening lead is made closed) or after the opening lead, "
+        "whoever makes it ('first-card').",
+        f"{SEED} rule 28 («после первого хода играющего»); first-card: {CODE}, 3.8",
     )
     half_whist_levels: tuple[int, ...] = option(
         (),

@@ -80,10 +80,16 @@ class ScoringRules:
         least=0,
         most=MOST_POINTS,
     )
+    ten_whisted: bool = option(
+        False,
+        "A ten may be whisted; off, it is checked with the cards open and written with both "
+        "defenders passing (a whist on it is refused).",
+        f"{SEED} rule 26 («На игру в 10 взяток виста не существует»); the Code: whisted",
+    )
     whist_per_trick: tuple[int, int, int, int, int] = option(
         (1, 2, 3, 4, 5),
         "Whists a defender writes on the declarer per trick, six to ten (the seed stops at nine, "
-        "rule 26 having no whist on a ten; five continues its series).",
+        "rule 26 having no whist on a ten; five continues its series where a ten is whisted).",
         f"{SEED} rules 26, 44",
         least=0,
         most=MOST_POINTS,
@@ -97,6 +103,12 @@ class ScoringRules:
         most=MOST_POINTS,
         longest=5,
     )
+    misere_consolation: bool = option(
+        True,
+        "The dealer of four writes consolation on a failed misère: a ten's, per trick taken "
+        "(the misère is priced as a ten); the defenders write no whists on a misère.",
+        f"{SEED} rules 14, 42-43",
+    )
     whist_obligation: tuple[int, int, int, int, int] = option(
         (4, 2, 1, 1, 1),
         "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",
@@ -105,14 +117,17 @@ class ScoringRules:
         most=10,
         longest=5,
     )
-    obligation_share: Literal["each_half", "each_half_up", "together"] = option(
-        "each_half",
-        "When both whist and the two fall short, each answers for half the obligation (an odd "
-        "one falls on the second whister, rule 46); 'each_half_up' makes both answer for the "
-        "odd one (an eight, nine or ten with no defence trick fines both); 'together' lets "
-        "either cover the other.",
-        f"{SEED} rule 46; each_half_up: the Leningrad tournament system ('за вист на 8 - 9 "
-        "ответственность несут оба вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
+    obligation_share: Literal["pair", "each_half", "each_half_up", "together"] = option(
+        "pair",
+        "When both whist: the pair answers for what the two together left short of the "
+        "obligation, written by the whister who took less than his half (an odd trick is the "
+        "second whister's half, rule 46); 'each_half' (the Code) makes each answer for his own "
+        "half, whatever his partner took; 'each_half_up' makes both answer for the odd one (an "
+        "eight, nine or ten with no defence trick fines both); 'together' puts the whole "
+        "shortfall on the second whister.",
+        f"{SEED} rules 45-46; each_half: {CODE} 3.8.1.3, {TOURNAMENT} 4.2.1; each_half_up: "
+        "the Leningrad tournament system ('за вист на 8 - 9 ответственность несут оба "
+        "вистующих', github.com/Jura/preferans CONVENTIONS.md) and "
         f"{SCORERS} (preferans.pro, refinishru-Andre/pulka)",
     )
     whister_remiz_points: tuple[int, int, int, int, int] = option(

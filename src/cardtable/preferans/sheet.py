@@ -522,6 +522,12 @@ class _Writer:
         name = contract_text(deal.contract)
         whisters = [p for p in defenders if answers[p] is Whist.WHIST]
         halves = [p for p in defenders if answers[p] is Whist.HALF]
+        if level == TRICKS and (whisters or halves) and not self.rules.ten_whisted:
+            raise self.fail(
+                "whist",
+                "there is no whist on a ten in the classic game (rule 26: «на игру в 10 взяток "
+                "виста не существует»); write both defenders as passing",
+            )
         revokes = self.revokes(declarer, defenders)
         if revokes and (halves or not (whisters or level == TRICKS)):
             raise self.fail("renonce", "nobody played the cards against the declarer")
@@ -834,6 +840,9 @@ class _Writer:
         shares = [up, up] if self.rules.obligation_share == "each_half_up" else [needed - up, up]
         for whister, share in zip(whisters, shares, strict=True):
             short = share - taken[whister]
+            if self.rules.obligation_share == "pair":
+                # The two answer for the pair's shortfall only (rule 46 «на двоих»).
+                short = min(short, needed - defence)
             if short > 0:
                 self.add(whister, Column.MOUNTAIN, price * short, f"whist {short} short")
 
@@ -872,6 +881,20 @@ class _Writer:
                 self.rules.misere_remiz_points * tricks,
                 f"misère, {tricks} tricks",
             )
+            self.misere_consolation(declarer, tricks)
+
+    def misere_consolation(self, declarer: str, tricks: int) -> None:
+        """Rule 14: the dealer of four is paid for a misère's remiz, at a ten's consolation."""
+        dealer = self.dealer_of_four(declarer)
+        if dealer is None or not self.rules.misere_consolation:
+            return
+        self.add(
+            dealer,
+            Column.WHISTS,
+            self.rules.consolation_per_trick[TRICKS - 6] * tricks,
+            f"consolation, misère {tricks} tricks",
+            on=declarer,
+        )
 
     # ----- all-pass and the classic preliminaries ---------------------------------------
 
