@@ -155,3 +155,21 @@ def test_enumerating_more_boards_than_could_ever_be_counted_is_refused() -> None
     """docs/reliability.md, "Bounds": --exact over billions of boards is refused, not begun."""
     line = _one_error_line(["poker", "equity", "A♠ A♥", "K♠ K♥", "--exact", "--board-size", "10"])
     assert "too many to enumerate" in line
+
+
+@pytest.mark.parametrize(
+    ("steps", "says"),
+    [
+        ('{do = "deal", up = 5}, {do = "name-wild"}', "before any card is dealt face down"),
+        ('{do = "deal", down = 1, up = 4}, {do = "expose"}', "no down card to turn up"),
+        ('{do = "deal", down = 16}, {do = "bet"}', "chosen from 16 cards, more than the 10"),
+    ],
+)
+def test_a_variant_the_table_could_never_finish_is_refused_when_read(steps: str, says: str) -> None:
+    """002_053e85955f9a4108.txt, «Мексиканский гвоздь»; «Цинциннати».
+
+    A card is named or turned up from the down cards; a final hand is chosen from ten at most.
+    """
+    text = f'[rules.variant]\nname = "mine"\nplayers_max = 2\nsteps = [{steps}]'
+    with pytest.raises(CardtableError, match=says):
+        get_game("poker").rules_from_toml(text, "mine.toml")

@@ -53,6 +53,10 @@ SEED = "002_053e85955f9a4108.txt"
 
 MOST_CARDS = 54
 """The largest deck (fifty-two cards and two jokers): no count of cards in a variant is more."""
+MOST_CHOICE = 10
+"""The most cards a final hand is chosen from (a player's and the board's): «Цинциннати» deals
+five to each and five to the board; judging more, with wild cards, would take minutes."""
+
 TEN = 10
 """The most players of a variant with five cards or more each ("до десяти человек")."""
 FEW_CARDS = 5
@@ -310,7 +314,7 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     check_hand_rules(spec.hands)
     if not 2 <= spec.players_min <= spec.players_max <= MOST_PLAYERS:
         raise RulesError(f"{where}: players must be between 2 and {MOST_PLAYERS}, fewest first")
-    dealt = 0
+    dealt = down = 0
     board = 0
     for number, step in enumerate(spec.steps, start=1):
         name = f"{where}: step {number} ({step.do})"
@@ -318,8 +322,13 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
             raise RulesError(f"{name} has a negative count")
         if step.do in ("draw", "expose", "name-wild", "declare") and not dealt:
             raise RulesError(f"{name} comes before any cards are dealt")
+        if step.do == "name-wild" and not down:
+            raise RulesError(f"{name} comes before any card is dealt face down")
+        if step.do == "expose" and down <= step.keep_down:
+            raise RulesError(f"{name} leaves no down card to turn up beyond keep_down")
         if step.do == "deal":
             dealt += step.down + step.up
+            down += step.down
         if step.do == "board":
             board += step.down + step.up
         if step.do == "reveal" and any(not 0 <= place < board for place in step.cards):
@@ -331,6 +340,11 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     size = spec.hands.hand_size
     if dealt + board < size:
         raise RulesError(f"{where} deals {dealt + board} cards, fewer than a hand of {size}")
+    if dealt + board > MOST_CHOICE:
+        raise RulesError(
+            f"{where}: a hand is chosen from {dealt + board} cards, more than the "
+            f"{MOST_CHOICE} of any variant of the seed"
+        )
     if spec.win in ("low", "high-low") and spec.hands.low == "none":
         raise RulesError(f"{where}: a low or high-low variant needs hands.low to rank low hands")
     if spec.unopened == "lowball" and (spec.openers == "any" or spec.progressive_openers):
