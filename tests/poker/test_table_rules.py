@@ -105,7 +105,7 @@ def test_the_called_player_shows_first_and_takes_the_odd_chip_of_a_tie() -> None
     deal = all_in_deal()
     shows = [event.seat for event in deal.events if event.kind == "show"]
     assert shows == [2, 3, 0, 1]
-    wins = [event.text for event in deal.events if event.kind == "win"]
+    wins = [event.text.partition(" with ")[0] for event in deal.events if event.kind == "win"]
     assert "seat 2 wins 17 (side pot 1)" in wins
     assert "seat 1 wins 16 (side pot 1)" in wins
     assert deal.outcome().changes == (-10, 36 - 21, 20 + 17 + 10 - 26, -26)
