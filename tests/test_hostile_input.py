@@ -173,3 +173,17 @@ def test_a_variant_the_table_could_never_finish_is_refused_when_read(steps: str,
     text = f'[rules.variant]\nname = "mine"\nplayers_max = 2\nsteps = [{steps}]'
     with pytest.raises(CardtableError, match=says):
         get_game("poker").rules_from_toml(text, "mine.toml")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "piquet", "--seats", "bot,bot", "--plain", "--deals", "1" + "0" * 17],
+        ["playthrough", "piquet", "--deals", "1" + "0" * 17],
+        ["simulate", "piquet", "--deals", "1" + "0" * 17],
+    ],
+    ids=["play", "playthrough", "simulate"],
+)
+def test_a_run_of_more_deals_than_any_table_plays_is_refused(args: list[str]) -> None:
+    """docs/reliability.md, "Bounds on work": --deals has an upper bound, refused in one line."""
+    assert "--deals" in _one_error_line(args)

@@ -40,6 +40,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.reading import whole_number
+from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.keys import seal_key
@@ -305,7 +306,9 @@ def play_command(
         str, typer.Option(help="The bot in the other seats when --seats is not given.")
     ] = "bot",
     seed: Annotated[int | None, typer.Option(help="Seed for reproducible deals.")] = None,
-    deals: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
+    deals: Annotated[
+        int | None, typer.Option(min=1, max=MOST_DEALS, help="Stop after this many deals.")
+    ] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the match record in this file.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the match of this record.")] = None,
     as_json: Annotated[
