@@ -12,8 +12,9 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Straddle
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
-from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import check_variant
 
 GAME = get_game("poker")
@@ -378,9 +379,14 @@ def test_a_blind_that_is_called_is_the_called_player() -> None:
     stakes the dealer's big blind of 2 puts him all-in, the small blind calls, and the big
     blind shows first.
     """
+    # The seed's blinds: the dealer's left posts the first (PokerKit's heads-up rule, which
+    # the hold'em preset plays, puts it on the dealer).
     rules = GAME.rules(
         "holdem",
-        {"limits": {"system": "table-stakes", "buy_in_minimum": 1, "round_minimum": []}},
+        {
+            "limits": {"system": "table-stakes", "buy_in_minimum": 1, "round_minimum": []},
+            "forced": {"button_blind_heads_up": False},
+        },
     )
     deal = PokerDeal(
         2, DealSetup(0, DeckSpec.named("52").cards(), 1), rules, stacks=[2, 50], in_deal=[True] * 2

@@ -6,12 +6,13 @@ malformed record or card) prints one line on standard error and exits with statu
 
 from __future__ import annotations
 
-import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
@@ -23,6 +24,7 @@ from cardtable.cli.common import (
     print_json,
     read_text,
 )
+from cardtable.cli.listing import add_name_column, print_rules, whole_names
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
@@ -38,7 +40,7 @@ from cardtable.engine import (
 from cardtable.engine.replay import options_changed
 from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.signing import key_fingerprint, verify_record
-from cardtable.errors import RecordError, UnknownGame
+from cardtable.errors import CardtableError, RecordError, UnknownGame
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 app = typer.Typer(
@@ -80,14 +82,37 @@ def games_command(as_json: JsonFlag = False) -> None:
     if not listed:
         out.print("No games are registered yet.")
         return
-    table = Table("game", "players", "presets", "also called")
+    every_preset = [
+        _preset_label(name, game.default_preset) for game in games() for name in game.presets
+    ]
+    table = Table()
+    add_name_column(table, "game", [game.name for game in games()])
+    add_name_column(table, "presets", every_preset)
+    add_name_column(table, "also called", [n for g in games() for n in (g.title, *g.aliases)])
     for game in games():
-        presets = ", ".join(
-            name + (" (default)" if name == game.default_preset else "") for name in game.presets
+        presets = [_preset_label(name, game.default_preset) for name in game.presets]
+        table.add_row(
+            Text(game.name) + Text(f"\n{_players_text(game.players)} players", style="dim"),
+            whole_names(presets),
+            whole_names([game.title, *game.aliases]),
         )
-        players = ", ".join(str(n) for n in game.players)
-        table.add_row(f"{game.name} — {game.title}", players, presets, ", ".join(game.aliases))
     out.print(table)
+
+
+def _preset_label(name: str, default: str | None) -> str:
+    return name + (" (default)" if name == default else "")
+
+
+def _players_text(counts: tuple[int, ...] | list[int]) -> str:
+    """``2–10`` for a run of counts, else the counts listed: ``3, 4``.
+
+    >>> _players_text((2, 3, 4, 5)), _players_text((3, 4)), _players_text((2, 4))
+    ('2–5', '3, 4', '2, 4')
+    """
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ", ".join(str(n) for n in ordered)
 
 
 @app.command("rules")
@@ -122,15 +147,19 @@ def rules_command(
         )
         return
     title = f"{game.title} — {chosen}" if chosen else game.title
-    table = Table("option", "value", "range", "meaning", "source", title=title)
-    for o in options:
-        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.range, o.doc, o.source)
-    out.print(table)
+    print_rules(out, game.rules(chosen), title)
+
+
+PHH_SUFFIXES = (".phh", ".phhs")
+"""Files ``replay`` reads as PHH hand histories (one hand, or several in ``.phhs``)."""
 
 
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
+    path: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A match record (JSON) or PHH hands (.phh, .phhs)."),
+    ],
     as_json: JsonFlag = False,
     show: Annotated[
         bool, typer.Option("--show", help="Step through the match deal by deal.")
@@ -140,9 +169,9 @@ def replay_command(
     with one_line_errors():
         if show and as_json:
             raise RecordError("give --show or --json, not both")
-        if show and path.suffix == ".phh":
+        if show and path.suffix in PHH_SUFFIXES:
             raise RecordError("--show steps through a match record, not a PHH hand")
-    if path.suffix == ".phh":
+    if path.suffix in PHH_SUFFIXES:
         _replay_phh(path, as_json)
         return
     with one_line_errors():
@@ -296,25 +325,43 @@ def show_record(record: Record) -> None:
 
 
 def _replay_phh(path: Path, as_json: bool) -> None:
-    from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
+    from cardtable.poker.phh import parse_phh_all, replay_phh  # noqa: PLC0415 - poker only
 
     with one_line_errors():
-        hand = parse_phh(read_text(path))
-        played = replay_phh(hand)
-    summary = {
-        "variant": hand.variant,
-        "played_as": played.deal.rules.variant.name,
-        "players": len(hand.starting_stacks),
-        "starting_stacks": list(hand.starting_stacks),
-        "finishing_stacks": list(played.finishing_stacks),
-        "matches_file": played.matches,
-        "valid": True,
-    }
+        hands = parse_phh_all(read_text(path))
+        played = []
+        for number, hand in enumerate(hands, start=1):
+            try:
+                played.append(replay_phh(hand))
+            except CardtableError as error:
+                where = f"hand {number}: " if len(hands) > 1 else ""
+                raise RecordError(f"{where}{error}") from None
+    summaries = [
+        {
+            "variant": one.hand.variant,
+            "played_as": one.deal.rules.variant.name,
+            "players": len(one.hand.starting_stacks),
+            "chip": _number(one.hand.unit),
+            "starting_stacks": [_number(one.hand.amount(c)) for c in one.hand.starting_stacks],
+            "finishing_stacks": [_number(amount) for amount in one.finishing_amounts],
+            "checked_against_file": one.hand.finishing_stacks is not None,
+            "valid": True,
+        }
+        for one in played
+    ]
     if as_json:
-        print_json(summary)
+        print_json(summaries[0] if path.suffix == ".phh" and len(summaries) == 1 else summaries)
         return
-    out.print(f"{path}: a valid {hand.variant} hand played as {summary['played_as']}.")
-    out.print(f"  finishing stacks: {summary['finishing_stacks']}")
+    for number, (summary, one) in enumerate(zip(summaries, played, strict=True), start=1):
+        where = f"{path}" if len(summaries) == 1 else f"{path} [{number}]"
+        out.print(f"{where}: a valid {summary['variant']} hand played as {summary['played_as']}.")
+        stacks = ", ".join(str(amount) for amount in one.finishing_amounts)
+        out.print(f"  finishing stacks: {stacks}")
+
+
+def _number(amount: Decimal) -> int | float:
+    """An exact decimal amount as a JSON number (a whole one as an integer)."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
 def _fast_simulate(

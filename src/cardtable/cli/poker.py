@@ -6,6 +6,7 @@ then override) and ``--json``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -18,7 +19,7 @@ from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json, read_text
 from cardtable.engine.reading import parse_toml, whole_number
 from cardtable.engine.rules import MOST_DEALS
-from cardtable.errors import CardParseError, RulesError
+from cardtable.errors import CardParseError, CardtableError, RulesError
 from cardtable.poker import (
     Evaluation,
     HandRules,
@@ -413,7 +414,9 @@ def variants_command(
 ) -> None:
     """List the variants the table deals (`cardtable rules poker NAME`: every option)."""
     from rich.table import Table  # noqa: PLC0415 - keeps start-up fast
+    from rich.text import Text  # noqa: PLC0415
 
+    from cardtable.cli.listing import add_name_column  # noqa: PLC0415
     from cardtable.engine import get_game  # noqa: PLC0415
     from cardtable.poker.variants import step_text  # noqa: PLC0415
 
@@ -446,16 +449,55 @@ def variants_command(
         for number, text in enumerate(item["steps"], start=1):
             _out(f"  {number}. {text}")
         return
-    table = Table("variant", "players", "what it is", "source")
+    table = Table()
+    add_name_column(table, "variant", [item["name"] for item in listed])
+    table.add_column("players")
+    table.add_column("what it is (and where the rules say so)")
     for item in listed:
         low, high = item["players"]
-        table.add_row(
-            f"{item['name']} — {item['title']}",
-            f"{low}–{high}",
-            item["description"],
-            item["source"],
-        )
+        about = Text(item["description"])
+        about.append(f"\n{item['source']}", style="dim")
+        table.add_row(item["name"], f"{low}–{high}", about)
     out.print(table)
+
+
+@app.command("export")
+def export_command(
+    path: Annotated[Path, typer.Argument(metavar="RECORD", help="A poker match record (JSON).")],
+    deal: Annotated[
+        int | None, typer.Option("--deal", min=1, help="Only this deal (from 1).")
+    ] = None,
+) -> None:
+    """Write a poker match's finished deals as PHH hand histories (PokerKit's format).
+
+    One deal is a ``.phh`` hand; several are a ``.phhs`` file of ``[1]``, ``[2]``… hands.
+    A deal PHH cannot express (a variant without a PHH code) is refused in one line.
+    """
+    from cardtable.engine import parse_record, replay  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.poker.deal import PokerDeal  # noqa: PLC0415
+    from cardtable.poker.phh import export_phh  # noqa: PLC0415
+
+    with _errors():
+        record = parse_record(read_text(path))
+        if record.game != "poker":
+            raise RulesError(f"{path}: a {record.game} record; PHH holds poker hands")
+        match = replay(record)
+        finished = [d for d in match.deals if isinstance(d, PokerDeal) and d.is_over]
+        if deal is not None and deal > len(finished):
+            raise RulesError(f"{path}: the match has {len(finished)} finished deals, not {deal}")
+        chosen = [finished[deal - 1]] if deal is not None else finished
+        numbers = [deal] if deal is not None else list(range(1, len(finished) + 1))
+        texts = []
+        for number, one in zip(numbers, chosen, strict=True):
+            try:
+                texts.append(export_phh(one, names=record.seats))
+            except CardtableError as error:
+                raise RulesError(f"deal {number}: {error}") from None
+    if len(texts) == 1:
+        sys.stdout.write(texts[0])
+        return
+    for number, text in zip(numbers, texts, strict=True):
+        sys.stdout.write(f"[{number}]\n{text}\n")
 
 
 @app.command("variant")

@@ -141,6 +141,13 @@ class ForcedBets:
         least=0,
         most=9,
     )
+    button_blind_heads_up: bool = option(
+        False,
+        "Two-handed, the dealer posts the first blind, acts first in the blinds' round and last "
+        "after it (the modern rule); otherwise the blinds sit left of the dealer as at a full "
+        "table.",
+        "PokerKit docs, simulation: Blinds and straddles (heads-up)",
+    )
     straddles: int = option(
         0,
         "How many voluntary blind bets, each double the last, may follow the blinds.",
@@ -174,15 +181,17 @@ class ForcedBets:
         if self.ante_kind is AnteKind.DEALER:
             return [dealer]
         if self.ante_kind is AnteKind.BIG_BLIND:
-            return [(dealer + self.blind_start + max(len(self.blinds), 1) - 1) % seats]
+            return [(dealer + self._blind_start(seats) + max(len(self.blinds), 1) - 1) % seats]
         return [(dealer + step) % seats for step in range(min(seats, self.ante_left + 1))]
 
     def blind_seats(self, seats: int, dealer: int) -> list[tuple[int, int]]:
         """Each blind's seat and amount, clockwise from ``blind_start`` seats left of dealer."""
-        return [
-            ((dealer + self.blind_start + step) % seats, amount)
-            for step, amount in enumerate(self.blinds)
-        ]
+        start = self._blind_start(seats)
+        blinds = enumerate(self.blinds)
+        return [((dealer + start + step) % seats, amount) for step, amount in blinds]
+
+    def _blind_start(self, seats: int) -> int:
+        return 0 if seats == 2 and self.button_blind_heads_up else self.blind_start
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The fast path for simulation: whole deals without events, views or records.
 
-Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.poker.table`)
+Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.poker.deal`)
 keeps every event, view and refusal, which costs time. This lean loop plays the same deals
 for the two workloads that matter for speed, check-down (everybody checks or calls to the
 showdown) and random actions (each player picks uniformly among fold, check or call, and bet
@@ -33,7 +33,7 @@ import numpy.typing as npt
 from cardtable.errors import IllegalAction
 from cardtable.poker.betting import AnteKind
 from cardtable.poker.limits import LimitSystem
-from cardtable.poker.table import PokerRules
+from cardtable.poker.table_rules import PokerRules
 
 Policy = Literal["check-down", "random"]
 
@@ -171,7 +171,7 @@ def simulate_lean(
         batch = min(BATCH, deals - done)
         decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
         choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
-        if table.compiled:
+        if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
             carried = kernels().lean_deals(
                 decks,
                 choices,

@@ -408,7 +408,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
             public_event(
                 "contract",
                 self.declarer,
-                f"{_seat(self.declarer)} plays {contract_text(contract)}"
+                f"{_seat(self.declarer)} names {contract_text(contract)}"
                 + (" without the talon" if isinstance(self.bid, WithoutTalon) else ""),
             )
         ]
