@@ -382,10 +382,8 @@ def parse_between(text: str) -> BetweenMove:
     words = text.split()
     head = words[0] if words else ""
     rest = text.split(None, 1)[1] if len(words) > 1 else ""
-    if len(words) == 3 and head in ("buy", "sell"):
-        chips = whole_number(words[2])
-        if chips is None:
-            raise IllegalAction(f"{head} NAME is followed by a whole number of chips")
+    chips = whole_number(words[2]) if len(words) == 3 else None
+    if chips is not None and head in ("buy", "sell"):
         return (Buy if head == "buy" else Sell)(words[1], chips)
     if words in (["time-up"], ["hour"]):
         return TimeUp() if head == "time-up" else Hour()
