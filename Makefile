@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs mutation soak-server clean
+.PHONY: play test lint typecheck unit bench playthroughs mutation soak-server fuzz fuzz-atheris clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
-	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools fuzz
+	$(BIN)/ruff format --check src tests benchmarks tools fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -33,6 +33,22 @@ bench: $(STAMP)
 soak-server: $(STAMP)
 	CARDTABLE_LEAK_DEALS=1000 CARDTABLE_CRASH_KILLS=100 $(BIN)/pytest -q -o timeout=7200 \
 		tests/server/test_leaks.py tests/server/test_crash.py
+
+# The nightly-size fuzz run (docs/reliability.md): FUZZ_N cases per fuzz test, fresh random
+# cases each run; the stateful machines run FUZZ_N/10 matches of 25 steps. Not part of `make test`.
+FUZZ_N ?= 1000000
+fuzz: $(STAMP)
+	CARDTABLE_FUZZ_EXAMPLES=$(FUZZ_N) CARDTABLE_FUZZ_RANDOM=1 $(BIN)/pytest -q -p no:cacheprovider \
+		--hypothesis-show-statistics tests/test_fuzz.py tests/test_stateful.py
+
+# Coverage-guided fuzzing of one parser with atheris (the fuzz extra): TARGET, SECONDS
+TARGET ?= cards
+SECONDS ?= 60
+fuzz-atheris: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,fuzz]'
+	mkdir -p .fuzz-corpus/$(TARGET)
+	$(BIN)/python fuzz/atheris_parsers.py $(TARGET) -max_total_time=$(SECONDS) -rss_limit_mb=2048 \
+		-max_len=4096 .fuzz-corpus/$(TARGET) fuzz/corpus/$(TARGET)
 
 # Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
 # on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.

@@ -211,7 +211,7 @@ def test_a_check_of_the_whole_rule_set_names_the_option_it_refuses(tmp_path: Pat
     path = tmp_path / "pulka.json"
     path.write_text(json.dumps({**SOCHI_PULKA, "pool": -5}), encoding="utf-8")
     line = _one_error_line(["preferans", "score", str(path)])
-    assert "option 'pool': must be positive" in line
+    assert "option 'pool': -5 is outside its range 1 to 1,000,000" in line
     assert "option ''" not in line
 
 

@@ -28,7 +28,7 @@ from cardtable.engine.record import parse_record, record_text
 from cardtable.engine.replay import replay
 from cardtable.engine.rng import seeded_rng
 from cardtable.engine.views import cards_in, view_to_data
-from cardtable.errors import CardtableError, IllegalAction
+from cardtable.errors import CardtableError, IllegalAction, RulesError
 
 CHECKS = (
     "legal_actions_until_over",
@@ -145,6 +145,8 @@ def simulate(
     while played < deals:
         match = run.new_match()
         count = _play_match(run, match, matches, deals - played)
+        if count == 0:
+            raise RulesError(f"a {game.title} match under these rules ends before its first deal")
         if checks:
             _check_replay(match, run.checker)
             if matches == 0:

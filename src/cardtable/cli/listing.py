@@ -49,6 +49,8 @@ def print_rules(console: Console, rules: Any, title: str) -> None:
         console.print()
         console.print(_assignment(info.name, info.value, real))
         about = Text(info.doc)
+        if info.range:
+            about.append(f" Range: {info.range}.", style="dim")
         if info.source:
             about.append(f" — {info.source}", style="dim")
         console.print(Padding(about, (0, 0, 0, INDENT), expand=False))

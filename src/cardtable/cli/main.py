@@ -39,6 +39,7 @@ from cardtable.engine import (
     view_to_data,
 )
 from cardtable.engine.replay import options_changed
+from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import CardtableError, RecordError, UnknownGame
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
@@ -129,7 +130,13 @@ def rules_command(
                 "game": game.name,
                 "preset": chosen,
                 "options": [
-                    {"name": o.name, "value": o.value, "doc": o.doc, "source": o.source}
+                    {
+                        "name": o.name,
+                        "value": o.value,
+                        "range": o.range,
+                        "doc": o.doc,
+                        "source": o.source,
+                    }
                     for o in options
                 ],
             }
@@ -225,7 +232,7 @@ def simulate_command(
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
-    deals: Annotated[int, typer.Option(min=1, help="Deals to play.")] = 1000,
+    deals: Annotated[int, typer.Option(min=1, max=MOST_DEALS * 100, help="Deals to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
     bot: Annotated[
         str,

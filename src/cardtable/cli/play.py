@@ -39,6 +39,8 @@ from cardtable.engine import (
     view_to_data,
 )
 from cardtable.engine.integrity import fresh_salt
+from cardtable.engine.reading import whole_number
+from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.keys import seal_key
@@ -290,8 +292,8 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
 
 
 def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str, view: Any) -> Any:
-    if answer.isdigit():
-        number = int(answer)
+    number = whole_number(answer)
+    if number is not None:
         if not 1 <= number <= len(legal):
             raise IllegalAction(f"choose a number from 1 to {len(legal)}")
         return legal[number - 1]
@@ -316,7 +318,9 @@ def play_command(
         str, typer.Option(help="The bot in the other seats when --seats is not given.")
     ] = "bot",
     seed: Annotated[int | None, typer.Option(help="Seed for reproducible deals.")] = None,
-    deals: Annotated[int | None, typer.Option(min=1, help="Stop after this many deals.")] = None,
+    deals: Annotated[
+        int | None, typer.Option(min=1, max=MOST_DEALS, help="Stop after this many deals.")
+    ] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the match record in this file.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume the match of this record.")] = None,
     as_json: Annotated[

@@ -9,6 +9,7 @@ import typer
 
 from cardtable.cli.common import one_line_errors, out
 from cardtable.engine import get_game
+from cardtable.engine.rules import MOST_DEALS
 from cardtable.errors import UnknownGame
 from cardtable.playthrough import (
     DEALS,
@@ -29,7 +30,7 @@ def playthrough_command(
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
     ] = None,
     players: Annotated[int | None, typer.Option(min=2, help="Seats at the table.")] = None,
-    deals: Annotated[int | None, typer.Option(min=1, help="Deals to play.")] = None,
+    deals: Annotated[int | None, typer.Option(min=1, max=MOST_DEALS, help="Deals to play.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bot.")] = None,
     write: Annotated[
         Path | None,

@@ -63,17 +63,12 @@ def analyse_command(
     RECORD is a match record as ``cardtable`` saves it, or a worked example holding one under
     ``"record"``.
     """
-    import json  # noqa: PLC0415
-
+    from cardtable.engine.reading import parse_json  # noqa: PLC0415
     from cardtable.engine.record import record_from_data  # noqa: PLC0415
-    from cardtable.errors import RecordError  # noqa: PLC0415
     from cardtable.preferans.analysis import judge_record  # noqa: PLC0415
 
     with one_line_errors():
-        try:
-            data = json.loads(read_text(path))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record: not JSON ({error.msg}, line {error.lineno})") from None
+        data = parse_json(read_text(path), what="record")
         if isinstance(data, dict) and "record" in data:
             data = data["record"]
         judged = judge_record(record_from_data(data))

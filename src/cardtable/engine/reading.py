@@ -34,9 +34,26 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 _TOO_LONG = "a number with more digits than any count or amount in a game"
 
+MOST_DIGITS = 18
+"""The most digits of a number typed or written in a move: more than any count or amount."""
+
 
 class InputError(CardtableError):
     """A file or text that cannot be read at all: too large, not UTF-8, or not JSON/TOML."""
+
+
+def whole_number(text: str) -> int | None:
+    """The number ``text`` writes in the digits 0-9 (at most :data:`MOST_DIGITS`), else None.
+
+    ``str.isdigit`` also accepts ``²`` and ``³``, which ``int`` refuses; moves and prompts read
+    their numbers here instead.
+
+    >>> whole_number("40"), whole_number("²"), whole_number("-3"), whole_number("9" * 5000)
+    (40, None, None, None)
+    """
+    if not text.isascii() or not text.isdigit() or len(text) > MOST_DIGITS:
+        return None
+    return int(text)
 
 
 def read_text_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:

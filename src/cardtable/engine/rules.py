@@ -11,6 +11,9 @@ options::
 
 Rules read from a mapping or TOML are checked strictly: an unknown option or a value of the
 wrong kind raises :class:`~cardtable.errors.RulesError` naming the option (and the line).
+Every number, list and word option declares its range (``least``, ``most``, ``choices``,
+``longest``), which :func:`check_ranges` enforces whenever rules are made, from a file or in
+code, and which ``cardtable rules`` shows.
 """
 
 from __future__ import annotations
@@ -18,21 +21,129 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
+from cardtable.engine.reading import InputError, parse_toml
 from cardtable.errors import RulesError, names_hint
 
 R = TypeVar("R")
 
+MOST_DEALS = 100_000
+"""The most deals a match or session may be agreed to last: more than any table plays."""
+MOST_POINTS = 1_000_000
+"""The largest score, price or pool an option may name."""
+MOST_CHIPS = 1_000_000_000
+"""The largest number of chips an option may name (a stake, a bet, a bonus)."""
 
-def option(default: Any, doc: str, source: str = "") -> Any:
-    """A rule option: its default (the seed's rule), what it does, and where it comes from."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "source": source})
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """The values an option may take.
+
+    Whole numbers from ``least`` to ``most``, or one of ``choices``; a list holds at most
+    ``longest`` such elements (a text, that many letters).
+
+    >>> Range(0, 100).why_outside(500)
+    '500 is outside its range 0 to 100'
+    >>> Range(choices=("flush", "full house")).why_outside("two pair")
+    "'two pair' is not one of 'flush', 'full house'"
+    >>> Range(1, 9, longest=2).why_outside((3, 0))
+    'element 2 (0) is outside its range 1 to 9'
+    """
+
+    least: int | None = None
+    most: int | None = None
+    choices: tuple[str, ...] = ()
+    longest: int | None = None
+
+    def text(self) -> str:
+        """The range as ``cardtable rules`` prints it."""
+        parts = []
+        if self.choices:
+            parts.append("one of " + ", ".join(self.choices))
+        if self.least is not None or self.most is not None:
+            parts.append(_bounds_text(self.least, self.most))
+        if self.longest is not None:
+            parts.append(f"at most {self.longest:,} long")
+        return "; ".join(parts)
+
+    def why_outside(self, value: Any) -> str | None:
+        """Why ``value`` (a number, a word, or a list of them) is outside the range, or None."""
+        too_long = self.longest is not None and isinstance(value, tuple | str)
+        if too_long and len(value) > self.longest:  # type: ignore[operator]
+            return f"has {len(value):,} elements, more than {self.longest:,}"
+        if isinstance(value, tuple):
+            return self._why_element_outside(value)
+        if self.choices and value not in self.choices:
+            return f"{value!r} is not one of " + ", ".join(repr(c) for c in self.choices)
+        if isinstance(value, int) and not isinstance(value, bool) and not self._holds(value):
+            return f"{_short(value)} is outside its range {_bounds_text(self.least, self.most)}"
+        return None
+
+    def _why_element_outside(self, value: tuple[Any, ...]) -> str | None:
+        each = Range(self.least, self.most, self.choices)
+        for number, element in enumerate(value, start=1):
+            why = each.why_outside(element)
+            if why is not None:
+                return f"element {number} ({element!r}) {why.split(' ', 1)[1]}"
+        return None
+
+    def _holds(self, value: int) -> bool:
+        above = self.least is None or value >= self.least
+        return above and (self.most is None or value <= self.most)
+
+
+def _bounds_text(least: int | None, most: int | None) -> str:
+    if most is None:
+        return f"at least {least:,}"
+    if least is None:
+        return f"at most {most:,}"
+    return f"{least:,} to {most:,}"
+
+
+def _short(value: int) -> str:
+    """A number as an error names it: a huge one by its digit count, not its digits."""
+    digits = len(str(abs(value))) if abs(value) < 10**4000 else 4000
+    return f"{value:,}" if digits <= 24 else f"a {digits:,}-digit number"
+
+
+def option(
+    default: Any,
+    doc: str,
+    source: str = "",
+    *,
+    least: int | None = None,
+    most: int | None = None,
+    choices: tuple[str, ...] = (),
+    longest: int | None = None,
+) -> Any:
+    """A rule option: its default (the seed's rule), what it does, where it comes from.
+
+    Its range (see :class:`Range`) is checked whenever rules are made; a number option gives
+    ``least`` and ``most``.
+    """
+    bounds = Range(least, most, choices, longest)
+    return dataclasses.field(
+        default=default, metadata={"doc": doc, "source": source, "range": bounds}
+    )
+
+
+def check_ranges(rules: Any) -> None:
+    """Refuse a rule set any of whose own options lies outside its declared range.
+
+    Called by each rules dataclass when it is made (its nested rule sets check themselves).
+    """
+    for spec in dataclasses.fields(rules):
+        bounds = spec.metadata.get("range")
+        if bounds is None:
+            continue
+        why = bounds.why_outside(getattr(rules, spec.name))
+        if why is not None:
+            raise RulesError(f"option {spec.name!r}: {why}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +154,7 @@ class OptionInfo:
     value: Any
     doc: str
     source: str
+    range: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +176,14 @@ def describe_rules(rules: Any, prefix: str = "") -> list[OptionInfo]:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             infos.extend(describe_rules(value, prefix=name + "."))
             continue
+        bounds = spec.metadata.get("range")
         infos.append(
             OptionInfo(
-                name, data[spec.name], spec.metadata.get("doc", ""), spec.metadata.get("source", "")
+                name,
+                data[spec.name],
+                spec.metadata.get("doc", ""),
+                spec.metadata.get("source", ""),
+                bounds.text() if bounds is not None else "",
             )
         )
     return infos
@@ -88,16 +205,24 @@ def rules_from_mapping(
     try:
         return _adapter(cls).validate_json(json.dumps(merged), strict=True)
     except ValidationError as error:
-        first = error.errors()[0]
-        name = ".".join(str(part) for part in first["loc"])
-        # A check of the whole rule set (a validator) has no location: its message names
-        # the option itself, after pydantic's "Value error, " prefix.
-        message = first["msg"].removeprefix("Value error, ")
-        raise RulesError(
-            f"{where}: option {name!r}: {message}" if name else f"{where}: {message}"
-        ) from None
+        raise RulesError(f"{where}: {_located(error.errors()[0])}") from None
     except TypeError as error:
         raise RulesError(f"{where}: {error}") from None
+
+
+def _located(first: Any) -> str:
+    """The first validation error as one sentence naming the option by its whole path.
+
+    A check made when a rule set is built (its ``__post_init__``) has the location of that
+    rule set; its message names the option inside it, after pydantic's "Value error, ".
+    """
+    path = ".".join(str(part) for part in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    inner = re.match(r"option '([^']+)'(.*)", message, re.DOTALL)
+    if inner is not None:
+        full = f"{path}.{inner.group(1)}" if path else inner.group(1)
+        return f"option {full!r}{inner.group(2)}"
+    return f"option {path!r}: {message}" if path else message
 
 
 def rules_from_toml(cls: type[R], text: str, *, base: R | None = None, where: str = "rules") -> R:
@@ -145,10 +270,11 @@ def _refuse_keys_beside_rules(document: dict[str, Any], where: str) -> None:
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
+    """The TOML table of ``text`` read with the bounds of :mod:`cardtable.engine.reading`."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{where}: not valid TOML: {error}") from None
+        return parse_toml(text, what=where)
+    except InputError as error:
+        raise RulesError(str(error)) from None
 
 
 def _with_line(message: str, text: str) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse_move_cards
+from cardtable.engine.reading import whole_number
 from cardtable.errors import (
     ActionParseError,
     CardParseError,
@@ -334,14 +335,16 @@ def _parse_verb(raw: str, lowered: str) -> PiquetAction:
 
 def _number(verb: str, rest: str, expects: str) -> int:
     """The whole number that follows ``verb``; anything else names what ``verb`` expects."""
-    if not rest.isdigit():
+    number = whole_number(rest)
+    if number is None:
         raise ActionParseError(f"{verb} is followed by {expects}")
-    return int(rest)
+    return number
 
 
 def _parse_misdeal(words: list[str]) -> Misdeal:
-    if len(words) == 3 and words[0] in _MISDEAL_WORDS and words[1] == "seat" and words[2].isdigit():
-        return Misdeal(_MISDEAL_WORDS[words[0]], int(words[2]))
+    seat = whole_number(words[2]) if len(words) == 3 else None
+    if seat is not None and words[0] in _MISDEAL_WORDS and words[1] == "seat":
+        return Misdeal(_MISDEAL_WORDS[words[0]], seat)
     raise ActionParseError(f"a misdeal is called as {_MISDEAL_FORMS}")
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cardtable.cards import Card, cards_text, parse_cards, parse_move_card, parse_move_cards
+from cardtable.engine.reading import whole_number
 from cardtable.errors import ActionParseError, IllegalAction, reading_move, said_as
 
 
@@ -201,14 +202,15 @@ def _parse_verb(raw: str, words: list[str]) -> TableAction:
     head = words[0]
     if head in _AMOUNT_VERBS:
         amount = words[2:] if len(words) > 2 and words[1] in ("to", "до") else words[1:]
-        if len(amount) != 1 or not amount[0].isdigit():
+        chips = whole_number(amount[0]) if len(amount) == 1 else None
+        if chips is None:
             example = "raise to 40" if _AMOUNT_VERBS[head] == "raise" else "bet 20"
             raise ActionParseError(
                 f"{verb} is followed by a whole number of chips, as in '{example}'"
             )
         if _AMOUNT_VERBS[head] == "raise":
-            return RaiseTo(int(amount[0]))
-        return Bet(int(amount[0]))
+            return RaiseTo(chips)
+        return Bet(chips)
     if head in _DECLARE_VERBS:
         if len(words) != 2 or words[1] not in _SIDES:
             raise ActionParseError(f"{verb} is followed by high, low or both")
@@ -380,8 +382,9 @@ def parse_between(text: str) -> BetweenMove:
     words = text.split()
     head = words[0] if words else ""
     rest = text.split(None, 1)[1] if len(words) > 1 else ""
-    if len(words) == 3 and head in ("buy", "sell") and words[2].isdigit():
-        return (Buy if head == "buy" else Sell)(words[1], int(words[2]))
+    chips = whole_number(words[2]) if len(words) == 3 else None
+    if chips is not None and head in ("buy", "sell"):
+        return (Buy if head == "buy" else Sell)(words[1], chips)
     if words in (["time-up"], ["hour"]):
         return TimeUp() if head == "time-up" else Hour()
     if len(words) >= 2 and head == "join":

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import MOST_CHIPS, check_ranges, option
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import (
     AllIn,
@@ -75,16 +75,22 @@ class BettingRules:
         3,
         "The most raises one player may make in one betting round; 0 for no cap.",
         f"{SEED}, Ограничение на повышение ставок, а)",
+        least=0,
+        most=1000,
     )
     raises_per_round: int = option(
         0,
         "The most raises all players together may make in one betting round; 0 for no cap.",
         f"{SEED}, Ограничение на повышение ставок, б)",
+        least=0,
+        most=1000,
     )
     freeze_amount: int = option(
         0,
         "The freeze price added to a call (usually two to five times the maximum); 0: no freeze.",
         f"{SEED}, «Замораживание» повышения ставок",
+        least=0,
+        most=MOST_CHIPS,
     )
     short_all_in_reopens: bool = option(
         False,
@@ -92,6 +98,9 @@ class BettingRules:
         "raise again (the seed is silent; the WSOP rules PokerKit follows say no).",
         "PokerKit docs, simulation: Betting; WSOP Tournament Rules",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 @dataclass(frozen=True)
@@ -103,21 +112,34 @@ class ForcedBets:
         "Who antes: none, everyone, dealer, dealer-and-left, or big-blind.",
         f"{SEED}, Предварительная ставка; Начало втемную; Лоуболл 1)",
     )
-    ante: int = option(1, "The ante in chips; antes are dead (they do not count to call).", SEED)
+    ante: int = option(
+        1,
+        "The ante in chips; antes are dead (they do not count to call).",
+        SEED,
+        least=0,
+        most=MOST_CHIPS,
+    )
     ante_left: int = option(
         1,
         "With dealer-and-left antes, how many left neighbours ante with the dealer.",
         f"{SEED}, Лоуболл 1) (иногда также второй игрок слева)",
+        least=0,
+        most=9,
     )
     blinds: tuple[int, ...] = option(
         (),
         "Blind bets, live (they count to stay), posted clockwise from blind_start.",
         f"{SEED}, Начало втемную 2)-3)",
+        least=1,
+        most=MOST_CHIPS,
+        longest=10,
     )
     blind_start: int = option(
         1,
         "Seats left of the dealer where the first blind sits (0: the dealer himself).",
         f"{SEED}, Начало втемную (игрок слева от него ставит одну фишку втемную)",
+        least=0,
+        most=9,
     )
     button_blind_heads_up: bool = option(
         False,
@@ -130,11 +152,15 @@ class ForcedBets:
         0,
         "How many voluntary blind bets, each double the last, may follow the blinds.",
         f"{SEED}, Начало втемную (до трех добровольных ставок втемную)",
+        least=0,
+        most=9,
     )
     bring_in: int = option(
         0,
         "A forced opening bet by the seat the variant names (stud); 0 for none.",
         "PokerKit docs, simulation: Bring-In",
+        least=0,
+        most=MOST_CHIPS,
     )
     blind_option: bool = option(
         False,
@@ -142,6 +168,9 @@ class ForcedBets:
         "the round when the turn comes back to the last raiser, a blind's raise included.",
         f"{SEED}, Круги ставок, в); Начало втемную 3)",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
     def ante_seats(self, seats: int, dealer: int) -> list[int]:
         """The seats that ante before a deal dealt by ``dealer``."""

@@ -43,6 +43,8 @@ FAST_EXACT_LIMIT = 3_000_000
 """Most boards the kernel enumerates rather than samples (a few tenths of a second)."""
 SLOW_EXACT_LIMIT = 5_000
 """Most boards the rule-by-rule evaluator enumerates."""
+MOST_EXACT_BOARDS = 1_000_000_000
+"""Most boards ``exact=True`` may enumerate (C(48, 8) is 377 million): more would never end."""
 FAST_TRIALS = 200_000
 """Boards sampled by default with the kernel."""
 SLOW_TRIALS = 5_000
@@ -118,6 +120,8 @@ def equity(
     if need > len(deck):
         raise HandError(f"{need} board cards are needed but only {len(deck)} remain")
     boards = comb(len(deck), need)
+    if exact and boards > MOST_EXACT_BOARDS:
+        raise HandError(f"{boards:,} boards are too many to enumerate; sample them instead")
     if starting is not None:
         starting()
     own = _own_cards(variant, rules, known, hands, board_size)

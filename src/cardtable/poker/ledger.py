@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import MOST_CHIPS, check_ranges, option
 from cardtable.errors import IllegalAction
 from cardtable.poker.limits import Limits, LimitSystem
-from cardtable.poker.pots import Pot, category_at_least
+from cardtable.poker.pots import CATEGORIES, Pot, category_at_least
 
 SEED = "002_053e85955f9a4108.txt"
 KITTY = "kitty"
@@ -50,32 +50,54 @@ class HouseRules:
         0,
         "The bonus every player pays a player showing a bonus hand (3-5 times the maximum).",
         f"{SEED}, Бонусы, или премиальные",
+        least=0,
+        most=MOST_CHIPS,
     )
     bonus_hands: tuple[str, ...] = option(
         ("royal flush", "straight flush", "four of a kind"),
         "The hands that collect the bonus at showdown.",
         f"{SEED}, Бонусы («покер», стрит-флеш или каре)",
+        choices=CATEGORIES,
+        longest=len(CATEGORIES),
     )
     kitty: KittyTrigger = option(
         KittyTrigger.NONE,
         "Which pots pay the kitty a unit: none, raises (more than one raise), or hand.",
         f"{SEED}, «Банк»",
     )
-    kitty_unit: int = option(1, "The chips a pot pays into the kitty.", f"{SEED}, «Банк»")
+    kitty_unit: int = option(
+        1, "The chips a pot pays into the kitty.", f"{SEED}, «Банк»", least=1, most=MOST_CHIPS
+    )
     kitty_hand: str = option(
         "full house",
         "With kitty = hand, the least winning hand that pays the kitty.",
         f"{SEED}, «Банк» (победитель имел определенный расклад и выше)",
+        choices=CATEGORIES,
     )
     rake_percent: int = option(
-        0, "The house's percentage of each pot.", f"{SEED}, «Покер» в клубах и казино"
+        0,
+        "The house's percentage of each pot.",
+        f"{SEED}, «Покер» в клубах и казино",
+        least=0,
+        most=100,
     )
-    rake_cap: int = option(0, "The most rake from one deal; 0 for no cap.", "PokerKit docs, Rake")
+    rake_cap: int = option(
+        0,
+        "The most rake from one deal; 0 for no cap.",
+        "PokerKit docs, Rake",
+        least=0,
+        most=MOST_CHIPS,
+    )
     hourly_charge: int = option(
         0,
         "The house's charge per player per hour instead of (or with) the rake.",
         f"{SEED}, «Покер» в клубах и казино (почасовой тариф)",
+        least=0,
+        most=MOST_CHIPS,
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 @dataclass(frozen=True)

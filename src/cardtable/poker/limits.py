@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import MOST_CHIPS, check_ranges, option
+from cardtable.errors import RulesError
+from cardtable.poker.pots import CATEGORIES
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -69,12 +71,20 @@ class Limits:
         "The limit system: fixed, rising, previous-bet, pot, table-stakes or unlimited.",
         f"{SEED}, Пределы ставок",
     )
-    minimum: int = option(1, "The smallest bet or raise, in chips.", f"{SEED}, Пределы ставок")
+    minimum: int = option(
+        1,
+        "The smallest bet or raise, in chips.",
+        f"{SEED}, Пределы ставок",
+        least=1,
+        most=MOST_CHIPS,
+    )
     maximum: int = option(
         5,
         "The largest bet or raise under fixed and rising limits, and the opening bet's largest "
         "under the previous-bet and pot limits.",
         f"{SEED}, Установленные пределы: фиксированные",
+        least=1,
+        most=MOST_CHIPS,
     )
     amounts: FixedAmounts = option(
         FixedAmounts.RANGE,
@@ -82,22 +92,35 @@ class Limits:
         f"{SEED}, Установленные пределы: фиксированные, а)-в)",
     )
     listed: tuple[int, ...] = option(
-        (), "The amounts accepted when amounts = listed.", f"{SEED}, фиксированные, б)"
+        (),
+        "The amounts accepted when amounts = listed.",
+        f"{SEED}, фиксированные, б)",
+        least=1,
+        most=MOST_CHIPS,
+        longest=100,
     )
     rising_last_round_factor: int = option(
         2,
         "Under rising limits, the last betting round's minimum and maximum are multiplied by this.",
         f"{SEED}, Установленные пределы: изменяемые",
+        least=1,
+        most=100,
     )
     round_minimum: tuple[int, ...] = option(
         (),
         "Per-round minimums (round 1, 2, ...; the last repeats); empty means use minimum.",
         f"{SEED}, Начало втемную (one chip before the draw, two after)",
+        least=1,
+        most=MOST_CHIPS,
+        longest=100,
     )
     round_maximum: tuple[int, ...] = option(
         (),
         "Per-round maximums (round 1, 2, ...; the last repeats); empty means use maximum.",
         f"{SEED}, Начало втемную",
+        least=1,
+        most=MOST_CHIPS,
+        longest=100,
     )
     previous_bet_resets: bool = option(
         True,
@@ -112,15 +135,25 @@ class Limits:
         "PokerKit docs, simulation: min completion/betting/raising amount",
     )
     buy_in_minimum: int = option(
-        50, "Table stakes: the least a player puts on the table.", f"{SEED}, Настольные ставки"
+        50,
+        "Table stakes: the least a player puts on the table.",
+        f"{SEED}, Настольные ставки",
+        least=0,
+        most=MOST_CHIPS,
     )
     buy_in_maximum: int = option(
-        0, "Table stakes: the most a player puts on the table; 0 for none.", f"{SEED}, Настольные"
+        0,
+        "Table stakes: the most a player puts on the table; 0 for none.",
+        f"{SEED}, Настольные",
+        least=0,
+        most=MOST_CHIPS,
     )
     top_up_minimum: int = option(
         50,
         "Table stakes: the least a player adds from his pocket, only between deals.",
         f"{SEED}, Настольные ставки",
+        least=0,
+        most=MOST_CHIPS,
     )
     freeze_out: bool = option(
         False,
@@ -128,7 +161,11 @@ class Limits:
         f"{SEED}, «Замороженный вклад»",
     )
     freeze_out_stake: int = option(
-        50, "Freeze-out: the chips every player starts with.", f"{SEED}, «Замороженный вклад»"
+        50,
+        "Freeze-out: the chips every player starts with.",
+        f"{SEED}, «Замороженный вклад»",
+        least=1,
+        most=MOST_CHIPS,
     )
     jackpot: bool = option(
         False,
@@ -145,13 +182,22 @@ class Limits:
         "flush",
         "The least hand category at showdown that triggers the wangdoodle.",
         f"{SEED}, Вангдудл (например, флеша и выше)",
+        choices=CATEGORIES,
     )
-    wangdoodle_factor: int = option(2, "The wangdoodle's multiplier.", f"{SEED}, Вангдудл")
+    wangdoodle_factor: int = option(
+        2, "The wangdoodle's multiplier.", f"{SEED}, Вангдудл", least=1, most=100
+    )
     wangdoodle_span: WangdoodleSpan = option(
         WangdoodleSpan.DEAL,
         "How long the wangdoodle lasts: the next deal or the next round of deals.",
         f"{SEED}, Вангдудл",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        why = self.why_unplayable()
+        if why is not None:
+            raise RulesError(why)
 
     @property
     def chips_limit_bets(self) -> bool:
@@ -163,15 +209,24 @@ class Limits:
         return self.system is LimitSystem.TABLE_STAKES or self.freeze_out
 
     def why_invalid(self) -> str | None:
-        """Why these limits cannot be played, or ``None``."""
+        """Why these limits cannot be played as the seed describes them, or ``None``."""
+        if self.freeze_out and self.system is LimitSystem.TABLE_STAKES:
+            return "freeze-out is played with any limit system except table stakes"
+        return self.why_unplayable()
+
+    def why_unplayable(self) -> str | None:
+        """Why no bet could be made under these limits, or ``None`` (checked when made).
+
+        A freeze-out at table stakes is left to :meth:`why_invalid`: a PHH hand history's
+        table (no new chips, bets limited by the chips) is read as one.
+        """
         if self.minimum < 1:
             return "the minimum bet must be at least one chip"
-        if self.maximum < self.minimum:
+        uses_maximum = self.system not in (LimitSystem.TABLE_STAKES, LimitSystem.UNLIMITED)
+        if uses_maximum and self.maximum < self.minimum:
             return f"the maximum {self.maximum} is below the minimum {self.minimum}"
         if self.amounts is FixedAmounts.LISTED and not self.listed:
             return "listed amounts need a list"
-        if self.freeze_out and self.system is LimitSystem.TABLE_STAKES:
-            return "freeze-out is played with any limit system except table stakes"
         if self.buy_in_maximum and self.buy_in_maximum < self.buy_in_minimum:
             return "the buy-in maximum is below its minimum"
         return None

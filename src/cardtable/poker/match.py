@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -13,8 +12,9 @@ from cardtable.cards import Card, Rank, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match, MatchGame
+from cardtable.engine.reading import parse_json
 from cardtable.engine.rules import rules_from_mapping
-from cardtable.errors import IllegalAction, RulesError
+from cardtable.errors import CardtableError, IllegalAction, RulesError
 from cardtable.poker.actions import (
     BetweenMove,
     Buy,
@@ -453,9 +453,9 @@ class PokerMatch(Match[TableAction, PokerRules]):
 def own_variant(text: str) -> VariantSpec:
     """Read a dealer's own variant from the JSON of a ``[rules.variant]`` table."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise IllegalAction(f"the dealer's variant is not JSON: {error}") from None
+        data = parse_json(text, what="the dealer's variant")
+    except CardtableError as error:
+        raise IllegalAction(str(error)) from None
     try:
         return check_variant(rules_from_mapping(VariantSpec, data, where="dealer's variant"))
     except RulesError as error:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cardtable.cards import Card, DeckSpec, Rank, Suit, parse_cards
-from cardtable.engine.rules import option, rules_from_mapping, rules_from_toml
+from cardtable.engine.rules import check_ranges, option, rules_from_mapping, rules_from_toml
 from cardtable.errors import CardParseError, RulesError
 
 SEED = "002_053e85955f9a4108.txt"
@@ -63,6 +63,7 @@ class HandRules:
         "wild cards: jokers, deuce-of-spades, deuces, deuces-treys, red-tens, or any card "
         "(K♠) or rank (K)",
         f"{SEED}, Козырные карты",
+        longest=60,
     )
     wild_mode: WildMode = option(
         "missing",
@@ -82,6 +83,8 @@ class HandRules:
         0,
         "jokers in the deck (with wild jokers and 0 here, the deck has one)",
         f"{SEED}, Игровые принадлежности 2",
+        least=0,
+        most=2,
     )
     five_of_a_kind: bool = option(
         True,
@@ -131,7 +134,13 @@ class HandRules:
         "ranks taken out of the deck (2 to 5); the lowest straight is then the ace and the "
         "lowest four ranks left",
         f"{SEED}, Иерархия карт",
+        least=2,
+        most=5,
+        longest=4,
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
     @property
     def hand_size(self) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cardtable.cards import Card, Rank
-from cardtable.engine.rules import option
+from cardtable.engine.rules import check_ranges, option
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import DealerChoice
 from cardtable.poker.ledger import HouseRules, Ledger
@@ -58,17 +58,24 @@ class SessionRules:
         0,
         "The agreed length of the session in minutes (0: none agreed); kept strictly.",
         f"{SEED}, Продолжительность игры",
+        least=0,
+        most=10_080,
     )
     waiting: int = option(
         0,
         "Chairs (the last ones) whose players come later and sit down between deals.",
         f"{SEED}, Места за столом (новый игрок)",
+        least=0,
+        most=8,
     )
     dealers_choice: ChoiceScope = option(
         ChoiceScope.NONE,
         "Dealer's choice: none, for his deal, or for a whole round.",
         f"{SEED}, Выбор сдающего а)/б)",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 def seat_at_random(names: Sequence[str], rng: random.Random) -> list[str]:

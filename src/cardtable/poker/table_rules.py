@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import MOST_CHIPS, MOST_DEALS, check_ranges, option
 from cardtable.poker.betting import BettingRules, ForcedBets
 from cardtable.poker.ledger import HouseRules
 from cardtable.poker.limits import Limits
 from cardtable.poker.session import SessionRules
-from cardtable.poker.variants import VariantSpec
+from cardtable.poker.variants import VariantSpec, check_variant
 
 SEED = "002_053e85955f9a4108.txt"
 """The long poker rulebook."""
@@ -31,5 +31,17 @@ class PokerRules:
     forced: ForcedBets = option(ForcedBets(), "Antes, blinds, straddles, bring-in.", SEED)
     house: HouseRules = option(HouseRules(), "Chips, bonuses, kitty and rake.", SEED)
     session: SessionRules = option(SessionRules(), "Seating, time, dealer's choice.", SEED)
-    stake: int = option(100, "The chips each player buys at the start.", f"{SEED}, Ставочные")
-    deals: int = option(10, "Deals in a session (0: until a freeze-out ends).", SEED)
+    stake: int = option(
+        100,
+        "The chips each player buys at the start.",
+        f"{SEED}, Ставочные",
+        least=1,
+        most=MOST_CHIPS,
+    )
+    deals: int = option(
+        10, "Deals in a session (0: until a freeze-out ends).", SEED, least=0, most=MOST_DEALS
+    )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        check_variant(self.variant)

@@ -44,12 +44,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from cardtable.engine.rules import option
+from cardtable.engine.rules import check_ranges, option
 from cardtable.errors import RulesError
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.rules import HandRules, check_hand_rules
 
 SEED = "002_053e85955f9a4108.txt"
+
+MOST_CARDS = 54
+"""The largest deck (fifty-two cards and two jokers): no count of cards in a variant is more."""
+MOST_CHOICE = 10
+"""The most cards a final hand is chosen from (a player's and the board's): «Цинциннати» deals
+five to each and five to the board; judging more, with wild cards, would take minutes."""
 
 TEN = 10
 """The most players of a variant with five cards or more each ("до десяти человек")."""
@@ -72,14 +78,31 @@ class Step:
     """One step of a deal; only the fields of its kind (``do``) matter."""
 
     do: StepKind = option("deal", "What the step does.", f"{SEED}, Виды «Покера»")
-    down: int = option(0, "deal/board: cards face down (to each player, or to the centre).", SEED)
-    up: int = option(0, "deal/board: cards face up.", SEED)
-    count: int = option(1, "reveal: how many board cards are turned up.", SEED)
+    down: int = option(
+        0,
+        "deal/board: cards face down (to each player, or to the centre).",
+        SEED,
+        least=0,
+        most=MOST_CARDS,
+    )
+    up: int = option(0, "deal/board: cards face up.", SEED, least=0, most=MOST_CARDS)
+    count: int = option(
+        1, "reveal: how many board cards are turned up.", SEED, least=0, most=MOST_CARDS
+    )
     cards: tuple[int, ...] = option(
-        (), "reveal: the board places (from 0) turned up, in this order.", SEED
+        (),
+        "reveal: the board places (from 0) turned up, in this order.",
+        SEED,
+        least=0,
+        most=MOST_CARDS - 1,
+        longest=MOST_CARDS,
     )
     keep_down: int = option(
-        1, "expose: the down cards a player must keep.", f"{SEED}, «Мексиканский гвоздь»"
+        1,
+        "expose: the down cards a player must keep.",
+        f"{SEED}, «Мексиканский гвоздь»",
+        least=0,
+        most=MOST_CARDS,
     )
     optional: bool = option(
         False,
@@ -91,11 +114,15 @@ class Step:
         "deal: a player who turned up a card at the step before gets this card down.",
         f"{SEED}, Другие варианты «пятикарточного гвоздя» 2) (получить пятую карту втемную)",
     )
-    most: int = option(3, "draw: the most cards a player may draw.", f"{SEED}, досдача")
+    most: int = option(
+        3, "draw: the most cards a player may draw.", f"{SEED}, досдача", least=0, most=MOST_CARDS
+    )
     most_few: int = option(
         0,
         "draw: the most with four players or fewer (0: as most).",
         f"{SEED}, досдача (При наличии четырех и менее игроков ... четыре или пять карт)",
+        least=0,
+        most=MOST_CARDS,
     )
     burn: bool = option(False, "draw: the dealer burns the top card first.", f"{SEED}, Лоуболл 3)")
     opens: Opener = option(
@@ -113,6 +140,9 @@ class Step:
         "bet: if everybody checks the deal is void and the pot stays for the next.",
         f"{SEED}, Круги ставок; «Покер с досдачей»: стандартный вариант",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
 
 def step_text(step: Step) -> str:
@@ -155,20 +185,27 @@ by the first bettor."""
 class VariantSpec:
     """A form of poker: who plays, its steps, the cards a hand may use, and who wins."""
 
-    name: str = option("draw", "The variant's name.", SEED)
-    title: str = option("Draw poker", "The variant's name as players say it.", SEED)
+    name: str = option("draw", "The variant's name.", SEED, longest=60)
+    title: str = option("Draw poker", "The variant's name as players say it.", SEED, longest=100)
     source: str = option(
-        f"{SEED}, «Покер с досдачей»: стандартный вариант", "Where the variant is described.", SEED
+        f"{SEED}, «Покер с досдачей»: стандартный вариант",
+        "Where the variant is described.",
+        SEED,
+        longest=300,
     )
-    players_min: int = option(2, "The fewest players.", SEED)
+    players_min: int = option(2, "The fewest players.", SEED, least=2, most=MOST_PLAYERS)
     players_max: int = option(
         10,
         "The most players: ten, up to fourteen for fewer than five cards each, and never more "
         "than the deck deals to.",
         f"{SEED}, Игроки (до 14 человек); Как выбрать вид «Покера» 1) (более десяти игроков — "
         "любой вариант с менее чем пятью картами на игрока); Играть могут до десяти человек",
+        least=2,
+        most=MOST_PLAYERS,
     )
-    steps: tuple[Step, ...] = option(DRAW_STEPS, "The steps of a deal, in order.", SEED)
+    steps: tuple[Step, ...] = option(
+        DRAW_STEPS, "The steps of a deal, in order.", SEED, longest=100
+    )
     openers: Openers = option(
         "any",
         "What opens the first round: any hand, jacks or better, or jacks or a bobtail.",
@@ -203,16 +240,23 @@ class VariantSpec:
         0,
         "A final hand uses exactly this many of the player's own cards (0: any).",
         "Omaha (outside the seed): two hole cards and three of the board",
+        least=0,
+        most=MOST_CARDS,
     )
     board_exactly: int = option(
         0,
         "A final hand uses exactly this many board cards (0: any).",
         f"{SEED}, Штормовая погода; Плюнь в океан",
+        least=0,
+        most=MOST_CARDS,
     )
     board_lines: tuple[tuple[int, ...], ...] = option(
         (),
         "If given, a final hand uses the player's cards and one of these lines of board places.",
         f"{SEED}, Перекрестье (лишь три настольные карты, образующие прямую линию)",
+        least=0,
+        most=MOST_CARDS - 1,
+        longest=MOST_CARDS,
     )
     hands: HandRules = option(HandRules(), "How hands rank; wild cards.", f"{SEED}, Расклады")
     win: Win = option(
@@ -230,7 +274,12 @@ class VariantSpec:
         0,
         "High-low: a low hand must have no card above this rank (ace 1) to win (0: any).",
         "Omaha hi-lo eight or better (outside the seed)",
+        least=0,
+        most=13,
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
 
     @property
     def high_low(self) -> bool:
@@ -265,7 +314,7 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     check_hand_rules(spec.hands)
     if not 2 <= spec.players_min <= spec.players_max <= MOST_PLAYERS:
         raise RulesError(f"{where}: players must be between 2 and {MOST_PLAYERS}, fewest first")
-    dealt = 0
+    dealt = down = 0
     board = 0
     for number, step in enumerate(spec.steps, start=1):
         name = f"{where}: step {number} ({step.do})"
@@ -273,8 +322,13 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
             raise RulesError(f"{name} has a negative count")
         if step.do in ("draw", "expose", "name-wild", "declare") and not dealt:
             raise RulesError(f"{name} comes before any cards are dealt")
+        if step.do == "name-wild" and not down:
+            raise RulesError(f"{name} comes before any card is dealt face down")
+        if step.do == "expose" and down <= step.keep_down:
+            raise RulesError(f"{name} leaves no down card to turn up beyond keep_down")
         if step.do == "deal":
             dealt += step.down + step.up
+            down += step.down
         if step.do == "board":
             board += step.down + step.up
         if step.do == "reveal" and any(not 0 <= place < board for place in step.cards):
@@ -286,6 +340,11 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     size = spec.hands.hand_size
     if dealt + board < size:
         raise RulesError(f"{where} deals {dealt + board} cards, fewer than a hand of {size}")
+    if dealt + board > MOST_CHOICE:
+        raise RulesError(
+            f"{where}: a hand is chosen from {dealt + board} cards, more than the "
+            f"{MOST_CHOICE} of any variant of the seed"
+        )
     if spec.win in ("low", "high-low") and spec.hands.low == "none":
         raise RulesError(f"{where}: a low or high-low variant needs hands.low to rank low hands")
     if spec.unopened == "lowball" and (spec.openers == "any" or spec.progressive_openers):
@@ -295,6 +354,13 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
         )
     if spec.unopened == "lowball" and spec.hands.hand_size != 5:
         raise RulesError(f"{where}: lowball is played with five-card hands")
+    if spec.hole_exactly > dealt or spec.board_exactly > board:
+        raise RulesError(
+            f"{where}: a hand cannot use more cards than are dealt ({dealt} to each player, "
+            f"{board} to the board)"
+        )
+    if spec.hole_exactly and spec.board_exactly and spec.hole_exactly + spec.board_exactly != size:
+        raise RulesError(f"{where}: hole_exactly and board_exactly must make a hand of {size}")
     if spec.hole_exactly and spec.hole_exactly + min(spec.board_exactly or size, board) < size:
         raise RulesError(f"{where}: hole_exactly leaves too few cards for a hand")
     for line in spec.board_lines:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from cardtable.cards import Suit
+from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
 
 
@@ -144,7 +145,7 @@ _STRAIN_WORDS: dict[str, Strain] = {
 _MISERE_WORDS = {"misère", "misere", "мизер", "m"}
 _LEVEL_WORDS = {"шесть": "6", "семь": "7", "восемь": "8", "девять": "9", "десять": "10"}
 _CONTRACT_RE = re.compile(r"(10|[6-9])\s*(.+)")
-_LEVEL_RE = re.compile(r"\d+")
+_LEVEL_RE = re.compile(r"[0-9]+")
 
 
 def level_in_digits(text: str) -> str:
@@ -187,8 +188,9 @@ def _why_not_contract(text: str) -> str:
     if level is None:
         return f"not a contract: {text!r}"
     strain = written[level.end() :].strip()
-    if not 6 <= int(level.group()) <= 10:
-        reason = f"its level is 6 to 10, not {level.group()}"
+    number = whole_number(level.group())
+    if number is None or not 6 <= number <= 10:
+        reason = f"its level is 6 to 10, not {level.group()[:20]}"
     elif not strain:
         reason = f"a suit or NT follows the level, as in '{level.group()}♠'"
     else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine import option
+from cardtable.engine.rules import MOST_DEALS, MOST_POINTS, check_ranges, option
 
 SEED = "001_776ed664a35a376f.txt, preferans"
 CODE = "Кодекс преферанса (1996), http://pref.md/?page_id=167"
@@ -36,6 +36,8 @@ class PreferansRules:
         "Deals in a match; 0 plays until the pools are closed. When the agreed number is "
         "reached the pulka is closed, each pool's shortfall going to the mountain.",
         f"{SEED} rule 15 (the pulka is agreed before play); 003_b655b01c110fd414.txt 4.2.3",
+        least=0,
+        most=MOST_DEALS,
     )
     convention: Convention = option(
         "classic-1992",
@@ -47,11 +49,15 @@ class PreferansRules:
         0,
         "The pool every player must write; 0 takes the convention's own.",
         f"{SEED} rule 40",
+        least=0,
+        most=MOST_POINTS,
     )
     talon_after_round: int = option(
         1,
         "The round of dealing (1 or 2) after which the two talon cards are laid aside.",
         f"{SEED} rule 9",
+        least=1,
+        most=2,
     )
     misere_rank: MisereRank = option(
         "top",
@@ -68,6 +74,9 @@ class PreferansRules:
         (9, 10),
         "Levels that may be bid 'without talon'; each ranks just above the same level in NT.",
         f"{SEED} rule 17 (9 без прикупа, 10 без прикупа)",
+        least=6,
+        most=10,
+        longest=5,
     )
     hold: HoldRule = option(
         "after-pass",
@@ -85,6 +94,9 @@ class PreferansRules:
         "Levels at which a lone whister may offer to score without play (two tricks at six, "
         "one at seven) if the declarer agrees.",
         f"{SEED} rule 27",
+        least=6,
+        most=10,
+        longest=5,
     )
     lone_whist: LoneWhist = option(
         "choose",
@@ -103,6 +115,9 @@ class PreferansRules:
         (),
         "Levels at which the second defender may say half-whist after the first passed.",
         f"modern: {CODE}, 3.8 (полвиста)",
+        least=6,
+        most=10,
+        longest=5,
     )
     misere_open: MisereOpen = option(
         "none",
@@ -122,6 +137,9 @@ class PreferansRules:
         "a row, the last repeating; empty means six as always.",
         "modern 'выход из распасов': http://de.shram.kiev.ua/games/cards/"
         "2_preferans_9_leningradka.shtml",
+        least=6,
+        most=10,
+        longest=10,
     )
     irregularities: bool = option(
         False,
@@ -137,3 +155,6 @@ class PreferansRules:
         "are then applied. Off: a card that does not follow is refused.",
         f"{SEED} rules 33–37",
     )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)

@@ -14,13 +14,15 @@ field; nothing is corrected silently.
 
 from __future__ import annotations
 
-import json
-import tomllib
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from cardtable.engine.reading import InputError, parse_json, parse_toml
+from cardtable.engine.rules import MOST_POINTS
 from cardtable.errors import CardtableError
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention
@@ -116,18 +118,15 @@ def number(value: Fraction) -> int | float:
 
 def parse_score_file(text: str) -> ScoreFile:
     """Read a scorer file: JSON if it starts with ``{``, TOML otherwise."""
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ScoreError(f"not valid JSON: {error}") from None
-    elif text.lstrip().startswith("[") and _is_json(text):
-        raise ScoreError("the file must hold one object, not a JSON list")
-    else:
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise ScoreError(f"not valid TOML: {error}") from None
+    try:
+        if text.lstrip().startswith("{"):
+            document = parse_json(text, what="pulka")
+        elif text.lstrip().startswith("[") and _is_json(text):
+            raise ScoreError("the file must hold one object, not a JSON list")
+        else:
+            document = parse_toml(text, what="pulka")
+    except InputError as error:
+        raise ScoreError(str(error).removeprefix("pulka: ")) from None
     if not isinstance(document, dict):
         raise ScoreError("the file must hold one object")
     return read_document(document)
@@ -136,8 +135,8 @@ def parse_score_file(text: str) -> ScoreFile:
 def _is_json(text: str) -> bool:
     # A TOML file may start with "[table]" too; only JSON text is JSON.
     try:
-        json.loads(text)
-    except json.JSONDecodeError:
+        parse_json(text, what="pulka")
+    except InputError:
         return False
     return True
 
@@ -232,16 +231,24 @@ def _table(value: Any, name: str) -> Mapping[str, Any]:
     return value
 
 
+_STAKE_TEXT = re.compile(r"\d{1,12}([./]\d{1,12})?")
+"""A stake written as text: a whole number, a decimal or a fraction (no exponent)."""
+
+
 def _stake(value: Any) -> Fraction | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ScoreError("field 'stake': a number per whist")
+    if isinstance(value, str) and not _STAKE_TEXT.fullmatch(value.strip()):
+        raise ScoreError(f"field 'stake': {value[:40]!r} is not a number such as 0.5 or 1/3")
     try:
         # Through str so that 0.1 is a tenth, not the float nearest to it.
         stake = Fraction(str(value))
     except ValueError:
         raise ScoreError(f"field 'stake': {value!r} is not a number") from None
+    if stake > MOST_POINTS or stake.denominator > MOST_POINTS:
+        raise ScoreError(f"field 'stake': {value!r} is not a stake players agree")
     if stake < 0:
         raise ScoreError("field 'stake': must not be negative")
     return stake
@@ -273,6 +280,8 @@ def deal_from_data(number: int, item: Any) -> DealScore:
     def count(name: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(name, f"{value!r} is not a whole number")
+        if abs(value) > MOST_POINTS:
+            raise fail(name, f"larger than any count on a sheet ({MOST_POINTS:,})")
         return value
 
     def counts(name: str) -> dict[str, int] | None:
@@ -345,6 +354,8 @@ def _totals(sheet: Mapping[str, Any]) -> dict[str, PlayerTotals]:
 
 
 def _amount(value: Any, name: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ScoreError(f"field {name!r}: {value!r} is not a number")
+    if abs(value) > MOST_POINTS:
+        raise ScoreError(f"field {name!r}: larger than any total on a sheet ({MOST_POINTS:,})")
     return Fraction(str(value))

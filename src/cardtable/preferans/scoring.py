@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-from cardtable.engine.rules import Preset, option, parse_preset, rules_from_mapping
+from cardtable.engine.rules import (
+    MOST_POINTS,
+    Preset,
+    check_ranges,
+    option,
+    parse_preset,
+    rules_from_mapping,
+)
 from cardtable.errors import RulesError, names_hint
 
 SEED = "001_776ed664a35a376f.txt, preferans"
@@ -42,24 +49,36 @@ class ScoringRules:
         100,
         "The pool each player must write (the agreed number of rule 40, 4.2.2's 'пулька до 50').",
         f"{SEED} rule 40; {TOURNAMENT} 4.2.2",
+        least=1,
+        most=MOST_POINTS,
     )
     contract_points: tuple[int, int, int, int, int] = option(
         (10, 20, 30, 40, 50),
         "What a made six, seven, eight, nine and ten write in the pool.",
         f"{SEED} rule 42",
+        least=0,
+        most=MOST_POINTS,
+        longest=5,
     )
-    misere_points: int = option(50, "What a made misère writes in the pool.", f"{SEED} rule 42")
+    misere_points: int = option(
+        50, "What a made misère writes in the pool.", f"{SEED} rule 42", least=0, most=MOST_POINTS
+    )
     remiz_points: tuple[int, int, int, int, int] = option(
         (10, 20, 30, 40, 50),
         "What the declarer writes on his mountain for each trick short, six to ten (the "
         "price in Sochi and Rostov, twice the price in Leningrad).",
         f"{SEED} rule 43; {TOURNAMENT} 4.2.1; Leningrad: {SHRAM_LENINGRAD}; {SKURATOV} (a six "
         "one down costs 62 whists, two down 108)",
+        least=0,
+        most=MOST_POINTS,
+        longest=5,
     )
     misere_remiz_points: int = option(
         50,
         "What a misère writes on the mountain for each trick taken (Leningrad: 20).",
         f"{SEED} rule 43; Leningrad: {SHRAM_LENINGRAD}",
+        least=0,
+        most=MOST_POINTS,
     )
     ten_whisted: bool = option(
         False,
@@ -72,11 +91,17 @@ class ScoringRules:
         "Whists a defender writes on the declarer per trick, six to ten (the seed stops at nine, "
         "rule 26 having no whist on a ten; five continues its series where a ten is whisted).",
         f"{SEED} rules 26, 44",
+        least=0,
+        most=MOST_POINTS,
+        longest=5,
     )
     consolation_per_trick: tuple[int, int, int, int, int] = option(
         (1, 2, 3, 4, 5),
         "Whists each other player (the dealer included) writes on a declarer per trick short.",
         f"{SEED} rule 14; {CODE} 3.8.1.2",
+        least=0,
+        most=MOST_POINTS,
+        longest=5,
     )
     misere_consolation: bool = option(
         True,
@@ -88,6 +113,9 @@ class ScoringRules:
         (4, 2, 1, 1, 1),
         "Tricks the defenders must take between them against a six, seven, eight, nine, ten.",
         f"{SEED} rules 26, 46; {CODE} 3.8.2",
+        least=0,
+        most=10,
+        longest=5,
     )
     obligation_share: Literal["pair", "each_half", "each_half_up", "together"] = option(
         "pair",
@@ -109,6 +137,9 @@ class ScoringRules:
         f"{SEED} rule 45; {CODE} 3.8.1.3; {TOURNAMENT} 4.2.1; Sochi: {LESNOY} ('вист "
         f"ответственный'); {SKURATOV} (Leningrad: a six made with the whister one short is worth "
         "23 whists)",
+        least=0,
+        most=MOST_POINTS,
+        longest=5,
     )
     passer_tricks_to_whister: bool = option(
         True,
@@ -129,7 +160,11 @@ class ScoringRules:
         f"{SEED} rule 27; {CODE} 3.8 'полвиста'",
     )
     half_whist_top: int = option(
-        7, "The highest contract a half-whist may be said against.", f"{SEED} rule 27"
+        7,
+        "The highest contract a half-whist may be said against.",
+        f"{SEED} rule 27",
+        least=6,
+        most=10,
     )
     good_talon: bool = option(
         True,
@@ -149,18 +184,25 @@ class ScoringRules:
         "What each all-pass trick writes (rule 48: 5 or 10 by agreement; the Code's "
         "conventions: 1, four tricks costing 30 whists among four).",
         f"{SEED} rule 48; {SKURATOV}",
+        least=0,
+        most=MOST_POINTS,
     )
     allpass_progression: tuple[int, ...] = option(
         (1,),
         "Multipliers of the first, second, third... all-pass in a row (the last repeats).",
         f"{CODE} 3.7; Sochi: {LESNOY} ('распасовка прогрессирующая: обычно в арифметической "
         f"прогрессии (1–2–3)'); {SKURATOV}: the variant 'с прогрессом' costs 2, 4, 6 a trick",
+        least=0,
+        most=1000,
+        longest=100,
     )
     allpass_clean_points: int = option(
         0,
         "Points a player who took no trick on an all-pass writes in his pool (times the "
         "progression): the price of one trick (the Code; Rostov: one point).",
         f"{CODE} 3.7.2.1-3.7.2.2",
+        least=0,
+        most=MOST_POINTS,
     )
     coefficients: bool = option(
         False,
@@ -195,29 +237,39 @@ class ScoringRules:
         "Whists written on the opponent helped, per pool point (the seed: 'то же количество "
         "очков'; the Code: ten).",
         f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.2.3",
+        least=0,
+        most=MOST_POINTS,
     )
     open_pools_at_end: int = option(
         1,
         "How many pools may still be open when the pulka ends (the seed: when three are closed "
         "the fourth carries his pool to the mountain; the Code: none).",
         f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.2.3",
+        least=0,
+        most=3,
     )
     unclosed_factor: int = option(
         1,
         "Mountain points per pool point still missing at the end (Leningrad: two).",
         f"{TOURNAMENT} 4.2.3, 4.2.3.3",
+        least=0,
+        most=100,
     )
     overplayed_factor: int = option(
         0,
         "Mountain points written off per pool point beyond the pool at the end, where points "
         "stay in an overfull pool (Leningrad: two); 0 when points never overflow the pool.",
         f"{TOURNAMENT} 4.2.3.3",
+        least=0,
+        most=100,
     )
     mountain_point_whists: int = option(
         1,
         "Whists a mountain point is worth at the settlement, divided among all the players "
         "(the seed: 1300 points are 325 whists each among four; the Code: ten).",
         f"{SEED} 'ПОДСЧЕТЫ И РАСЧЕТЫ'; {TOURNAMENT} 4.1.1 b",
+        least=0,
+        most=MOST_POINTS,
     )
     rounding: Literal["exact", "whole", "pairs_up"] = option(
         "exact",
@@ -229,8 +281,7 @@ class ScoringRules:
     )
 
     def __post_init__(self) -> None:
-        if self.pool <= 0:
-            raise RulesError("option 'pool': must be positive")
+        check_ranges(self)
         if not self.allpass_progression:
             raise RulesError("option 'allpass_progression': needs at least one multiplier")
 

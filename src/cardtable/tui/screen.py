@@ -29,6 +29,7 @@ from rich.text import Text
 from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.play import STOP_WORDS
 from cardtable.engine import Event, Game, Match
+from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
 from cardtable.tui.paint import Painter
@@ -154,8 +155,9 @@ class TableScreen:
                 continue
             if not answer:
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return self.texts[legal[int(answer) - 1]]
+            number = whole_number(answer)
+            if number is not None and 1 <= number <= len(legal):
+                return self.texts[legal[number - 1]]
             return self.texts.get(answer, answer)
 
     def refused(self, reason: str) -> None:
