@@ -250,7 +250,7 @@ def test_a_corrupt_save_given_to_load_and_save_is_left_as_it_was(
     line = _one_error_line(
         ["play", "toy", "--load", str(path), "--save", str(path), "--seats", "you,bot"], "1\n"
     )
-    assert "record is not JSON" in line
+    assert "record: not JSON" in line
     assert _files(tmp_path) == before
 
 

@@ -101,10 +101,10 @@ class ForgetfulDeal(ToyDeal):
 class GlobalRandomMatch(ToyMatch):
     """A broken match that shuffles with the global random state, not the injected RNG."""
 
-    def start_deal(self, rng: random.Random) -> Any:
+    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Any:
         deck = list(self.deck())
         random.shuffle(deck)  # the bug: not the injected rng
-        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32))
+        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
         return self.start_deal_from(setup)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
-from cardtable.cli.play import MENU_LENGTH, PlainScreen
+from cardtable.cli.play import MENU_LENGTH, PlainScreen, read_saved_record
 from cardtable.engine import parse_record, replay
 from toygame.game import ToyGame
 
@@ -70,7 +70,7 @@ def test_a_stopped_match_resumes_from_its_record_without_losing_a_move(
         input="1\nq\n",
     )
     assert first.exit_code == 0, first.output
-    saved = parse_record(path.read_text(encoding="utf-8"))
+    saved = read_saved_record(path)
     assert len(saved.deals) == 1
     moves_before = saved.deals[0].actions
     assert moves_before
@@ -78,7 +78,7 @@ def test_a_stopped_match_resumes_from_its_record_without_losing_a_move(
         app, ["play", "toy", "--load", str(path), "--seed", "9"], input="1\n" * 16
     )
     assert second.exit_code == 0, second.output
-    final = parse_record(path.read_text(encoding="utf-8"))
+    final = read_saved_record(path)
     assert final.deals[0].actions[: len(moves_before)] == moves_before
     assert final.deals[0].deck == saved.deals[0].deck
     assert replay(final).is_over

@@ -10,6 +10,7 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.engine.rng import seeded_rng
 from cardtable.poker.actions import Bet, Check, Discard, Fold
+from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerView
 from cardtable.poker.table_bots import EquityBot
 
@@ -86,8 +87,8 @@ def test_after_an_unopened_jacks_deal_the_bots_bet_by_the_low_hand() -> None:
     rules = GAME.rules("jacks-or-lowball")
     match = GAME.new_match(rules, ["А", "Б", "В"])
     hands = {1: "2c 3d 4h 5s 7c", 2: "Tc Td 9h 8s 6d", 0: "2d 2h 9c 8d 6c"}
-    order = [card for seat in (1, 2, 0) for card in parse_cards(hands[seat])]
-    deck = (*order, *(card for card in match.deck() if card not in order))
+    own = {seat: parse_cards(text) for seat, text in hands.items()}
+    deck = stacked_deck(rules.variant, (1, 2, 0), own, match.deck())
     deal = match.start_deal_from(DealSetup(0, deck, 1))
     for _ in range(3):
         match.apply(Check())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from cardtable.poker.actions import (
     Side,
     TableAction,
 )
+from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
 from cardtable.poker.variants import VariantSpec
 
@@ -42,20 +44,12 @@ def arrange(
 ) -> tuple[Card, ...]:
     """The deck order that deals each seat its written cards (dealer 0, three seats).
 
-    The table deals each step's cards to one player at a time from the dealer's left, down
-    cards before up cards; board cards follow in place order.
+    The table deals one card at a time from the dealer's left (seats 1, 2, 0), down cards
+    before up cards (:func:`~cardtable.poker.dealing.stacked_deck`).
     """
-    own = {seat: list(parse_cards(text)) for seat, text in hands.items()}
-    shared = list(parse_cards(board)) if board else []
-    order: list[Card] = []
-    for step in spec.steps:
-        if step.do == "deal":
-            for seat in (1, 2, 0):
-                order += [own[seat].pop(0) for _ in range(step.down + step.up)]
-        elif step.do == "board":
-            order += [shared.pop(0) for _ in range(step.down + step.up)]
-    rest = [card for card in deck if card not in order]
-    return (*order, *rest)
+    own = {seat: parse_cards(text) for seat, text in hands.items()}
+    shared = parse_cards(board) if board else ()
+    return stacked_deck(spec, (1, 2, 0), own, deck, shared)
 
 
 def opener_policy(deal: PokerDeal, legal: list[TableAction], sides: dict[int, Side]) -> Any:
@@ -556,14 +550,10 @@ def test_eight_play_seven_card_stud_and_the_last_card_is_shared_when_the_deck_ru
     """
     rules = GAME.rules("seven-card-stud")
     match = GAME.new_match(rules, [f"P{seat}" for seat in range(8)])
-    own = {seat: list(parse_cards(text)) for seat, text in EIGHT.items()}
-    order: list[Card] = []
-    for step in rules.variant.steps[:-2]:
-        if step.do == "deal":
-            for seat in (1, 2, 3, 4, 5, 6, 7, 0):
-                order += [own[seat].pop(0) for _ in range(step.down + step.up)]
-    order += parse_cards("Ac")
-    deck = (*order, *(card for card in match.deck() if card not in order))
+    own = {seat: parse_cards(text) for seat, text in EIGHT.items()}
+    six_cards = replace(rules.variant, steps=rules.variant.steps[:-2])
+    rest = [*parse_cards("Ac"), *match.deck()]
+    deck = stacked_deck(six_cards, (1, 2, 3, 4, 5, 6, 7, 0), own, list(dict.fromkeys(rest)))
     deal = match.start_deal_from(DealSetup(0, deck, 1))
     assert isinstance(deal, PokerDeal)
     while not deal.is_over:

@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
+from cardtable.engine.record import record_text
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
-from cardtable.poker.phh import export_phh, parse_phh, replay_phh
+from cardtable.poker.actions import Call, Check, Discard, Fold
+from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, replay_phh
 from cardtable.poker.table import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
+from poker.pokerkit_hands import pokerkit_stacks
 
 VECTORS = Path(__file__).parent.parent / "vectors" / "poker" / "phh"
 GAME = get_game("poker")
@@ -55,21 +59,35 @@ def test_replay_of_a_phh_file_prints_its_finishing_stacks() -> None:
     assert json.loads(result.output)["finishing_stacks"] == [572100, 1997500, 1109500]
 
 
-def test_a_phh_variant_the_table_does_not_play_is_refused_with_the_reason() -> None:
-    """Badugi (FB) has no place in the catalogue: refused in one sentence."""
-    text = 'variant = "FB"\nantes = [0, 0]\nstarting_stacks = [10, 10]\nactions = []'
-    with pytest.raises(RecordError, match="the table plays PHH variants"):
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("FB", "cannot deal PHH variant FB: badugi hands"),
+        ("NS", "cannot deal PHH variant NS: short-deck hold'em ranks a flush above a full house"),
+        ("XX", "the table plays PHH variants NT, FT, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D"),
+    ],
+)
+def test_a_phh_variant_the_table_cannot_deal_is_refused_naming_why(code: str, says: str) -> None:
+    """PHH standard (phh-std, variant codes): every code but badugi and short-deck is dealt.
+
+    Badugi's hands and short-deck hold'em's order of hands (a flush above a full house) are
+    not in the catalogue: each is refused in one line saying so.
+    """
+    text = f'variant = "{code}"\nantes = [0, 0]\nstarting_stacks = [10, 10]\nactions = []'
+    with pytest.raises(RecordError) as caught:
         replay_phh(parse_phh(text))
+    assert says in str(caught.value)
+    assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("preset", ["holdem", "seven-card-stud"])
-def test_an_exported_deal_reads_back_to_the_same_stacks(preset: str) -> None:
-    """PHH export: a deal played at the table, written as PHH, replays to the same stacks."""
-    overrides = {"forced": {"bring_in": 1, "ante": 1}} if preset == "seven-card-stud" else {}
+def _played_deal(preset: str, players: int, seed: int, overrides: dict[str, Any]) -> PokerDeal:
+    """A deal of ``preset`` played to its end by passive bots, the last seat dealing."""
     rules = GAME.rules(preset, overrides)
-    match = GAME.new_match(rules, ["p1", "p2", "p3"])
-    match.apply_between("first-dealer 2c 2d Jc")
-    rng = random.Random(9)
+    names = [f"n{seat}" for seat in range(players)]
+    match = GAME.new_match(rules, names)
+    blanks = ["2c", "2d", "2h", "2s", "3c"][: players - 1]
+    match.apply_between("first-dealer " + " ".join([*blanks, "Jc"]))
+    rng = random.Random(seed)
     deal = match.start_deal(rng)
     assert isinstance(deal, PokerDeal)
     bot = PassiveBot()
@@ -77,27 +95,95 @@ def test_an_exported_deal_reads_back_to_the_same_stacks(preset: str) -> None:
         seat = deal.to_move
         assert seat is not None
         match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
-    stacks = [rules.stake] * 3
-    text = export_phh(deal, stacks)
-    hand = parse_phh(text)
-    assert hand.finishing_stacks is not None
-    again = replay_phh(hand)
-    assert again.finishing_stacks == hand.finishing_stacks
+    return deal
 
 
-def test_a_deal_seated_out_of_seat_order_is_not_exported_as_phh() -> None:
-    """Места за столом (seating by cards); PHH numbers players p1, p2, … clockwise.
+STUD_FORCED = {"forced": {"bring_in": 1, "ante": 1}}
 
-    A deal whose players sit otherwise than in seat order would be written with the wrong
-    neighbours, so the export refuses it in one sentence.
+
+@pytest.mark.parametrize(
+    ("preset", "players", "overrides"),
+    [
+        ("holdem", 3, {}),
+        ("holdem", 2, {}),
+        ("deuce-to-seven-triple-draw", 2, {}),
+        ("deuce-to-seven-triple-draw", 5, {}),
+        ("omaha-hi-lo", 4, {}),
+        ("seven-card-stud-last-down", 3, STUD_FORCED),
+        ("razz", 4, STUD_FORCED),
+    ],
+)
+def test_an_exported_deal_reads_back_to_the_same_stacks_here_and_in_pokerkit(
+    preset: str, players: int, overrides: dict[str, Any]
+) -> None:
+    """PHH export (phh-std, "Required Fields"); docs/rules/poker-variants.md, "Export".
+
+    A deal played at the table, written as PHH, replays to the same stacks at the table and
+    in PokerKit, two-handed ones included (the dealer posts the small blind).
+    """
+    for seed in range(4):
+        deal = _played_deal(preset, players, seed, overrides)
+        text = export_phh(deal)
+        hand = parse_phh(text)
+        assert hand.finishing_stacks is not None
+        assert replay_phh(hand).finishing_stacks == hand.finishing_stacks
+        assert pokerkit_stacks(text) == list(hand.finishing_stacks)
+
+
+def test_a_deal_seated_out_of_seat_order_is_exported_from_the_dealers_left() -> None:
+    """Места за столом (seating by cards); PHH numbers players p1, p2, … from the button's left.
+
+    A deal whose players sit otherwise than in seat order is written in the order they sit,
+    the player left of the dealer as ``p1``, the dealer last.
     """
     rules = GAME.rules("holdem")
     deck = tuple(rules.variant.hands.deck().cards())
     deal = PokerDeal(
-        3, DealSetup(2, deck, 1), rules, stacks=[100] * 3, in_deal=[True] * 3, order=(0, 2, 1)
+        3, DealSetup(1, deck, 1), rules, stacks=[100, 90, 80], in_deal=[True] * 3, order=(0, 2, 1)
     )
-    with pytest.raises(IllegalAction, match="seated in seat order"):
-        export_phh(deal, [100] * 3)
+    while not deal.is_over:
+        deal.apply(Fold() if Fold() in deal.legal_actions() else deal.legal_actions()[0])
+    text = export_phh(deal, names=["north", "east", "south"])
+    assert 'players = ["north", "south", "east"]' in text  # seat 1 deals; seat 0 sits left
+    assert "starting_stacks = [100, 80, 90]" in text
+    assert pokerkit_stacks(text) == list(replay_phh(parse_phh(text)).finishing_stacks)
+
+
+def test_a_variant_phh_has_no_code_for_is_not_exported() -> None:
+    """PHH standard (variant codes): draw poker of the seed has no code; refused in one line."""
+    deal = _played_deal("draw", 3, 1, {})
+    with pytest.raises(IllegalAction, match="PHH has no code for 'draw'"):
+        export_phh(deal)
+
+
+def test_poker_export_writes_a_records_deals_as_phh(tmp_path: Path) -> None:
+    """`cardtable poker export RECORD` writes each finished deal as a PHH hand that replays."""
+    rules = GAME.rules("holdem")
+    match = GAME.new_match(rules, ["ann", "bob", "cat"])
+    match.apply_between("first-dealer 2c 2d Jc")
+    rng = random.Random(4)
+    bot = PassiveBot()
+    for _ in range(3):
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
+    record = tmp_path / "match.json"
+    record.write_text(record_text(match.record()), encoding="utf-8")
+    result = CliRunner().invoke(app, ["poker", "export", str(record)])
+    assert result.exit_code == 0, result.output
+    hands = parse_phh_all(result.output)
+    assert len(hands) == 3
+    for hand in hands:
+        assert replay_phh(hand).finishing_stacks == hand.finishing_stacks
+    one = CliRunner().invoke(app, ["poker", "export", str(record), "--deal", "2"])
+    assert parse_phh(one.output).finishing_stacks == hands[1].finishing_stacks
+    phh_file = tmp_path / "deal.phh"
+    phh_file.write_text(one.output, encoding="utf-8")
+    again = CliRunner().invoke(app, ["replay", str(phh_file)])
+    assert again.exit_code == 0, again.output
+    assert "a valid FT hand played as holdem" in " ".join(again.output.split())
 
 
 HEADS_UP = """variant = "NT"
@@ -167,4 +253,32 @@ time_limit = 30
 time_banks = [60, 60]
 _sponsors = ["", "GGPoker"]
 """
-    assert replay_phh(parse_phh(HEADS_UP + optional)).matches is True
+    assert replay_phh(parse_phh(HEADS_UP + optional)).finishing_stacks == (101, 99)
+
+
+def test_a_triple_draw_deal_after_a_reshuffle_exports_and_reads_back() -> None:
+    """Покер с досдачей, the draw; docs/rules/poker-variants.md, "Hand histories (PHH)".
+
+    "Если требуются дополнительные карты, нижняя карта и карты сноса тасуются вместе": six
+    players drawing three or more each time run through the stock; the reshuffled
+    discards are dealt again, and the deal written as PHH reads back to the same stacks here
+    and in PokerKit.
+    """
+    rules = GAME.rules("deuce-to-seven-triple-draw")
+    for seed in range(3):
+        match = GAME.new_match(rules, [f"n{seat}" for seat in range(6)])
+        match.apply_between("first-dealer 2c 2d 2h 2s 3c Jc")
+        rng = random.Random(seed)
+        deal = match.start_deal(rng)
+        assert isinstance(deal, PokerDeal)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            draws = [action for action in legal if isinstance(action, Discard)]
+            calm = [action for action in legal if isinstance(action, Check | Call)]
+            big = [action for action in draws if len(action.cards) >= 3]
+            match.apply(rng.choice(big or draws or calm))
+        dealt = sum(len(event.cards) for event in deal.events if event.kind in ("deal", "draw"))
+        assert dealt > 52  # the discards were dealt again
+        text = export_phh(deal)
+        stacks = replay_phh(parse_phh(text)).finishing_stacks
+        assert list(stacks) == pokerkit_stacks(text)

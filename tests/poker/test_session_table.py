@@ -359,10 +359,21 @@ def play_deal(game: PokerDeal, *actions: TableAction) -> None:
         game.apply(action)
 
 
-def stacked(first: str) -> tuple[Card, ...]:
-    """The 52-card deck with ``first`` on top, in the order they are dealt."""
-    top = list(parse_cards(first))
-    return (*top, *(card for card in DECK if card not in top))
+def stacked(first: str, players: int = 3) -> tuple[Card, ...]:
+    """The 52-card deck that deals ``first``'s five-card hands to the first players in turn.
+
+    The cards go one at a time round the ``players`` in the deal (000_75e337bfe099b695.txt,
+    "карты сдаются по одной"); the players not written get the deck's next cards.
+    """
+    cards = parse_cards(first)
+    hands = {place: cards[place * 5 : place * 5 + 5] for place in range(len(cards) // 5)}
+    rest = iter(card for card in DECK if card not in cards)
+    dealt = [
+        hands[place][round_] if place in hands else next(rest)
+        for round_ in range(5)
+        for place in range(players)
+    ]
+    return (*dealt, *rest)
 
 
 def test_a_scripted_freeze_out_session_with_a_jackpot_and_a_wangdoodle() -> None:
@@ -394,7 +405,9 @@ def test_a_scripted_freeze_out_session_with_a_jackpot_and_a_wangdoodle() -> None
     assert match.session.players == ["А", "Б"]
     assert match.session.terms().factor == 2
 
-    third = match.start_deal_from(DealSetup(0, stacked("2c 3d 4h 5s 7c Qc Qd 9h 8s 6d"), 3))
+    third = match.start_deal_from(
+        DealSetup(0, stacked("2c 3d 4h 5s 7c Qc Qd 9h 8s 6d", players=2), 3)
+    )
     assert third.view(1).stacks == (19, 3, 0)
     assert third.why_illegal(Bet(1)) == "a bet or raise of 1 is below the minimum of 2"
     play(match, AllIn(), Call(), Discard(()), Discard(()))

@@ -21,7 +21,9 @@ from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, TableAction
+from cardtable.poker.dealing import stacked_deck
 from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.variants import VariantSpec
 
 GAME = get_game("poker")
 CHAIRS = ["А", "Б", "В", "Г", "Д"]
@@ -30,10 +32,11 @@ CHAIRS = ["А", "Б", "В", "Г", "Д"]
 def stacked(
     deck: tuple[Card, ...], dealer: int, hands: dict[int, str], seats: int
 ) -> tuple[Card, ...]:
-    """The deck order that deals each seat in the deal its five written cards."""
+    """The deck order that deals each seat in the deal its five written cards, one at a time."""
     order = [(dealer + 1 + step) % seats for step in range(seats)]
-    top = [card for seat in order if seat in hands for card in parse_cards(hands[seat])]
-    return (*top, *(card for card in deck if card not in top))
+    order = [seat for seat in order if seat in hands]
+    own = {seat: parse_cards(text) for seat, text in hands.items()}
+    return stacked_deck(VariantSpec(), order, own, deck)
 
 
 def play(match: PokerMatch, *actions: TableAction) -> None:

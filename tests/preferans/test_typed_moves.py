@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 from cardtable.cards import parse_card
 from cardtable.cli.main import app
 from cardtable.engine import parse_record, record_text
+from cardtable.engine.sealing import unseal_deal_in_progress
 from cardtable.errors import ActionParseError, IllegalAction
+from cardtable.keys import seal_key
 from cardtable.preferans.actions import Bid, Play, action_text, parse_action
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.game import PREFERANS
@@ -140,7 +142,8 @@ def test_the_tables_prompt_plays_a_bare_eight_of_spades_as_the_card(tmp_path: Pa
     )
     assert result.exit_code == 0, result.output
     assert "refused" not in result.output
-    actions = parse_record(path.read_text(encoding="utf-8")).deals[0].actions
+    saved = unseal_deal_in_progress(parse_record(path.read_text(encoding="utf-8")), seal_key())
+    actions = saved.deals[0].actions
     assert actions[actions.index("play A♠") + 1] == "play 8♠"
 
 

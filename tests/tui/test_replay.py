@@ -9,6 +9,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from cardtable.cli.play import read_saved_record
 from cardtable.engine import parse_record
 from cardtable.tui.replay import draw_deal, match_after
 from tui.driver import Person, play
@@ -60,7 +61,7 @@ def test_replay_show_keeps_the_hands_of_a_deal_in_progress_hidden(tmp_path: Path
     """
     path = tmp_path / "pulka.json"
     play("preferans", Person(moves=3), seats="you,bot,bot", seed=8, save=path)
-    record = parse_record(path.read_text(encoding="utf-8"))
+    record = read_saved_record(path)
     assert len(record.deals) == 1
     result = runner.invoke(app, ["replay", str(path), "--show"], input="\n")
     assert result.exit_code == 0, result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -152,7 +153,12 @@ def test_a_resumed_match_continues_exactly_where_it_stopped(tmp_path: Path) -> N
     stopped = first.frames[-1]
     second = play("preferans", Person(), seats="you,bot,bot", seed=99, load=path)
     assert second.frames[0].text == stopped.text
-    assert second.table.match.record().deals[0] == whole.table.match.record().deals[0]
+    # Each table draws its own commitment salts; everything else is the same.
+    resumed, uninterrupted = (
+        dataclasses.replace(table.match.record().deals[0], salt="")
+        for table in (second.table, whole.table)
+    )
+    assert resumed == uninterrupted
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (140, 40)])

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.cards import Rank
-from cardtable.engine import parse_record, replay
+from cardtable.cli.play import read_saved_record
+from cardtable.engine import replay
 from cardtable.preferans.tricks import DECK
 
 pty = pytest.importorskip("pty")
@@ -83,7 +84,7 @@ def _check_hidden(screen: str, path: Path) -> None:
     The record is saved before each prompt, so replaying it gives the deal on the screen.
     Low cards are not checked by text: preferans writes its contracts as cards ('7♥').
     """
-    deal = replay(parse_record(path.read_text(encoding="utf-8"))).deals[-1]
+    deal = replay(read_saved_record(path)).deals[-1]
     hidden = set(DECK) - deal.cards_known_to(0)
     for card in hidden:
         if card.rank in {Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}:
@@ -116,10 +117,10 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
         first.type("1")
         screen = first.wait_for(PROMPT)
         _check_hidden(screen, path)
-    saved = parse_record(path.read_text(encoding="utf-8"))
+    saved = read_saved_record(path)
     hand = _hand(screen)
     first.kill()
-    assert parse_record(path.read_text(encoding="utf-8")) == saved
+    assert read_saved_record(path) == saved
     assert len(saved.deals[0].actions) >= 3
 
     second = Terminal("play", "preferans", "--load", str(path), "--deals", "1")
@@ -131,7 +132,7 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
         screen = second.wait_for(PROMPT)
     second.type("")
     assert second.close() == 0
-    final = parse_record(path.read_text(encoding="utf-8"))
+    final = read_saved_record(path)
     assert final.deals[0].actions[: len(saved.deals[0].actions)] == saved.deals[0].actions
     assert replay(final).deals[0].is_over
 

@@ -7,8 +7,9 @@ malformed record or card) prints one line on standard error and exits with statu
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -28,15 +29,17 @@ from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
 from cardtable.engine import (
+    Match,
     Record,
     describe_rules,
     games,
     get_game,
-    parse_record,
-    replay,
     view_to_data,
 )
-from cardtable.errors import RecordError, UnknownGame
+from cardtable.engine.replay import options_changed
+from cardtable.engine.signing import key_fingerprint, verify_record
+from cardtable.errors import CardtableError, RecordError, UnknownGame
+from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 app = typer.Typer(
     name="cardtable",
@@ -119,9 +122,16 @@ def rules_command(
     out.print(table)
 
 
+PHH_SUFFIXES = (".phh", ".phhs")
+"""Files ``replay`` reads as PHH hand histories (one hand, or several in ``.phhs``)."""
+
+
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
+    path: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A match record (JSON) or PHH hands (.phh, .phhs)."),
+    ],
     as_json: JsonFlag = False,
     show: Annotated[
         bool, typer.Option("--show", help="Step through the match deal by deal.")
@@ -131,38 +141,64 @@ def replay_command(
     with one_line_errors():
         if show and as_json:
             raise RecordError("give --show or --json, not both")
-        if show and path.suffix == ".phh":
+        if show and path.suffix in PHH_SUFFIXES:
             raise RecordError("--show steps through a match record, not a PHH hand")
-    if path.suffix == ".phh":
+    if path.suffix in PHH_SUFFIXES:
         _replay_phh(path, as_json)
         return
     with one_line_errors():
-        record = parse_record(read_text(path))
-        match = replay(record)
+        verified = verify_record(read_text(path), refuse_altered=True)
+        record, match = verified.record, verified.match
         if show:
             show_record(record)
             return
+    sealed = record.sealed is not None
     summary = {
         "game": record.game,
         "preset": record.preset,
         "seats": list(record.seats),
-        "deals": len(record.deals),
+        "deals": len(record.deals) + sealed,
         "actions": sum(len(entry.actions) for entry in record.deals),
         "finished": match.is_over,
-        "in_progress": match.current is not None,
+        "in_progress": match.current is not None or sealed,
+        "sealed": sealed,
         "ledger": view_to_data(match.ledger()),
         "valid": True,
+        "integrity": verified.integrity.status,
+        "signed_by": verified.integrity.key,
+        "options_changed": options_changed(match),
     }
     if as_json:
         print_json(summary)
         return
-    state = "finished" if match.is_over else "in progress" if match.current else "between deals"
+    state = _state(match, sealed)
     out.print(
         f"{path}: a valid {record.game} record — {_count(summary['deals'], 'deal')}, "
-        f"{_count(summary['actions'], 'action')}, {state}."
+        f"{_count(summary['actions'], 'action')}, {state}.",
+        soft_wrap=True,
     )
+    said = str(verified.integrity)
+    out.print(f"{said[:1].upper()}{said[1:]}.", soft_wrap=True)
+    out.print(_rules_line(record.preset, summary["options_changed"]), soft_wrap=True)
     for seat, amount in summary["ledger"].items():
         out.print(f"  {seat}: {amount}")
+
+
+@app.command("keys")
+def keys_command(
+    folder: Annotated[
+        Path | None, typer.Option(help="The data folder (default: $CARDTABLE_HOME or the user's).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the club's record-signing key (made on first use): its file and fingerprint."""
+    with one_line_errors():
+        where = (folder or data_dir()) / SIGNING_KEY_FILE
+        fingerprint = key_fingerprint(club_key(folder).public_key())
+    if as_json:
+        print_json({"signing_key": str(where), "fingerprint": fingerprint})
+        return
+    out.print(f"{where}: {fingerprint}", soft_wrap=True)
 
 
 @app.command("simulate")
@@ -228,6 +264,21 @@ def simulate_command(
         raise typer.Exit(1)
 
 
+def _rules_line(preset: str | None, changed: list[str]) -> str:
+    named = f"the {preset} preset" if preset else "the default rules"
+    if not changed:
+        return f"Rules: {named}, unchanged."
+    return f"Rules: {named} with {_count(len(changed), 'option')} changed: {', '.join(changed)}."
+
+
+def _state(match: Match[Any, Any], sealed: bool) -> str:
+    if match.is_over:
+        return "finished"
+    if sealed:
+        return "a deal in progress, sealed"
+    return "in progress" if match.current else "between deals"
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
@@ -246,25 +297,43 @@ def show_record(record: Record) -> None:
 
 
 def _replay_phh(path: Path, as_json: bool) -> None:
-    from cardtable.poker.phh import parse_phh, replay_phh  # noqa: PLC0415 - poker only
+    from cardtable.poker.phh import parse_phh_all, replay_phh  # noqa: PLC0415 - poker only
 
     with one_line_errors():
-        hand = parse_phh(read_text(path))
-        played = replay_phh(hand)
-    summary = {
-        "variant": hand.variant,
-        "played_as": played.deal.rules.variant.name,
-        "players": len(hand.starting_stacks),
-        "starting_stacks": list(hand.starting_stacks),
-        "finishing_stacks": list(played.finishing_stacks),
-        "matches_file": played.matches,
-        "valid": True,
-    }
+        hands = parse_phh_all(read_text(path))
+        played = []
+        for number, hand in enumerate(hands, start=1):
+            try:
+                played.append(replay_phh(hand))
+            except CardtableError as error:
+                where = f"hand {number}: " if len(hands) > 1 else ""
+                raise RecordError(f"{where}{error}") from None
+    summaries = [
+        {
+            "variant": one.hand.variant,
+            "played_as": one.deal.rules.variant.name,
+            "players": len(one.hand.starting_stacks),
+            "chip": _number(one.hand.unit),
+            "starting_stacks": [_number(one.hand.amount(c)) for c in one.hand.starting_stacks],
+            "finishing_stacks": [_number(amount) for amount in one.finishing_amounts],
+            "checked_against_file": one.hand.finishing_stacks is not None,
+            "valid": True,
+        }
+        for one in played
+    ]
     if as_json:
-        print_json(summary)
+        print_json(summaries[0] if path.suffix == ".phh" and len(summaries) == 1 else summaries)
         return
-    out.print(f"{path}: a valid {hand.variant} hand played as {summary['played_as']}.")
-    out.print(f"  finishing stacks: {summary['finishing_stacks']}")
+    for number, (summary, one) in enumerate(zip(summaries, played, strict=True), start=1):
+        where = f"{path}" if len(summaries) == 1 else f"{path} [{number}]"
+        out.print(f"{where}: a valid {summary['variant']} hand played as {summary['played_as']}.")
+        stacks = ", ".join(str(amount) for amount in one.finishing_amounts)
+        out.print(f"  finishing stacks: {stacks}")
+
+
+def _number(amount: Decimal) -> int | float:
+    """An exact decimal amount as a JSON number (a whole one as an integer)."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
 def _fast_simulate(

@@ -12,9 +12,9 @@ import contextlib
 import json
 import os
 import random
+import signal
 import sys
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Protocol
@@ -24,10 +24,12 @@ from rich.console import Console
 
 from cardtable.bots import Bot, make_bot
 from cardtable.cli.common import one_line_errors, read_text
+from cardtable.durable import remove_stale_temporaries, write_durably
 from cardtable.engine import (
     Event,
     Game,
     Match,
+    Record,
     get_game,
     parse_record,
     record_text,
@@ -36,7 +38,10 @@ from cardtable.engine import (
     system_rng,
     view_to_data,
 )
+from cardtable.engine.integrity import fresh_salt
+from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
 from cardtable.errors import CardtableError, IllegalAction
+from cardtable.keys import seal_key
 
 HUMAN = "you"
 """The word that seats a person in ``--seats``."""
@@ -75,26 +80,30 @@ def seat_table(game: Game[Any], rules: Any, spec: str) -> tuple[list[str], dict[
 
 
 def save_record(table: Table) -> None:
-    """Write the match record beside its file and move it into place, so a crash loses nothing."""
+    """Rewrite the match record durably after a move, so that a crash or a kill loses nothing.
+
+    The deal in progress is sealed (docs/records.md, "The save file"): the file shows the
+    finished deals and the current deal's commitment, not its cards or moves.
+    """
     if table.save is None:
         return
-    folder = table.save.parent
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cardtable-", suffix=".json")
-    except OSError as error:
-        # Name the file the player gave, not the temporary one beside it.
-        raise OSError(error.errno, error.strerror, str(table.save)) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(record_text(table.match.record()))
-        # mkstemp makes the file private; the record gets the mode any new file gets.
-        os.chmod(temporary, _NEW_FILE_MODE)
-        os.replace(temporary, table.save)
-    except BaseException:
-        # A full disk or Ctrl-C mid-write leaves the old record whole and no stray file.
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_durably(table.save, record_text(saved_record(table.match)), _NEW_FILE_MODE)
+
+
+def saved_record(match: Match[Any, Any]) -> Record:
+    """The record a local table saves: the match's, with its deal in progress sealed."""
+    record = match.record()
+    if match.current is None:
+        return record
+    return seal_deal_in_progress(record, seal_key())
+
+
+def read_saved_record(path: Path) -> Record:
+    """The record saved at ``path``, its deal in progress unsealed with this table's key."""
+    record = parse_record(read_text(path))
+    if record.sealed is None:
+        return record
+    return unseal_deal_in_progress(record, seal_key())
 
 
 def _new_file_mode() -> int:
@@ -109,8 +118,8 @@ _NEW_FILE_MODE = _new_file_mode()
 class Screen(Protocol):
     """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """A new deal (or a resumed one) begins."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """A new deal (or a resumed one) begins; ``commitment`` binds its deck (docs/records.md)."""
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``seat`` sees ``event`` (already reduced to what it may see)."""
@@ -133,9 +142,10 @@ class PlainScreen:
         self.ask = ask
         self.say = say
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """Announce the deal and its dealer."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """Announce the deal, its dealer and the commitment to its deck."""
         self.say(f"— deal {number}, dealt by {dealer} —")
+        self.say(f"  deck commitment: {commitment}")
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Print the event, naming the seat when several people share the screen."""
@@ -176,9 +186,9 @@ class JsonScreen:
     def _write(self, data: dict[str, Any]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """``{"deal": n, "dealer": name}``."""
-        self._write({"deal": number, "dealer": dealer})
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """``{"deal": n, "dealer": name, "commitment": hex}``."""
+        self._write({"deal": number, "dealer": dealer, "commitment": commitment})
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``{"event": kind, "seat": n, "text": ..., "cards": [...], "to": name}``."""
@@ -220,8 +230,9 @@ def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | No
     seen = {seat: sum(len(d.events) for d in match.deals) for seat in table.people()}
     played = 0
     while not match.is_over and (deals is None or played < deals):
-        deal = match.current or match.start_deal(rng)
-        screen.deal_started(len(match.deals), match.seats[deal.setup.dealer])
+        deal = match.current or match.start_deal(rng, fresh_salt())
+        dealer = match.seats[deal.setup.dealer]
+        screen.deal_started(len(match.deals), dealer, deal.setup.commitment)
         save_record(table)
         while not deal.is_over:
             _tell(table, seen, screen)
@@ -314,16 +325,35 @@ def play_command(
             game_name, preset, rules_file, Seating(seats, players, bots), save, load
         )
         rng = seeded_rng(seed) if seed is not None else system_rng()
-        if not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty():
-            _play_full_screen(table, rng, deals)
-            return
-        say: Callable[[str], None] = (
-            (lambda line: print(line, flush=True))
-            if as_json
-            else (lambda line: console.print(line, markup=False))
-        )
-        screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
-        play_match(table, rng, screen, deals)
+        with _sigterm_stops_play():
+            if not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty():
+                _play_full_screen(table, rng, deals)
+                return
+            say: Callable[[str], None] = (
+                (lambda line: print(line, flush=True))
+                if as_json
+                else (lambda line: console.print(line, markup=False))
+            )
+            screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
+            play_match(table, rng, screen, deals)
+
+
+STOPPED_BY_SIGNAL = 128 + signal.SIGTERM
+"""The exit status of a table stopped by ``SIGTERM``, as a shell reports a signal's."""
+
+
+@contextlib.contextmanager
+def _sigterm_stops_play() -> Iterator[None]:
+    # Python's default SIGTERM ends the process at once, skipping the save's clean-up; as an
+    # exception it unwinds, so a record being written is finished or its temporary removed.
+    def stop(number: int, frame: object) -> None:
+        raise SystemExit(STOPPED_BY_SIGNAL)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _play_full_screen(table: Table, rng: random.Random, deals: int | None) -> None:
@@ -377,12 +407,15 @@ def _open_table(
         raise CardtableError(f"{save}: there is no folder {save.parent} to save in")
     if save is not None and save.exists() and (load is None or save.resolve() != load.resolve()):
         raise CardtableError(f"{save} already holds a record: resume it with --load {save}")
+    for target in (save, load):
+        if target is not None:
+            remove_stale_temporaries(target)
     if load is not None:
         if preset is not None or rules_file is not None:
             raise CardtableError(
                 "--load resumes the match under its own rules: drop --preset/--rules"
             )
-        match = replay(parse_record(read_text(load)))
+        match = replay(read_saved_record(load))
         game = match.game
         if get_game(game_name) is not game:
             raise IllegalAction(f"{load} is a record of {game.name}, not of {game_name}")

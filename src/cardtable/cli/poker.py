@@ -6,9 +6,11 @@ then override) and ``--json``.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +18,7 @@ import typer
 
 from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json, read_text
-from cardtable.errors import CardParseError, RulesError
+from cardtable.errors import CardParseError, CardtableError, RulesError
 from cardtable.poker import (
     Evaluation,
     HandRules,
@@ -27,6 +29,8 @@ from cardtable.poker import (
     hand_rules_from_toml,
     showdown,
 )
+from cardtable.poker.hands import HighLow, high_low_readings, spoken
+from cardtable.poker.variants import VariantSpec
 
 app = typer.Typer(
     name="poker",
@@ -82,9 +86,10 @@ def build_rules(
     three_card: bool,
     two_card: bool,
     stripped: str | None,
+    base: HandRules | None = None,
 ) -> HandRules:
-    """The hand rules of a file, if given, changed by the options given on the command line."""
-    base = HandRules()
+    """The hand rules of a file (or ``base``), changed by the options on the command line."""
+    base = base or HandRules()
     if rules_file is not None:
         base = hand_rules_from_toml(read_text(rules_file), where=str(rules_file))
     changes: dict[str, Any] = {}
@@ -168,7 +173,11 @@ def hand_command(
     rules_file: RulesFile = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Print the category and the best cards of one hand, with what each wild card stands for."""
+    """Print the category and the best cards of one hand, with what each wild card stands for.
+
+    In high-low the best high and the best low are printed, and, when a wild card would
+    stand for different cards in them, the ways to show both halves with one card for it.
+    """
     with _errors():
         rules = build_rules(
             rules_file=rules_file,
@@ -190,14 +199,23 @@ def hand_command(
             primary = evaluate(held, rules)
             second = evaluate_low(held, rules) if rules.low == "high-low" else None
     data: dict[str, Any] = hand_data(held, primary)
+    readings: tuple[HighLow, ...] = ()
     if second is not None:
         data["low"] = hand_data(held, second)
+        readings = high_low_readings([held], rules)
+        data["readings"] = [
+            {"high": hand_data(held, r.high), "low": hand_data(held, r.low)} for r in readings
+        ]
     if as_json:
         _print_json(data)
         return
     _out(primary.describe())
     if second is not None:
         _out(second.describe())
+    if len(readings) > 1:
+        _out("shown for both halves, each wild card one card in both:")
+        for reading in readings:
+            _out(f"  {spoken(reading.high)} | {spoken(reading.low)}")
 
 
 @app.command("showdown")
@@ -265,7 +283,18 @@ def equity_command(
     ],
     board: Annotated[str, typer.Option(help="Board cards known so far.")] = "",
     dead: Annotated[str, typer.Option(help="Cards out of play (folded, burnt).")] = "",
-    board_size: Annotated[int, typer.Option(min=0, help="Board cards at the showdown.")] = 5,
+    board_size: Annotated[
+        int | None,
+        typer.Option(min=0, help="Board cards at the showdown (5, or the variant's)."),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            metavar="NAME",
+            help="Settle each board as this variant's showdown does (`poker variants`).",
+        ),
+    ] = None,
     trials: Annotated[
         int | None,
         typer.Option(
@@ -291,9 +320,15 @@ def equity_command(
     rules_file: RulesFile = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Win, tie and equity of each hand over every board (or a seeded sample of boards)."""
+    """Win, tie and equity of each hand over every board (or a seeded sample of boards).
+
+    With ``--variant`` the variant's showdown settles each board: the cards a hand may use
+    (Omaha's two and three), its hand rules, lows and high-low halves (the cards speak).
+    """
     with _errors():
+        spec = _variant(variant)
         rules = build_rules(
+            base=None if spec is None else spec.hands,
             rules_file=rules_file,
             wild=wild,
             wild_mode=wild_mode,
@@ -318,6 +353,7 @@ def equity_command(
                 seed=seed,
                 exact=exact,
                 progress=_percent(advance),
+                variant=None if spec is None else replace(spec, hands=rules),
             )
     data = {
         "boards": result.boards,
@@ -336,6 +372,17 @@ def equity_command(
         _out(
             f"{cards_text(h.cards):<16} win {h.win:8.4%}  tie {h.tie:8.4%}  equity {h.equity:8.4%}"
         )
+
+
+def _variant(name: str | None) -> VariantSpec | None:
+    """The variant named on the command line, from the poker game's presets."""
+    if name is None:
+        return None
+    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
+
+    rules = get_game("poker").rules(name)
+    spec: VariantSpec = rules.variant
+    return spec
 
 
 def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
@@ -404,6 +451,45 @@ def variants_command(
             item["source"],
         )
     out.print(table)
+
+
+@app.command("export")
+def export_command(
+    path: Annotated[Path, typer.Argument(metavar="RECORD", help="A poker match record (JSON).")],
+    deal: Annotated[
+        int | None, typer.Option("--deal", min=1, help="Only this deal (from 1).")
+    ] = None,
+) -> None:
+    """Write a poker match's finished deals as PHH hand histories (PokerKit's format).
+
+    One deal is a ``.phh`` hand; several are a ``.phhs`` file of ``[1]``, ``[2]``… hands.
+    A deal PHH cannot express (a variant without a PHH code) is refused in one line.
+    """
+    from cardtable.engine import parse_record, replay  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.poker.phh import export_phh  # noqa: PLC0415
+    from cardtable.poker.table import PokerDeal  # noqa: PLC0415
+
+    with _errors():
+        record = parse_record(read_text(path))
+        if record.game != "poker":
+            raise RulesError(f"{path}: a {record.game} record; PHH holds poker hands")
+        match = replay(record)
+        finished = [d for d in match.deals if isinstance(d, PokerDeal) and d.is_over]
+        if deal is not None and deal > len(finished):
+            raise RulesError(f"{path}: the match has {len(finished)} finished deals, not {deal}")
+        chosen = [finished[deal - 1]] if deal is not None else finished
+        numbers = [deal] if deal is not None else list(range(1, len(finished) + 1))
+        texts = []
+        for number, one in zip(numbers, chosen, strict=True):
+            try:
+                texts.append(export_phh(one, names=record.seats))
+            except CardtableError as error:
+                raise RulesError(f"deal {number}: {error}") from None
+    if len(texts) == 1:
+        sys.stdout.write(texts[0])
+        return
+    for number, text in zip(numbers, texts, strict=True):
+        sys.stdout.write(f"[{number}]\n{text}\n")
 
 
 @app.command("variant")

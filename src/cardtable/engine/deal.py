@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from cardtable.cards import Card, cards_text
+from cardtable.engine.integrity import deck_commitment
 from cardtable.errors import IllegalAction
 
 Action = Hashable
@@ -78,11 +79,21 @@ def public_event(kind: str, seat: int | None, text: str, cards: Sequence[Card] =
 
 @dataclass(frozen=True, slots=True)
 class DealSetup:
-    """What a deal starts from: the dealer, the deck order, and a seed for chance inside it."""
+    """What a deal starts from: the dealer, the deck order, and a seed for chance inside it.
+
+    ``salt`` is the secret that makes the deal's deck commitment hide the deck (docs/records.md);
+    it plays no part in the deal itself.
+    """
 
     dealer: int
     deck: tuple[Card, ...]
     seed: int = 0
+    salt: bytes = b""
+
+    @property
+    def commitment(self) -> str:
+        """The commitment to this deal's deck order and seed (docs/records.md)."""
+        return deck_commitment(cards_text(self.deck), self.seed, self.salt.hex())
 
 
 class Deal(ABC, Generic[A, V]):

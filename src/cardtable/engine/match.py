@@ -21,8 +21,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
-from cardtable.engine.record import DealEntry, Record
+from cardtable.engine.record import DealEntry, DealResult, Record, Summary
 from cardtable.engine.rules import Preset, rules_to_mapping
+from cardtable.engine.views import view_to_data
 from cardtable.errors import IllegalAction
 
 A = TypeVar("A", bound=Hashable)
@@ -69,6 +70,8 @@ class Match(ABC, Generic[A, R]):
         self.preset = preset
         self.deals: list[Deal[A, Any]] = []
         self.between: list[list[str]] = [[]]
+        self.results: list[DealResult] = []
+        """Each finished deal's outcome and the ledger after it, as its record states them."""
 
     @property
     @abstractmethod
@@ -128,6 +131,8 @@ class Match(ABC, Generic[A, R]):
         events = deal.apply(action)
         if deal.is_over:
             events += deal._log(self._book(deal))
+            outcome = view_to_data(deal.outcome())
+            self.results.append(DealResult(outcome, view_to_data(self.ledger())))
         return events
 
     def apply_between(self, action_text: str) -> tuple[Event, ...]:
@@ -140,11 +145,16 @@ class Match(ABC, Generic[A, R]):
         self.between[-1].append(action_text)
         return events
 
-    def start_deal(self, rng: random.Random) -> Deal[A, Any]:
-        """Shuffle the deck with ``rng`` and deal the next deal."""
+    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[A, Any]:
+        """Shuffle the deck with ``rng`` and deal the next deal.
+
+        ``salt`` is the secret of the deal's deck commitment: real play passes fresh bytes from
+        :func:`~cardtable.engine.integrity.fresh_salt`; without one the commitment still binds
+        the deck but does not hide it.
+        """
         deck = list(self.deck())
         rng.shuffle(deck)
-        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32))
+        setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
         return self.start_deal_from(setup)
 
     def start_deal_from(self, setup: DealSetup) -> Deal[A, Any]:
@@ -178,6 +188,8 @@ class Match(ABC, Generic[A, R]):
                 seed=deal.setup.seed,
                 actions=tuple(self.game.action_text(action) for action in deal.history),
                 before=tuple(self.between[number]),
+                salt=deal.setup.salt.hex(),
+                result=self.results[number] if number < len(self.results) else None,
             )
             for number, deal in enumerate(self.deals)
         )
@@ -188,6 +200,7 @@ class Match(ABC, Generic[A, R]):
             seats=self.seats,
             deals=entries,
             after=tuple(self.between[len(self.deals)]),
+            summary=Summary(len(self.deals), self.is_over, view_to_data(self.ledger())),
         )
 
     def _require_deal(self) -> Deal[A, Any]:

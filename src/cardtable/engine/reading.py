@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -88,10 +89,28 @@ def parse_json(text: str, *, what: str) -> Any:
         raise InputError(f"{what}: {_TOO_LONG}") from None
 
 
-def parse_toml(text: str, *, what: str) -> dict[str, Any]:
-    """The TOML table of ``text``; ``what`` names the input in the one-line error."""
+def _finite_decimal(what: str) -> Any:
+    def parse(text: str) -> Decimal:
+        value = Decimal(text)
+        if not value.is_finite():
+            raise InputError(f"{what}: {text} is not a number cardtable reads")
+        return value
+
+    return parse
+
+
+def parse_toml(text: str, *, what: str, exact: bool = False) -> dict[str, Any]:
+    """The TOML table of ``text``; ``what`` names the input in the one-line error.
+
+    With ``exact`` a decimal number is read as a :class:`~decimal.Decimal` (``247.10`` stays
+    247.10, as money amounts must), else as a float.
+
+    >>> parse_toml("stack = 14.60", what="hand", exact=True)
+    {'stack': Decimal('14.60')}
+    """
+    parse_float = _finite_decimal(what) if exact else _finite(what)
     try:
-        return tomllib.loads(text, parse_float=_finite(what))
+        return tomllib.loads(text, parse_float=parse_float)
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"{what}: not TOML: {error}") from None
     except RecursionError:

@@ -2,15 +2,23 @@
 
 ::
 
-    {"format": "cardtable-record", "version": 1, "game": "preferans", "preset": "sochi",
+    {"format": "cardtable-record", "version": 2, "game": "preferans", "preset": "sochi",
      "rules": {...every option...}, "seats": ["Anna", "Boris", "Vera"],
-     "deals": [{"dealer": 0, "seed": 12345, "deck": "7♠ 8♠ ...", "before": [],
-                "actions": ["6♠", "pass", "pass", ...]}],
-     "after": []}
+     "deals": [{"dealer": 0, "before": [], "deck": "7♠ 8♠ ...", "seed": 12345,
+                "salt": "9f…", "commitment": "3a…", "actions": ["6♠", "pass", ...],
+                "result": {"outcome": {...}, "ledger": {"Anna": 12, ...}}, "hash": "c4…"}],
+     "after": [], "summary": {"deals": 1, "finished": false, "ledger": {...}},
+     "hash": "77…", "signature": {"key": "…", "value": "…"}}
 
-Each deal holds its dealer, the deck order it was dealt from, the seed for chance inside the
-deal, the moves made between deals before it (``before``) and its actions in the game's
-canonical text. ``after`` holds moves made after the last deal.
+Each deal holds its dealer, the moves made between deals before it (``before``), the deck
+order it was dealt from, the seed for chance inside it, the salt of its deck commitment, its
+actions in the game's canonical text and, once finished, what it came to. ``after`` holds
+moves made after the last deal. Every statement is checked when the record is replayed; the
+hashes chain each deal to the one before, and a signature (optional) signs the last hash.
+A deal in progress may be kept out of a saved file: it is then written ``sealed`` (see
+:mod:`cardtable.engine.sealing`). docs/records.md describes the format byte for byte.
+
+Version 1 records (no salts, results, summary or hashes) are still read and replayed.
 """
 
 from __future__ import annotations
@@ -18,19 +26,43 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, TypeVar
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from cardtable.cards import Card, cards_text, parse_cards
-from cardtable.errors import CardParseError, RecordError
+from cardtable.engine.integrity import (
+    Integrity,
+    chain_hash,
+    check_signature,
+    deck_commitment,
+    digest,
+    signature_of,
+)
+from cardtable.engine.reading import parse_json
+from cardtable.errors import CardParseError, CardtableError, RecordError
 
 RECORD_FORMAT = "cardtable-record"
 """The value of a record's ``format`` key."""
 
-RECORD_VERSION = 1
-"""The record format version this code writes and reads."""
+RECORD_VERSION = 2
+"""The record format version this code writes."""
 
-_RECORD_KEYS = ("format", "version", "game", "preset", "rules", "seats", "deals", "after")
-_DEAL_KEYS = ("dealer", "seed", "deck", "before", "actions")
+READ_VERSIONS = (1, 2)
+"""The record format versions this code reads."""
+
+
+class RecordAltered(RecordError):
+    """A record whose hashes, deck commitments or signature do not match what it holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What a finished deal came to, as JSON-shaped data: its outcome and the ledger after it."""
+
+    outcome: Any
+    ledger: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +74,35 @@ class DealEntry:
     seed: int
     actions: tuple[str, ...]
     before: tuple[str, ...] = ()
+    salt: str = ""
+    """The deck commitment's salt in hex (empty in records written before commitments)."""
+    result: DealResult | None = None
+    """The deal's outcome and the ledger after it, once it is finished."""
+
+    @property
+    def commitment(self) -> str:
+        """The commitment to this deal's deck order and seed (:func:`deck_commitment`)."""
+        return deck_commitment(cards_text(self.deck), self.seed, self.salt)
+
+
+@dataclass(frozen=True, slots=True)
+class SealedDeal:
+    """The deal in progress of a saved match, its cards and moves sealed away from readers."""
+
+    dealer: int
+    before: tuple[str, ...]
+    commitment: str
+    token: str
+    """The deck, seed, salt and actions, encrypted (:mod:`cardtable.engine.sealing`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a record states about the whole match: deals, whether it is over, the ledger."""
+
+    deals: int
+    finished: bool
+    ledger: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,111 +115,328 @@ class Record:
     seats: tuple[str, ...]
     deals: tuple[DealEntry, ...]
     after: tuple[str, ...] = ()
+    summary: Summary | None = None
+    """What the match came to (``None`` in version 1 records, which state nothing)."""
+    sealed: SealedDeal | None = None
+    """The deal in progress when it is kept sealed; it follows ``deals``."""
 
-    def to_data(self) -> dict[str, Any]:
-        """The record as JSON-shaped data."""
-        return {
+    def to_data(self, sign_with: Ed25519PrivateKey | None = None) -> dict[str, Any]:
+        """The record as JSON-shaped data, hashes chained, signed when a key is given."""
+        if self.summary is None:
+            raise RecordError("a version 1 record states no summary: replay it to write it anew")
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game,
             "preset": self.preset,
             "rules": dict(self.rules),
             "seats": list(self.seats),
-            "deals": [
-                {
-                    "dealer": entry.dealer,
-                    "seed": entry.seed,
-                    "deck": cards_text(entry.deck),
-                    "before": list(entry.before),
-                    "actions": list(entry.actions),
-                }
-                for entry in self.deals
-            ],
-            "after": list(self.after),
         }
+        previous = digest(data)
+        deals: list[dict[str, Any]] = []
+        for body in [*map(_deal_data, self.deals), *_sealed_data(self.sealed)]:
+            previous = chain_hash(previous, body)
+            deals.append({**body, "hash": previous})
+        data["deals"] = deals
+        data["after"] = list(self.after)
+        data["summary"] = {
+            "deals": self.summary.deals,
+            "finished": self.summary.finished,
+            "ledger": dict(self.summary.ledger),
+        }
+        data["hash"] = chain_hash(previous, _tail(data))
+        if sign_with is not None:
+            data["signature"] = signature_of(data["hash"], sign_with)
+        return data
 
 
-def record_text(record: Record) -> str:
-    """The record as JSON text, one deal's actions per line for readable diffs."""
-    return json.dumps(record.to_data(), ensure_ascii=False, indent=1) + "\n"
+def _deal_data(entry: DealEntry) -> dict[str, Any]:
+    deck = cards_text(entry.deck)
+    result = entry.result
+    return {
+        "dealer": entry.dealer,
+        "before": list(entry.before),
+        "deck": deck,
+        "seed": entry.seed,
+        "salt": entry.salt,
+        "commitment": deck_commitment(deck, entry.seed, entry.salt),
+        "actions": list(entry.actions),
+        "result": None
+        if result is None
+        else {"outcome": result.outcome, "ledger": dict(result.ledger)},
+    }
+
+
+def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, Any]]:
+    if sealed is None:
+        return []
+    return [
+        {
+            "dealer": sealed.dealer,
+            "before": list(sealed.before),
+            "commitment": sealed.commitment,
+            "sealed": sealed.token,
+        }
+    ]
+
+
+def _tail(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {"after": data["after"], "summary": data["summary"]}
+
+
+def record_text(record: Record, sign_with: Ed25519PrivateKey | None = None) -> str:
+    """The record as JSON text, one item per line for readable diffs; signed if a key is given."""
+    return json.dumps(record.to_data(sign_with), ensure_ascii=False, indent=1) + "\n"
 
 
 def parse_record(text: str) -> Record:
-    """Read a record from JSON text; a malformed one raises :class:`RecordError` saying where."""
+    """Read a record from JSON text; a malformed one raises :class:`RecordError` saying where.
+
+    A record whose hashes, commitments or signature do not match raises :class:`RecordAltered`.
+    """
+    record, integrity = read_record(text)
+    if integrity.status == "altered":
+        raise RecordAltered(f"record altered: {integrity.reason}")
+    return record
+
+
+def read_record(text: str) -> tuple[Record, Integrity]:
+    """The record in ``text`` and what its hashes and signature say of it (altered included)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"record is not JSON: {error}") from None
-    return record_from_data(data)
+        data = parse_json(text, what="record")
+    except CardtableError as error:
+        raise RecordError(str(error)) from None
+    record = record_from_data(data)
+    return record, record_integrity(data)
+
+
+# --- reading: the shape of each version, as pydantic models -----------------------------------
+
+_Seat = Annotated[int, Field(ge=0, lt=1 << 16)]
+_Seed = Annotated[int, Field(ge=0, lt=1 << 64)]
+_Hex64 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+_Salt = Annotated[str, StringConstraints(pattern=r"^([0-9a-f]{2}){0,64}$")]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class _DealV1(_Model):
+    dealer: _Seat
+    seed: _Seed
+    deck: str
+    before: list[str] = []
+    actions: list[str]
+
+
+class _RecordV1(_Model):
+    format: str
+    version: int
+    game: str
+    preset: str | None
+    rules: dict[str, Any]
+    seats: list[str]
+    deals: list[dict[str, Any]]
+    after: list[str] = []
+
+
+class _Result(_Model):
+    outcome: Any
+    ledger: dict[str, Any]
+
+
+class _DealV2(_Model):
+    dealer: _Seat
+    before: list[str]
+    deck: str
+    seed: _Seed
+    salt: _Salt
+    commitment: _Hex64
+    actions: list[str]
+    result: _Result | None
+    hash: _Hex64
+
+
+class _SealedV2(_Model):
+    dealer: _Seat
+    before: list[str]
+    commitment: _Hex64
+    sealed: str
+    hash: _Hex64
+
+
+class _Summary(_Model):
+    deals: Annotated[int, Field(ge=0)]
+    finished: bool
+    ledger: dict[str, Any]
+
+
+class _Signature(_Model):
+    key: str
+    value: str
+
+
+class _RecordV2(_Model):
+    format: str
+    version: int
+    game: str
+    preset: str | None
+    rules: dict[str, Any]
+    seats: list[str]
+    deals: list[dict[str, Any]]
+    after: list[str]
+    summary: _Summary
+    hash: _Hex64
+    signature: _Signature | None = None
 
 
 def record_from_data(data: Any) -> Record:
-    """A record from JSON-shaped data, checked key by key."""
-    top = _table(data, "record")
-    if top.get("format") != RECORD_FORMAT:
+    """A record from JSON-shaped data of any version this code reads, checked field by field."""
+    if not isinstance(data, dict):
+        raise RecordError("record must be a JSON object")
+    if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"record: 'format' must be {RECORD_FORMAT!r}")
-    if top.get("version") != RECORD_VERSION:
-        raise RecordError(f"record: version {top.get('version')!r} is not {RECORD_VERSION}")
-    _known_keys(top, _RECORD_KEYS, "record")
-    preset = top.get("preset")
-    if preset is not None and not isinstance(preset, str):
-        raise RecordError("record: 'preset' must be a string or null")
-    deals = top.get("deals")
-    if not isinstance(deals, list):
-        raise RecordError("record: 'deals' must be a list")
+    version = data.get("version")
+    if type(version) is not int or version not in READ_VERSIONS:
+        readable = " or ".join(str(v) for v in READ_VERSIONS)
+        raise RecordError(f"record: version {_short(version)} is not {readable}")
+    if version == 1:
+        return _record_v1(_validated(_RecordV1, data, "record"))
+    return _record_v2(_validated(_RecordV2, data, "record"))
+
+
+def _record_v1(top: _RecordV1) -> Record:
+    deals = []
+    for number, raw in enumerate(top.deals, start=1):
+        where = f"record: deal {number}"
+        entry = _validated(_DealV1, raw, where)
+        deals.append(
+            DealEntry(
+                dealer=entry.dealer,
+                deck=_deck(entry.deck, where),
+                seed=entry.seed,
+                actions=tuple(entry.actions),
+                before=tuple(entry.before),
+            )
+        )
     return Record(
-        game=_string(top.get("game"), "record: 'game'"),
-        preset=preset,
-        rules=_table(top.get("rules"), "record: 'rules'"),
-        seats=_strings(top.get("seats"), "record: 'seats'"),
-        deals=tuple(_deal_entry(entry, number) for number, entry in enumerate(deals, start=1)),
-        after=_strings(top.get("after", []), "record: 'after'"),
+        game=top.game,
+        preset=top.preset,
+        rules=top.rules,
+        seats=tuple(top.seats),
+        deals=tuple(deals),
+        after=tuple(top.after),
     )
 
 
-def _deal_entry(data: Any, number: int) -> DealEntry:
-    where = f"record: deal {number}"
-    entry = _table(data, where)
-    _known_keys(entry, _DEAL_KEYS, where)
+def _record_v2(top: _RecordV2) -> Record:
+    deals: list[DealEntry] = []
+    sealed: SealedDeal | None = None
+    for number, raw in enumerate(top.deals, start=1):
+        where = f"record: deal {number}"
+        if sealed is not None:
+            raise RecordError(f"record: deal {number - 1} is sealed but is not the last deal")
+        if isinstance(raw, dict) and "sealed" in raw:
+            kept = _validated(_SealedV2, raw, where)
+            sealed = SealedDeal(kept.dealer, tuple(kept.before), kept.commitment, kept.sealed)
+            continue
+        entry = _validated(_DealV2, raw, where)
+        result = entry.result
+        deals.append(
+            DealEntry(
+                dealer=entry.dealer,
+                deck=_deck(entry.deck, where),
+                seed=entry.seed,
+                actions=tuple(entry.actions),
+                before=tuple(entry.before),
+                salt=entry.salt,
+                result=None if result is None else DealResult(result.outcome, result.ledger),
+            )
+        )
+    if sealed is not None and top.after:
+        raise RecordError("record: moves 'after' the last deal while a deal is in progress")
+    summary = top.summary
+    return Record(
+        game=top.game,
+        preset=top.preset,
+        rules=top.rules,
+        seats=tuple(top.seats),
+        deals=tuple(deals),
+        after=tuple(top.after),
+        summary=Summary(summary.deals, summary.finished, summary.ledger),
+        sealed=sealed,
+    )
+
+
+def record_integrity(data: dict[str, Any]) -> Integrity:
+    """Whether the record ``data`` (already read by :func:`record_from_data`) is intact.
+
+    Recomputes every deal's deck commitment and the hash chain from what the record holds, then
+    checks the signature of the final hash, if there is one.
+    """
+    if data["version"] == 1:
+        return Integrity("unsigned", reason="a version 1 record: no hashes or commitments")
+    previous = digest({key: data[key] for key in _HEADER_KEYS})
+    for number, deal in enumerate(data["deals"], start=1):
+        if "sealed" not in deal and deal["commitment"] != deck_commitment(
+            deal["deck"], deal["seed"], deal["salt"]
+        ):
+            return Integrity(
+                "altered", reason=f"deal {number}'s deck and seed are not those committed to"
+            )
+        body = {key: value for key, value in deal.items() if key != "hash"}
+        previous = chain_hash(previous, body)
+        if previous != deal["hash"]:
+            return Integrity("altered", reason=f"deal {number} does not match its hash")
+    if chain_hash(previous, _tail(data)) != data["hash"]:
+        return Integrity("altered", reason="the summary does not match the record's hash")
+    if data.get("signature") is None:
+        return Integrity("unsigned")
+    return check_signature(data["hash"], data["signature"])
+
+
+_HEADER_KEYS = ("format", "version", "game", "preset", "rules", "seats")
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _validated(model: type[_M], data: Any, where: str) -> _M:
     try:
-        deck = parse_cards(_string(entry.get("deck"), f"{where}: 'deck'"))
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise RecordError(_first_problem(error, where)) from None
+
+
+_PROBLEMS = {
+    "int_type": "must be a whole number",
+    "string_type": "must be a string",
+    "list_type": "must be a list",
+    "dict_type": "must be a JSON object",
+    "model_type": "must be a JSON object",
+    "model_attributes_type": "must be a JSON object",
+    "bool_type": "must be true or false",
+    "missing": "is missing",
+    "string_pattern_mismatch": "is not in the record's hex form",
+}
+
+
+def _first_problem(error: ValidationError, where: str) -> str:
+    problem = error.errors()[0]
+    path = [str(part) for part in problem["loc"]]
+    if problem["type"] == "extra_forbidden":
+        return f"{where}: unknown key {path[-1]!r}"
+    field = ".".join(path)
+    said = _PROBLEMS.get(problem["type"], problem["msg"].lower())
+    return f"{where}: {field!r} {said}" if field else f"{where} {said}"
+
+
+def _deck(text: str, where: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
     except CardParseError as error:
         raise RecordError(f"{where}: 'deck': {error}") from None
-    return DealEntry(
-        dealer=_integer(entry.get("dealer"), f"{where}: 'dealer'"),
-        deck=deck,
-        seed=_integer(entry.get("seed"), f"{where}: 'seed'"),
-        actions=_strings(entry.get("actions"), f"{where}: 'actions'"),
-        before=_strings(entry.get("before", []), f"{where}: 'before'"),
-    )
 
 
-def _table(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where} must be a JSON object")
-    return value
-
-
-def _known_keys(table: dict[str, Any], known: tuple[str, ...], where: str) -> None:
-    # A key this version does not know is a typo or a newer record: refused, never ignored.
-    for key in table:
-        if key not in known:
-            raise RecordError(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
-
-
-def _string(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{where} must be a string")
-    return value
-
-
-def _integer(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where} must be a whole number")
-    return value
-
-
-def _strings(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise RecordError(f"{where} must be a list of strings")
-    return tuple(value)
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 20 else text[:20] + "…"

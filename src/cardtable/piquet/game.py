@@ -67,11 +67,11 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
             return self.partie_deals == 0
         return self.sheet.deals_in_korolik == 0
 
-    def start_deal(self, rng: random.Random) -> Deal[actions.PiquetAction, Any]:
+    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[actions.PiquetAction, Any]:
         """Cut for the dealer when a korolik begins (rule 4), then shuffle and deal."""
         if self._cut_due() and self.current is None:
             self.cut = cut_for_dealer(self.active, rng)
-        return super().start_deal(rng)
+        return super().start_deal(rng, salt)
 
     def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, Any]:
         """Deal from a record, whose dealer is what the cut decided when one was due."""

@@ -580,9 +580,9 @@ def lean_deals(
         void = False
         for row in range(layout.shape[0]):
             if layout[row, 0] == LAYOUT_HOLE:
-                for step in range(players):
-                    seat = (dealer + 1 + step) % players
-                    for _ in range(layout[row, 1]):
+                for _ in range(layout[row, 1]):
+                    for step in range(players):
+                        seat = (dealer + 1 + step) % players
                         masks[seat] |= decks[deal, top]
                         top += 1
             elif layout[row, 0] == LAYOUT_BOARD:

@@ -119,6 +119,13 @@ class ForcedBets:
         "Seats left of the dealer where the first blind sits (0: the dealer himself).",
         f"{SEED}, Начало втемную (игрок слева от него ставит одну фишку втемную)",
     )
+    button_blind_heads_up: bool = option(
+        False,
+        "Two-handed, the dealer posts the first blind, acts first in the blinds' round and last "
+        "after it (the modern rule); otherwise the blinds sit left of the dealer as at a full "
+        "table.",
+        "PokerKit docs, simulation: Blinds and straddles (heads-up)",
+    )
     straddles: int = option(
         0,
         "How many voluntary blind bets, each double the last, may follow the blinds.",
@@ -145,15 +152,17 @@ class ForcedBets:
         if self.ante_kind is AnteKind.DEALER:
             return [dealer]
         if self.ante_kind is AnteKind.BIG_BLIND:
-            return [(dealer + self.blind_start + max(len(self.blinds), 1) - 1) % seats]
+            return [(dealer + self._blind_start(seats) + max(len(self.blinds), 1) - 1) % seats]
         return [(dealer + step) % seats for step in range(min(seats, self.ante_left + 1))]
 
     def blind_seats(self, seats: int, dealer: int) -> list[tuple[int, int]]:
         """Each blind's seat and amount, clockwise from ``blind_start`` seats left of dealer."""
-        return [
-            ((dealer + self.blind_start + step) % seats, amount)
-            for step, amount in enumerate(self.blinds)
-        ]
+        start = self._blind_start(seats)
+        blinds = enumerate(self.blinds)
+        return [((dealer + start + step) % seats, amount) for step, amount in blinds]
+
+    def _blind_start(self, seats: int) -> int:
+        return 0 if seats == 2 and self.button_blind_heads_up else self.blind_start
 
 
 @dataclass
@@ -228,7 +237,10 @@ class Betting:
         self.opened = False
         self.raises_in_deal = 0
         self.last_aggressor: int | None = None
-        """The last seat to bet, raise or freeze in the current round: the called player."""
+        """The last seat to bet, raise, freeze or post the highest blind in the current round.
+
+        The called player ("игрок, который первым сделал наивысшую ставку").
+        """
         self.round: Round | None = None
 
     # ----------------------------------------------------------------- queries
@@ -354,6 +366,9 @@ class Betting:
         current.high = max(current.high, current.bets[seat])
         current.last_full = max(current.last_full, current.high - previous_high, paid)
         current.last_put = paid
+        if current.high > previous_high:
+            # A blind above the others is a bet: whoever calls it has called him.
+            self.last_aggressor = seat
         self.opened = True
         self._blind_posted(seat)
         return paid

@@ -17,7 +17,7 @@ This is the complete evaluator, written for clarity over speed: every rule optio
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -142,10 +142,13 @@ class _Table:
     ranks: tuple[int, ...]
     wild: frozenset[Card]
     size: int
+    wheel: bool
+    royal: int
 
 
 @lru_cache(maxsize=64)
-def _table(rules: HandRules) -> _Table:
+def _table(rules: HandRules, wheel: bool = True) -> _Table:
+    """The scorer's tables; without ``wheel`` the ace is only high (deuce to seven)."""
     order = category_order(rules)
     size = rules.hand_size
     ranks = tuple(int(r) for r in rules.ranks)
@@ -155,7 +158,8 @@ def _table(rules: HandRules) -> _Table:
     if size >= 3:
         for index in range(len(sequence) - size + 1):
             window = sequence[index : index + size]
-            straights[frozenset(ACE if r == 1 else r for r in window)] = index
+            if index or wheel:
+                straights[frozenset(ACE if r == 1 else r for r in window)] = index
             if ACE not in window:
                 low_straights[frozenset(window)] = index
     return _Table(
@@ -165,6 +169,8 @@ def _table(rules: HandRules) -> _Table:
         ranks,
         wild_cards(rules),
         size,
+        wheel,
+        len(sequence) - size,
     )
 
 
@@ -196,23 +202,28 @@ def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Catego
         suit, count = Counter(suits).most_common(1)[0]
         if count >= 4 and suit is not None:
             suited = tuple(sorted((r for r, s in pips if s == suit), reverse=True))
-    return _scored(ranks, flush, suited, full, rules)
+    return _scored(ranks, flush, suited, full, rules, wheel=table.wheel)
 
 
 @lru_cache(maxsize=1 << 16)
 def _scored(
-    ranks: tuple[int, ...], flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+    ranks: tuple[int, ...],
+    flush: bool,
+    suited: tuple[int, ...],
+    full: bool,
+    rules: HandRules,
+    *,
+    wheel: bool,
 ) -> tuple[Category, int]:
-    table = _table(rules)
-    category, order = _categorise(ranks, flush=flush, suited=suited, full=full, rules=rules)
+    table = _table(rules, wheel)
+    category, order = _categorise(ranks, flush=flush, suited=suited, full=full, table=table)
     code = table.codes.get(category, -1)
     return category, (_pack(code, order, 0) if code >= 0 else -1)
 
 
 def _categorise(
-    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, rules: HandRules
+    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, table: _Table
 ) -> tuple[Category, list[int]]:
-    table = _table(rules)
     shape, order = _grouped(ranks)
     window = table.straights.get(frozenset(ranks)) if full and len(shape) == table.size else None
     descending = list(ranks)
@@ -238,7 +249,7 @@ def _categorise(
         table=table,
     )
     court = full and all(r in (11, 12, 13) for r in ranks)
-    if rules.blaze and court and table.codes[C.BLAZE] > table.codes[category]:
+    if C.BLAZE in table.codes and court and table.codes[C.BLAZE] > table.codes[category]:
         return C.BLAZE, order
     return category, order
 
@@ -256,14 +267,14 @@ def _score_five(
     if shape[0] == 5:
         return C.FIVE_OF_A_KIND, order
     if flush and window is not None:
-        top = len(table.straights) - 1
-        return (C.ROYAL_FLUSH if window == top else C.STRAIGHT_FLUSH), [window]
+        return (C.ROYAL_FLUSH if window == table.royal else C.STRAIGHT_FLUSH), [window]
     if shape[0] == 4:
         return C.FOUR_OF_A_KIND, order
     if shape[:2] == [3, 2]:
         return C.FULL_HOUSE, order
     if flush:
-        return (C.DOUBLE_ACE_FLUSH if descending[1] == ACE else C.FLUSH), descending
+        double = descending[1] == ACE and descending[2] != ACE
+        return (C.DOUBLE_ACE_FLUSH if double else C.FLUSH), descending
     if window is not None:
         return C.STRAIGHT, [window]
     if shape[0] == 3:
@@ -296,10 +307,11 @@ def _check(cards: Sequence[Card], rules: HandRules, wild: frozenset[Card]) -> No
             if card in seen:
                 raise CardParseError(f"card given twice: {card.text()}")
             seen.add(card)
+    ranks = _table(rules).ranks
     for card in cards:
         if card.is_joker and card not in wild:
             raise HandError(f"{card.text()} is in the hand but jokers are not wild")
-        if not card.is_joker and card.rank not in rules.ranks:
+        if not card.is_joker and card.rank not in ranks:
             raise HandError(f"{card.text()} is not in a deck stripped of {list(rules.stripped)}")
 
 
@@ -348,22 +360,15 @@ def _substitutions(
                 yield chosen, repeated
 
 
-def evaluate(
-    cards: Sequence[Card],
-    rules: HandRules | None = None,
-    *,
-    wild: Iterable[Card] = (),
-) -> Evaluation:
-    """The best hand (for high) that ``cards`` make under ``rules``.
+_Reading = tuple[int, Category, list[Card], list[Card], list[Pip]]
+"""One way to play some of the cards: packed value (no wild-card count), category, the
+natural and the wild cards used, and the cards played (the naturals', then the wilds')."""
 
-    ``wild`` adds the wild cards fixed by the deal (see
-    :func:`~cardtable.poker.rules.deal_wild_cards`). With more cards than a hand holds, the
-    best hand of the right size is chosen; with fewer (a stud player's showing cards), the
-    cards are ranked as they are, without straights or flushes. Equal hands are told apart
-    by fewer wild cards ("Расклады с козырями").
-    """
-    rules = rules or HandRules()
-    table = _table(rules)
+
+def _readings(
+    cards: Sequence[Card], rules: HandRules, wild: Iterable[Card], table: _Table
+) -> Iterator[_Reading]:
+    """Every legal hand of the right size in ``cards``, each wild card tried as it may be."""
     wild_set = table.wild | frozenset(wild)
     cards = tuple(cards)
     _check(cards, rules, wild_set)
@@ -372,7 +377,6 @@ def evaluate(
     naturals = frozenset(p for c, p in zip(cards, _pips(cards), strict=True) if c not in wild_set)
     forbidden = naturals if rules.wild_mode == "missing" else frozenset()
     extra = (JOKER_RANK,) if len(cards) < table.size else ()
-    best: Evaluation | None = None
     seen: set[tuple[tuple[Card, ...], int]] = set()
     for used in combinations(cards, min(table.size, len(cards))):
         natural = [c for c in used if c not in wild_set]
@@ -390,19 +394,73 @@ def evaluate(
             table=table,
             extra_ranks=extra,
         ):
-            category, base = _score(natural_pips + chosen, rules, table)
+            played = natural_pips + chosen
+            category, base = _score(played, rules, table)
             if base < 0:
                 continue
             if repeated and category not in (C.FIVE_OF_A_KIND, C.DOUBLE_ACE_FLUSH):
                 continue
-            value = base + 15 - len(wilds)
-            if best is None or value > best.value:
-                stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
-                shown = _in_order([*natural, *wilds], natural_pips + chosen)
-                best = Evaluation(value, category, shown, stands)
+            yield base, category, natural, wilds, played
+
+
+def _evaluation(value: int, reading: _Reading) -> Evaluation:
+    _, category, natural, wilds, played = reading
+    chosen = played[len(natural) :]
+    stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
+    return Evaluation(value, category, _in_order([*natural, *wilds], played), stands)
+
+
+def evaluate(
+    cards: Sequence[Card],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> Evaluation:
+    """The best hand (for high) that ``cards`` make under ``rules``.
+
+    ``wild`` adds the wild cards fixed by the deal (see
+    :func:`~cardtable.poker.rules.deal_wild_cards`). With more cards than a hand holds, the
+    best hand of the right size is chosen; with fewer (a stud player's showing cards), the
+    cards are ranked as they are, without straights or flushes. Equal hands are told apart
+    by fewer wild cards ("Расклады с козырями").
+    """
+    rules = rules or HandRules()
+    best: tuple[int, _Reading] | None = None
+    for reading in _readings(cards, rules, wild, _table(rules)):
+        value = reading[0] + 15 - len(reading[3])
+        if best is None or value > best[0]:
+            best = (value, reading)
     if best is None:
         raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
-    return best
+    return _evaluation(*best)
+
+
+def evaluate_deuce_to_seven(
+    cards: Sequence[Card],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> Evaluation:
+    """The best deuce-to-seven hand of ``cards``: the worst high hand, the ace only high.
+
+    The higher the value, the better (the lower) the hand. With more than five cards the
+    five that make the lowest hand play; a wild card stands for the card that makes the hand
+    lowest; A-5-4-3-2 is an ace-high hand, not a straight. Equal hands are told apart by
+    fewer wild cards ("Расклады с козырями").
+
+    >>> from cardtable.cards import parse_cards
+    >>> evaluate_deuce_to_seven(parse_cards("A♠ 5♦ 4♣ 3♥ 2♠ 7♦ K♣")).describe()
+    'high card: 7♦ 5♦ 4♣ 3♥ 2♠'
+    """
+    rules = rules or HandRules()
+    best: tuple[int, _Reading] | None = None
+    for reading in _readings(cards, rules, wild, _table(rules, wheel=False)):
+        value = -(reading[0] + len(reading[3]))
+        if best is None or value > best[0]:
+            best = (value, reading)
+    if best is None:
+        raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
+    return _evaluation(*best)
 
 
 def _in_order(cards: Sequence[Card], pips: Sequence[Pip]) -> tuple[Card, ...]:
@@ -449,7 +507,16 @@ def evaluate_low(
     applies: the ace plays low, straights and flushes count, and a wild card is a low ace
     that pairs nothing, so 4-3-2-A-joker is the lowest hand (Покер «Больше-меньше»).
     """
-    rules = rules or HandRules()
+    return _best_low(cards, rules or HandRules(), wild)
+
+
+def _best_low(
+    cards: Sequence[Card],
+    rules: HandRules,
+    wild: Iterable[Card],
+    pins: Mapping[Card, Card] | None = None,
+) -> Evaluation:
+    """The best low of ``cards``, each wild card in ``pins`` standing for the card given."""
     table = _table(rules)
     wild_set = table.wild | frozenset(wild)
     cards = tuple(cards)
@@ -461,7 +528,9 @@ def evaluate_low(
     for used in combinations(cards, min(5, len(cards))):
         natural = [c for c in used if c not in wild_set]
         wilds = [c for c in used if c in wild_set]
-        badness, stands = _low_badness(natural, wilds, held=held, rules=rules, table=table)
+        badness, stands = _low_badness(
+            natural, wilds, held=held, rules=rules, table=table, pins=pins
+        )
         value = -badness
         if best is None or value > best.value:
             best = Evaluation(value, C.LOW, tuple(natural) + tuple(wilds), stands)
@@ -476,12 +545,147 @@ def evaluate_high_low(
     *,
     wild: Iterable[Card] = (),
 ) -> tuple[Evaluation, Evaluation]:
-    """The best high and the best low hand of ``cards`` at once.
+    """The best high and the best low hand of ``cards`` at once, each judged alone.
 
     With more than five cards each may use a different five (Покер «Больше-меньше»:
-    "составлять два разных расклада").
+    "составлять два разных расклада"). A wild card may stand for different cards in the
+    two; :func:`high_low_readings` gives the ways to show both with one card for each.
     """
     return evaluate(cards, rules, wild=wild), evaluate_low(cards, rules, wild=wild)
+
+
+@dataclass(frozen=True, slots=True)
+class HighLow:
+    """One way to show a hand for both halves of a high-low pot.
+
+    "При вскрытии карт джокер может обозначать только один номинал и масть" (Покер
+    «Больше-меньше», Козыри): a wild card used in both the high and the low hand stands for
+    the same card in both.
+    """
+
+    high: Evaluation
+    low: Evaluation
+
+
+def high_low_readings(
+    pools: Sequence[Sequence[Card]],
+    rules: HandRules | None = None,
+    *,
+    wild: Iterable[Card] = (),
+) -> tuple[HighLow, ...]:
+    """Every reading of a hand for high-low worth showing, the best high first.
+
+    Each of ``pools`` is a set of cards a hand may be made of (one pool for draw and stud).
+    For each high hand the best low that gives every wild card it shares with the high the
+    same card is found; only readings that no other betters on both halves are kept, so
+    the list runs from the best high down to the best low. Without a clash there is one.
+
+    >>> from cardtable.cards import parse_cards
+    >>> rules = HandRules(wild=("jokers",), low="high-low")
+    >>> for r in high_low_readings([parse_cards("A♠ 2♦ 3♣ 4♥ Jo K♠ K♦")], rules):
+    ...     print(spoken(r.high), "|", spoken(r.low))
+    straight, five high (Jo as 5♣) | K-4-3-2-A low
+    two pair, aces and kings (Jo as A♣) | 4-3-2-A-A low (Jo as A♣)
+    """
+    rules = rules or HandRules()
+    table = _table(rules)
+    extra = frozenset(wild)
+    by_stand_ins: dict[frozenset[tuple[Card, Card]], Evaluation] = {}
+    for pool in pools:
+        for reading in _readings(pool, rules, extra, table):
+            found = _evaluation(reading[0] + 15 - len(reading[3]), reading)
+            key = frozenset(found.wild)
+            if key not in by_stand_ins or found.value > by_stand_ins[key].value:
+                by_stand_ins[key] = found
+    if not by_stand_ins:
+        raise HandError("no hand can be made of these cards under these rules")
+    best_low = max(_best_low(pool, rules, extra) for pool in pools)
+    readings: list[HighLow] = []
+    for high in sorted(by_stand_ins.values(), reverse=True):
+        pins = dict(high.wild)
+        low = max(_best_low(pool, rules, extra, pins) for pool in pools)
+        if not readings or low.value > readings[-1].low.value:
+            if readings and readings[-1].high.value == high.value:
+                readings.pop()
+            readings.append(HighLow(high, low))
+        if low.value >= best_low.value:
+            break
+    return tuple(readings)
+
+
+Reading = tuple[int, int | None]
+"""A hand's high value and low value (``None``: no low) as one player shows them."""
+
+
+def choose_readings(
+    options: Sequence[Sequence[Reading]],
+    payoff: Callable[[Sequence[Reading]], Sequence[float]],
+    order: Sequence[int] | None = None,
+) -> list[int]:
+    """Which of his readings each player shows: the one that wins him most.
+
+    ``options[i]`` are player ``i``'s readings (see :func:`high_low_readings`) and
+    ``payoff`` gives every player's winnings for one reading each. Players fix their wild
+    cards in showing ``order``: each takes the reading that wins him the most against the
+    readings already shown and, for those still to show, the best each could show on
+    either half; on equal winnings the better high, then the better low.
+
+    The first player's better high would leave the low to the second; his better low
+    scoops the pot:
+
+    >>> choose_readings([[(9, 1), (5, 8)], [(4, 2)]], halves)
+    [1, 0]
+    """
+    order = list(range(len(options))) if order is None else list(order)
+    chosen = {seat: 0 for seat in range(len(options)) if len(options[seat]) == 1}
+    strongest = [_strongest(option) for option in options]
+    for seat in order:
+        if seat in chosen:
+            continue
+        trial = [
+            options[s][chosen[s]] if s in chosen else strongest[s] for s in range(len(options))
+        ]
+
+        def gain(
+            index: int, seat: int = seat, trial: list[Reading] = trial
+        ) -> tuple[float, int, int]:
+            trial[seat] = options[seat][index]
+            high, low = options[seat][index]
+            return float(payoff(trial)[seat]), high, -1 if low is None else low
+
+        chosen[seat] = max(range(len(options[seat])), key=gain)
+    return [chosen[seat] for seat in range(len(options))]
+
+
+def _strongest(options: Sequence[Reading]) -> Reading:
+    lows = [low for _, low in options if low is not None]
+    return max(high for high, _ in options), (max(lows) if lows else None)
+
+
+def halves(readings: Sequence[Reading]) -> list[float]:
+    """Each hand's share of a high-low pot as the cards speak.
+
+    The best high takes half and the best low half, equal hands sharing a half; if no hand
+    has a low (none qualifies) the best high takes it all.
+
+    >>> halves([(9, 1), (5, 8), (5, None)])
+    [0.5, 0.5, 0.0]
+    """
+    high = _shares([h for h, _ in readings])
+    lows = [low for _, low in readings]
+    if all(low is None for low in lows):
+        return high
+    best = max(low for low in lows if low is not None)
+    winners = sum(1 for low in lows if low == best)
+    return [
+        (h + (1.0 / winners if low == best else 0.0)) / 2 for h, low in zip(high, lows, strict=True)
+    ]
+
+
+def _shares(values: Sequence[int]) -> list[float]:
+    best = max(values)
+    winners = sum(1 for v in values if v == best)
+    return [1.0 / winners if v == best else 0.0 for v in values]
 
 
 _LOW_CODES = {c: i for i, c in enumerate(_FIVE_ORDER)}
@@ -494,12 +698,23 @@ def _low_badness(
     held: frozenset[Pip],
     rules: HandRules,
     table: _Table,
+    pins: Mapping[Card, Card] | None = None,
 ) -> tuple[int, tuple[tuple[Card, Card], ...]]:
+    """How bad a low is (packed, fewer wild cards better) and what its wild cards stand for.
+
+    A wild card in ``pins`` stands for the card given there, as the same card does in the
+    high hand; under the high-low rule a wild card pinned to an ace is still the low ace
+    that pairs nothing.
+    """
+    pins = pins or {}
+    low_ace = rules.low != "lowball"
+    stands = [(w, pins[w]) for w in wilds if w in pins and (pins[w].rank != ACE or not low_ace)]
+    free = [w for w in wilds if w not in pins or (pins[w].rank == ACE and low_ace)]
+    natural = [*natural, *(stand for _, stand in stands)]
     ranks = [1 if c.rank == ACE else int(c.rank) for c in natural]
-    stands: list[tuple[Card, Card]] = []
-    if rules.low == "lowball":
+    if not low_ace:
         taken = set(ranks)
-        for w in wilds:
+        for w in free:
             rank = next(r for r in (1, *table.ranks) if r not in taken and r != ACE)
             taken.add(rank)
             ranks.append(rank)
@@ -509,11 +724,11 @@ def _low_badness(
         category = _low_category(shape, False, None)
         return _pack(_LOW_CODES[category], order, len(wilds)), tuple(stands)
     shape, order = _grouped(ranks)
-    for w in wilds:
+    for w in free:
         shape.append(1)
         order.append(1)
         suit = next((s for s in range(4) if (ACE, s) not in held), 0)
-        stands.append((w, _card((ACE, suit), w)))
+        stands.append((w, pins.get(w, _card((ACE, suit), w))))
     full = len(natural) == 5
     flush = full and len({c.suit for c in natural}) == 1
     window = table.low_straights.get(frozenset(ranks)) if full and len(set(ranks)) == 5 else None
@@ -545,6 +760,126 @@ def _low_category(shape: list[int], flush: bool, window: int | None) -> Category
     if shape[:2] == [2, 2]:
         return C.TWO_PAIR
     return C.ONE_PAIR if shape[0] == 2 else C.HIGH_CARD
+
+
+_RANK_WORDS = {
+    2: ("deuce", "deuces"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("ace", "aces"),
+    JOKER_RANK: ("joker", "jokers"),
+}
+
+
+def _one(rank: int) -> str:
+    return _RANK_WORDS[rank][0]
+
+
+def _many(rank: int) -> str:
+    return _RANK_WORDS[rank][1]
+
+
+def played_cards(hand: Evaluation) -> tuple[Card, ...]:
+    """The cards ``hand`` plays as: each wild card replaced by the card it stands for."""
+    stands = dict(hand.wild)
+    return tuple(stands.get(card, card) for card in hand.cards)
+
+
+def low_text(cards: Iterable[Card]) -> str:
+    """Cards read as a low hand, highest first and the ace lowest: ``8-6-4-3-2``, ``5-4-3-2-A``.
+
+    >>> from cardtable.cards import parse_cards
+    >>> low_text(parse_cards("A♠ 2♦ 3♣ 4♥ 5♠"))
+    '5-4-3-2-A'
+    """
+    ranks = sorted((card.rank for card in cards), key=lambda r: 1 if r == ACE else int(r))
+    return "-".join(Rank(rank).text() for rank in reversed(ranks))
+
+
+def spoken(hand: Evaluation, *, ace_high_only: bool = False) -> str:
+    """The hand as players say it at the showdown, with what each wild card stands for.
+
+    ``ace_high_only`` reads a deuce-to-seven hand: an unpaired hand is named by its cards
+    (``7-5-4-3-2``), the ace then highest.
+
+    >>> from cardtable.cards import parse_cards
+    >>> spoken(evaluate(parse_cards("K♠ K♦ K♣ 7♥ 7♠ 2♦ 3♣")))
+    'full house, kings over sevens'
+    >>> spoken(evaluate(parse_cards("J♠ J♦ 4♣ 4♥ 9♠")))
+    'two pair, jacks and fours'
+    >>> spoken(evaluate(parse_cards("Jo A♠ 2♦ 3♣ 4♥"), HandRules(wild=("jokers",))))
+    'straight, five high (Jo as 5♣)'
+    >>> spoken(evaluate_low(parse_cards("8♠ 6♦ 4♣ 3♥ 2♠"), HandRules(low="lowball")))
+    '8-6-4-3-2 low'
+    """
+    played = played_cards(hand)
+    if hand.category is C.LOW:
+        text = f"{low_text(played)} low"
+    else:
+        ranks = [int(card.rank) for card in _deciding(hand.category, played)]
+        text = hand_words(hand.category, ranks, ace_high_only=ace_high_only)
+    if hand.wild:
+        text += " (" + ", ".join(f"{w.text()} as {s.text()}" for w, s in hand.wild) + ")"
+    return text
+
+
+def _deciding(category: Category, played: Sequence[Card]) -> Sequence[Card]:
+    """The cards a hand is named by: a four flush by its four suited cards."""
+    if category is not C.FOUR_FLUSH:
+        return played
+    suit = Counter(card.suit for card in played).most_common(1)[0][0]
+    return [card for card in played if card.suit == suit]
+
+
+def hand_words(category: Category, ranks: Sequence[int], *, ace_high_only: bool = False) -> str:
+    """A high hand of ``category`` with these ranks (2 to 14) in words, as :func:`spoken`.
+
+    >>> hand_words(Category.FULL_HOUSE, [7, 13, 7, 13, 13])
+    'full house, kings over sevens'
+    """
+    counts = Counter(ranks)
+    grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = max(ranks)
+    if category in (C.STRAIGHT, C.STRAIGHT_FLUSH) and ACE in ranks and 13 not in ranks:
+        top = max(r for r in ranks if r != ACE)
+    template = _WORDS[category]
+    if ace_high_only and category is C.HIGH_CARD:
+        template = "{cards}"
+    return template.format(
+        first=_many(grouped[0]),
+        second=_many(grouped[1 % len(grouped)]),
+        last=_many(grouped[-1]),
+        top=_one(top),
+        cards="-".join(Rank(r).text() for r in sorted(ranks, reverse=True)),
+    )
+
+
+_WORDS = {
+    C.FIVE_OF_A_KIND: "five of a kind, {first}",
+    C.ROYAL_FLUSH: "royal flush",
+    C.STRAIGHT_FLUSH: "straight flush, {top} high",
+    C.FOUR_OF_A_KIND: "four of a kind, {first}",
+    C.FULL_HOUSE: "full house, {first} over {last}",
+    C.DOUBLE_ACE_FLUSH: "double-ace flush, {cards}",
+    C.FLUSH: "flush, {top} high",
+    C.STRAIGHT: "straight, {top} high",
+    C.THREE_OF_A_KIND: "three of a kind, {first}",
+    C.TWO_PAIR: "two pair, {first} and {second}",
+    C.FOUR_FLUSH: "four flush, {top} high",
+    C.ONE_PAIR: "pair of {first}",
+    C.HIGH_CARD: "{top} high",
+    C.BLAZE: "blaze",
+}
+"""How players say each kind of high hand; ``first`` is the rank of the biggest group."""
 
 
 def is_bobtail(cards: Sequence[Card], rules: HandRules | None = None) -> bool:
@@ -606,12 +941,34 @@ def showdown(
         lows = tuple(evaluate_low(h, rules, wild=w) for h, w in zip(hands, extra, strict=True))
         winners = _best([e.value for e in lows])
         return Showdown(lows, lows, winners, winners)
-    highs = tuple(evaluate(h, rules, wild=w) for h, w in zip(hands, extra, strict=True))
-    winners = _best([e.value for e in highs])
     if rules.low == "high-low":
-        lows = tuple(evaluate_low(h, rules, wild=w) for h, w in zip(hands, extra, strict=True))
-        return Showdown(highs, lows, winners, _best([e.value for e in lows]))
-    return Showdown(highs, (), winners, ())
+        shown = consistent_high_low([[h] for h in hands], rules, wild=extra)
+        highs = tuple(r.high for r in shown)
+        lows = tuple(r.low for r in shown)
+        return Showdown(
+            highs, lows, _best([e.value for e in highs]), _best([e.value for e in lows])
+        )
+    highs = tuple(evaluate(h, rules, wild=w) for h, w in zip(hands, extra, strict=True))
+    return Showdown(highs, (), _best([e.value for e in highs]), ())
+
+
+def consistent_high_low(
+    pools: Sequence[Sequence[Sequence[Card]]],
+    rules: HandRules,
+    *,
+    wild: Sequence[Iterable[Card]] | None = None,
+) -> list[HighLow]:
+    """The reading each player shows at a high-low showdown where the cards speak.
+
+    ``pools[i]`` are the sets of cards player ``i``'s hands may be made of. Each wild card
+    is one card for both halves (:func:`high_low_readings`), and each player shows the
+    reading that wins him the most (:func:`choose_readings`), in the order listed.
+    """
+    extra = [frozenset(w) for w in wild] if wild is not None else [frozenset()] * len(pools)
+    options = [high_low_readings(own, rules, wild=w) for own, w in zip(pools, extra, strict=True)]
+    values = [[(r.high.value, r.low.value) for r in own] for own in options]
+    chosen = choose_readings(values, halves)
+    return [own[index] for own, index in zip(options, chosen, strict=True)]
 
 
 def _refuse_shared_cards(hands: Sequence[Sequence[Card]]) -> None:

@@ -171,7 +171,7 @@ def simulate_lean(
         batch = min(BATCH, deals - done)
         decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
         choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
-        if table.compiled:
+        if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
             carried = kernels().lean_deals(
                 decks,
                 choices,
@@ -372,9 +372,11 @@ def _masks(table: LeanTable, players: int, dealer: int, deck: Sequence[int]) -> 
     top = 0
     for kind, count in table.layout:
         if kind == "hole":
-            for seat in order:
-                own[seat] += deck[top : top + count]
-                top += count
+            # One card at a time round the table (000_75e337bfe099b695.txt, СДАЧА).
+            for _ in range(count):
+                for seat in order:
+                    own[seat].append(deck[top])
+                    top += 1
         elif kind == "board":
             board += deck[top : top + count]
             top += count

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cardtable.cards import Card, Rank, Suit, cards_text, parse_cards
 from cardtable.engine.deal import Deal, DealSetup, Event, private_event, public_event
@@ -41,8 +41,19 @@ from cardtable.poker.actions import (
     parse_action,
 )
 from cardtable.poker.betting import Betting, BettingRules, ForcedBets, clockwise
-from cardtable.poker.hands import is_bobtail
-from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
+from cardtable.poker.dealing import rotation
+from cardtable.poker.hands import is_bobtail, spoken
+from cardtable.poker.judge import (
+    NAMES,
+    CardJudge,
+    DescribingJudge,
+    HandJudge,
+    ReadingJudge,
+    Shown,
+    choose_shown,
+    hand_pools,
+    showdown_judge,
+)
 from cardtable.poker.ledger import HouseRules, Ledger, cut_pots
 from cardtable.poker.limits import Limits
 from cardtable.poker.pots import (
@@ -66,7 +77,7 @@ from cardtable.poker.session import (
     first_dealer_by_jack,
     seat_by_cards,
 )
-from cardtable.poker.variants import Step, VariantSpec, check_variant, lowball_form
+from cardtable.poker.variants import MOST_PLAYERS, Step, VariantSpec, check_variant, lowball_form
 
 SEED = "002_053e85955f9a4108.txt"
 
@@ -202,6 +213,10 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.revealed: list[int] = []
         self.stock = list(setup.deck)
         self.discards: list[Card] = []
+        self.set_aside: list[Card] = []
+        """The opener's discards, kept out of a reshuffle for the proof of his openers."""
+        self.reshuffles = 0
+        """How many times the bottom card has been shuffled with the discards."""
         self.rng = random.Random(setup.seed)
         self.phase = "bet"
         self.step = 0
@@ -262,7 +277,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if self.phase == "draw":
             cards = self.hands[seat].down
             most = self._draw_most()
-            return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
+            return [
+                Discard(combo)
+                for n in range(most + 1)
+                for combo in combinations(cards, n)
+                if n <= self._draw_room(seat, n)
+            ]
         if self.phase == "expose":
             keep = [Discard(())] if self.current is not None and self.current.optional else []
             return [*keep, *(Expose(card) for card in self.hands[seat].down)]
@@ -295,6 +315,13 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 return "a card is named twice"
             if len(action.cards) > self._draw_most():
                 return f"a player may draw at most {self._draw_most()} cards"
+            room = self._draw_room(seat, len(action.cards))
+            if len(action.cards) > room:
+                return (
+                    "only 1 card is left to draw"
+                    if room == 1
+                    else f"only {room} cards are left to draw"
+                )
             return None
         if self.phase == "expose":
             optional = self.current is not None and self.current.optional
@@ -385,7 +412,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
             if self.betting.one_left and step.do != "showdown":
                 return events + self._finish()
             if step.do == "deal":
-                events += self._deal_round(down=step.down, up=step.up, swap=step.down_if_exposed)
+                down, up = self.spec.faces(self.step - 1)
+                events += self._deal_round(down=down, up=up, swap=step.down_if_exposed)
             elif step.do == "board":
                 events += self._deal_board(step)
             elif step.do == "reveal":
@@ -395,6 +423,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 if self._next_in_turn() is not None:
                     return events
             elif step.do == "bet":
+                if not self._round_can_be_bet():
+                    continue
                 events += self._start_round(step)
                 if not self.betting.round_over:
                     return events
@@ -433,6 +463,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.rounds_started = 0
         text = "nobody opened: the deal is played as lowball"
         return [public_event("lowball", None, text), *self._run()]
+
+    def _round_can_be_bet(self) -> bool:
+        """Whether the next betting round is played: two players can still bet in it.
+
+        A player who put in all he has stays to the showdown but bets no more (Настольные
+        ставки); with one player or none left holding chips nobody could bet against
+        anyone, so the round is not announced. The blinds' round is already under way.
+        """
+        blinds_round = self.blind_round and self.rounds_started == 0
+        return blinds_round or self.betting.more_betting_possible
 
     def _void_now(self, step: Step) -> bool:
         current = self.betting.round
@@ -519,35 +559,50 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         self.round_first = after
         self.blind_round = True
-        for seat, amount in live:
-            self.betting.post_blind(seat, amount)
+        events = [self._post_blind(seat, amount) for seat, amount in live]
         self.first_bettor = live[0][0]
         current = self.betting.round
-        if current is not None and current.straddle_window:
-            return []
-        self.phase = "steps"
-        return []
+        if current is None or not current.straddle_window:
+            self.phase = "steps"
+        return events
+
+    def _post_blind(self, seat: int, amount: int) -> Event:
+        """Post one live blind, told to the table ("ставит одну фишку втемную")."""
+        paid = self.betting.post_blind(seat, amount)
+        return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
 
     def _take(self, count: int) -> list[Card]:
-        if len(self.stock) - 1 < count:
-            # "Нижняя карта колоды не используется. Если требуются дополнительные карты,
-            # нижняя карта и карты сноса тасуются вместе": folded hands go in too.
-            folded = [
-                card
-                for seat in range(self.seats)
-                if self.betting.folded[seat]
-                for card in self.hands[seat].cards
-            ]
-            for seat in range(self.seats):
-                if self.betting.folded[seat]:
-                    self.hands[seat] = _Seat()
-            pool = self.stock + self.discards + folded
-            self.rng.shuffle(pool)
-            self.stock, self.discards = pool, []
-            if len(self.stock) < count:
+        """Deal ``count`` cards from the top of the stock, never its bottom card.
+
+        "Нижняя карта колоды не используется. Если требуются дополнительные карты, нижняя
+        карта и карты сноса тасуются вместе" (досдача): when only the bottom card is left,
+        it is shuffled with the discards (folded hands are discards too) by the deal's seed,
+        and dealing goes on from the new stock, whose bottom card again stays.
+        """
+        taken: list[Card] = []
+        for _ in range(count):
+            if len(self.stock) <= 1:
+                self._reshuffle()
+            if len(self.stock) <= 1:
                 raise IllegalAction("the deck has run out of cards")
-        taken, self.stock = self.stock[:count], self.stock[count:]
+            taken.append(self.stock.pop(0))
         return taken
+
+    def _reshuffle(self) -> None:
+        """Shuffle the bottom card with the discards and the folded hands: the new stock."""
+        folded = [
+            card
+            for seat in range(self.seats)
+            if self.betting.folded[seat]
+            for card in self.hands[seat].cards
+        ]
+        for seat in range(self.seats):
+            if self.betting.folded[seat]:
+                self.hands[seat] = _Seat()
+        pool = self.stock + self.discards + folded
+        self.rng.shuffle(pool)
+        self.stock, self.discards = pool, []
+        self.reshuffles += 1
 
     def _left_of(self, seat: int) -> int:
         """Who sits on ``seat``'s left."""
@@ -559,14 +614,15 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return [seat for seat in order if not self.betting.folded[seat]]
 
     def _cards_left(self) -> int:
-        """The cards still to be had: the stock, the discards and the folded hands.
+        """The cards still to be dealt: the stock, the discards and the folded hands, less one.
 
-        The seed's reshuffle adds the discards and folded hands to the stock when it runs out.
+        The seed's reshuffle adds the discards and folded hands to the stock when it runs
+        out, and the bottom card of a stock is never dealt.
         """
         folded = sum(
             len(self.hands[seat].cards) for seat in range(self.seats) if self.betting.folded[seat]
         )
-        return len(self.stock) + len(self.discards) + folded
+        return max(len(self.stock) + len(self.discards) + folded - 1, 0)
 
     def _deal_round(self, *, down: int, up: int, swap: bool = False) -> list[Event]:
         order = self._dealing_order()
@@ -580,23 +636,32 @@ class PokerDeal(Deal[TableAction, PokerView]):
             self.revealed.append(len(self.board) - 1)
             text = "too few cards for everyone: one card face up to the centre, for all"
             return [public_event("board", None, text, cards)]
-        events = []
+        counts = {seat: self._faces(seat, down, up, swap=swap) for seat in order}
+        received: dict[int, tuple[list[Card], list[Card]]] = {seat: ([], []) for seat in order}
+        before = self.reshuffles
+        for seat, face_up in rotation(counts, order):
+            received[seat][face_up].extend(self._take(1))
+        events = self._reshuffle_news(before)
         for seat in order:
-            hidden, shown = down, up
-            if swap and seat in self.exposed:
-                # "Последняя карта втемную по желанию": who turned up his hole card gets
-                # this one down.
-                hidden, shown = down + up, 0
-            if hidden:
-                cards = self._take(hidden)
+            cards = received[seat][False]
+            if cards:
                 self.hands[seat].down += cards
-                text = f"seat {seat} is dealt {hidden}"
+                text = f"seat {seat} is dealt {len(cards)}"
                 events.append(private_event("deal", seat, text, cards))
-            if shown:
-                cards = self._take(shown)
+        for seat in order:
+            cards = received[seat][True]
+            if cards:
                 self.hands[seat].up += cards
                 events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
         return events
+
+    def _faces(self, seat: int, down: int, up: int, *, swap: bool) -> tuple[int, int]:
+        """The down and up cards ``seat`` gets at this deal step."""
+        if swap and seat in self.exposed:
+            # "Последняя карта втемную по желанию": who turned up his hole card gets
+            # this one down.
+            return down + up, 0
+        return down, up
 
     def _deal_board(self, step: Step) -> list[Event]:
         events = []
@@ -638,16 +703,18 @@ class PokerDeal(Deal[TableAction, PokerView]):
         )
         forced = self.rules.forced
         if self.round_index == 0 and forced.bring_in and any(h.up for h in self.hands):
-            order = self._dealing_order()
-            low = min(
-                order,
-                key=lambda seat: (highest_up_card(self.hands[seat].up), order.index(seat)),
-            )
+            ups = {seat: self.hands[seat].up for seat in self._dealing_order()}
+            low = bring_in_seat(ups, aces_low=step.opens == "low-showing")
             first = self._left_of(low)
             self.betting.start_round(0, first, last=last)
             self.round_first = first
-            self.betting.post_blind(low, forced.bring_in)
+            paid = self.betting.post_blind(low, forced.bring_in)
             self.first_bettor = low
+            text = f"seat {low} brings it in for {paid}"
+            return [
+                public_event("round", first, f"betting round {self.round_index + 1}"),
+                public_event("bring-in", low, text),
+            ]
         return [public_event("round", first, f"betting round {self.round_index + 1}")]
 
     def _round_opener(self, step: Step) -> int:
@@ -675,6 +742,19 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     # ----------------------------------------------------------------- draw and expose
 
+    def _draw_room(self, seat: int, count: int) -> int:
+        """The most cards ``seat`` can be given if he discards ``count``.
+
+        His discards go to the discard pile before he is served (он "сбрасывает данное число
+        карт ... затем сдающий выдает ему"), so they may come back in a reshuffle, except the
+        opener's, which are set aside.
+        """
+        return self._cards_left() + (0 if self._sets_aside(seat) else count)
+
+    def _sets_aside(self, seat: int) -> bool:
+        """Whether ``seat`` opened a deal that needed openers: his discards are kept apart."""
+        return self.openers is not None and seat == self.first_bettor
+
     def _draw_most(self) -> int:
         step = self.current
         assert step is not None
@@ -695,14 +775,26 @@ class PokerDeal(Deal[TableAction, PokerView]):
             return [public_event("draw", seat, f"seat {seat} stands pat")]
         for card in cards:
             hand.down.remove(card)
+        if self._sets_aside(seat):
+            self.set_aside += cards
+        else:
+            self.discards += cards
+        before = self.reshuffles
         new = self._take(len(cards))
-        self.discards += cards
         hand.down += new
         count = len(cards)
         return [
             Event("discard", seat, f"seat {seat} discards {count}", cards, frozenset({seat})),
+            *self._reshuffle_news(before),
             private_event("draw", seat, f"seat {seat} draws {count}", new),
         ]
+
+    def _reshuffle_news(self, before: int) -> list[Event]:
+        """Tell the table the discards were shuffled in, if they were since ``before``."""
+        if self.reshuffles == before:
+            return []
+        text = "the dealer shuffles the bottom card with the discards and deals on"
+        return [public_event("reshuffle", None, text)]
 
     def _turn(self, seat: int, action: TableAction) -> list[Event]:
         """One player's move at a draw, an expose or naming his wild card."""
@@ -755,21 +847,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def pools(self, seat: int) -> list[list[Card]]:
         """The sets of cards ``seat``'s final hand may be made from (the variant says which)."""
-        spec = self.spec
-        own = self.hands[seat].cards
-        board = self.board
-        if spec.board_lines:
-            return [own + [board[place] for place in line] for line in spec.board_lines]
-        if not (spec.hole_exactly or spec.board_exactly) or not board:
-            return [own + board]
-        size = spec.hands.hand_size
-        hole_sizes = [spec.hole_exactly] if spec.hole_exactly else [len(own)]
-        board_take = spec.board_exactly or size - hole_sizes[0]
-        return [
-            list(hole) + list(shared)
-            for hole in combinations(own, min(hole_sizes[0], len(own)))
-            for shared in combinations(board, min(board_take, len(board)))
-        ]
+        return hand_pools(self.spec, self.hands[seat].cards, self.board)
 
     def wild_for(self, seat: int) -> frozenset[Card]:
         """The wild cards the deal fixed for ``seat`` (none unless the hand rules say so)."""
@@ -819,10 +897,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 {seat: self.pools(seat) for seat in in_hand},
                 {seat: self.wild_for(seat) for seat in in_hand},
             )
+            if self.spec.win == "high-low":
+                said_sides = self.declarations.made if self.declarations is not None else None
+                hands.choose(pots, order, said_sides)
             for seat in order:
                 self.shown[seat] = tuple(self.hands[seat].cards)
+                said = hands.said(seat, self.spec.win)
                 events.append(
-                    public_event("show", seat, f"seat {seat} shows", self.hands[seat].cards)
+                    public_event("show", seat, f"seat {seat} shows {said}", self.hands[seat].cards)
                 )
                 if hands.category(seat) in self.rules.house.bonus_hands and self.rules.house.bonus:
                     bonus.append(seat)
@@ -840,9 +922,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         for share in shares:
             final[share.seat] += share.amount
             events.append(
-                public_event(
-                    "win", share.seat, f"seat {share.seat} wins {share.amount} ({names[share.pot]})"
-                )
+                public_event("win", share.seat, self._win_text(share, names[share.pot], hands))
             )
         winner = in_hand[0] if len(in_hand) == 1 else None
         unopposed = winner if winner is not None and winner == self.first_bettor else None
@@ -850,6 +930,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
             final, cut.rake, cut.kitty, 0, void=False, best=best, unopposed=unopposed, bonus=bonus
         )
         return events
+
+    def _win_text(self, share: Share, pot: str, hands: _SeatHands) -> str:
+        """Who wins how much of which pot, and with what (nothing said by one left alone)."""
+        text = f"seat {share.seat} wins {share.amount} ({pot}"
+        if not hands.pools:
+            return text + ")"
+        if self.spec.win == "high-low":
+            side = "low" if share.side == "low" else "high"
+            return f"{text}, {side}) with {hands.said(share.seat, side)}"
+        return f"{text}) with {hands.said(share.seat, self.spec.win)}"
 
     def _award(
         self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
@@ -889,6 +979,7 @@ class _SeatHands:
     """A :class:`~cardtable.poker.pots.HandOrder` over the seats' cards, by a judge.
 
     Each seat's best hand is the best of its pools of cards; values are worked out once.
+    At a high-low showdown :meth:`choose` fixes what each seat shows for both halves.
     """
 
     judge: CardJudge
@@ -896,6 +987,26 @@ class _SeatHands:
     wild: dict[int, frozenset[Card]]
     _high: dict[int, tuple[int, int]] = field(default_factory=dict)
     _low: dict[int, int | None] = field(default_factory=dict)
+    _shown: dict[int, Shown] = field(default_factory=dict)
+    _said: dict[tuple[int, str], str] = field(default_factory=dict)
+    _describes: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._describes = isinstance(self.judge, DescribingJudge)
+
+    def choose(
+        self, pots: Sequence[Pot], order: Sequence[int], declarations: Mapping[int, Side] | None
+    ) -> None:
+        """Fix each seat's reading for high and low, one card for each wild card in both."""
+        if not isinstance(self.judge, ReadingJudge):
+            return
+        readings = {
+            seat: self.judge.readings(self.pools[seat], self.wild[seat]) for seat in self.pools
+        }
+        if all(len(options) == 1 for options in readings.values()):
+            self._shown = {seat: options[0] for seat, options in readings.items()}
+        else:
+            self._shown = choose_shown(readings, order, pots, declarations)
 
     def _best_high(self, seat: int) -> tuple[int, int]:
         if seat not in self._high:
@@ -905,9 +1016,13 @@ class _SeatHands:
         return self._high[seat]
 
     def high(self, seat: int) -> int:
+        if seat in self._shown:
+            return self._shown[seat].high
         return self._best_high(seat)[0]
 
     def low(self, seat: int) -> int | None:
+        if seat in self._shown:
+            return self._shown[seat].low
         if seat not in self._low:
             lows = [self.judge.low(pool, self.wild[seat]) for pool in self.pools[seat]]
             found = [value for value in lows if value is not None]
@@ -915,8 +1030,47 @@ class _SeatHands:
         return self._low[seat]
 
     def category(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return NAMES[shown.hands.high.category]
         pool = self.pools[seat][self._best_high(seat)[1]]
         return self.judge.category(pool, self.wild[seat])
+
+    def said(self, seat: int, win: str) -> str:
+        """What ``seat`` shows in words for a deal won by ``win`` (or one side, high or low)."""
+        if (seat, win) not in self._said:
+            self._said[seat, win] = self._words(seat, win)
+        return self._said[seat, win]
+
+    def _words(self, seat: int, win: str) -> str:
+        if win == "high-low":
+            low = self._said_low(seat)
+            return f"{self._said_high(seat)} and {low or 'no low'}"
+        if win == "low":
+            return self._said_low(seat) or "no low"
+        return self._said_high(seat)
+
+    def _said_high(self, seat: int) -> str:
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.high)
+        pool = self.pools[seat][self._best_high(seat)[1]]
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_high(pool, self.wild[seat])
+        return self.category(seat)
+
+    def _said_low(self, seat: int) -> str | None:
+        if self.low(seat) is None:
+            return None
+        shown = self._shown.get(seat)
+        if shown is not None and shown.hands is not None:
+            return spoken(shown.hands.low)
+        pool = next(
+            p for p in self.pools[seat] if self.judge.low(p, self.wild[seat]) == self.low(seat)
+        )
+        if self._describes:
+            return cast(DescribingJudge, self.judge).describe_low(pool, self.wild[seat])
+        return "a low"
 
 
 @dataclass
@@ -968,9 +1122,28 @@ class _WorstWins:
         return self.hands.category(seat)
 
 
-def highest_up_card(cards: Sequence[Card]) -> Rank:
-    """The highest face-up card's rank (a joker beats an ace: "Джокер считается старше туза")."""
-    return max(card.rank for card in cards)
+def bring_in_seat(up: Mapping[int, Sequence[Card]], *, aces_low: bool = False) -> int:
+    """The seat that brings in: the lowest up card (a tie of ranks goes by suit).
+
+    Suits rank clubs, diamonds, hearts, spades from the lowest; in a low game (``aces_low``,
+    razz) the highest up card brings in, an ace the lowest.
+    PokerKit docs, simulation: Bring-In (the lowest card; in razz the highest, aces low).
+
+    >>> from cardtable.cards import parse_cards
+    >>> bring_in_seat({0: parse_cards("5♠"), 1: parse_cards("5♣"), 2: parse_cards("K♦")})
+    1
+    >>> bring_in_seat({0: parse_cards("A♠"), 1: parse_cards("Q♣"), 2: parse_cards("Q♥")},
+    ...     aces_low=True)
+    2
+    """
+
+    def key(card: Card) -> tuple[int, int]:
+        rank = 1 if aces_low and card.rank == Rank.ACE else int(card.rank)
+        return (rank, -1 if card.suit is None else int(card.suit))
+
+    cards = {seat: max(key(card) for card in shown) for seat, shown in up.items() if shown}
+    pick = max if aces_low else min
+    return pick(cards, key=lambda seat: cards[seat])
 
 
 class PokerMatch(Match[TableAction, PokerRules]):
@@ -1356,7 +1529,7 @@ class PokerGame(Game[PokerRules]):
     name = "poker"
     title = "Poker"
     aliases: tuple[str, ...] = ("покер",)
-    players = (2, 3, 4, 5, 6, 7, 8, 9, 10)
+    players = tuple(range(2, MOST_PLAYERS + 1))
     rules_type = PokerRules
     presets_package = "cardtable.poker"
     default_preset = "draw"

@@ -19,7 +19,8 @@ wins (high, low, or high and low). Shipped variants are the presets of the ``pok
       {do = "bet", opens = "first-bettor"},
     ]
 
-Steps (``do``): ``deal`` (``down`` and ``up`` cards to every player still in), ``board``
+Steps (``do``): ``deal`` (``down`` and ``up`` cards to every player still in, one at a
+time round the table: :mod:`cardtable.poker.dealing`), ``board``
 (cards to the centre, ``down`` or ``up``), ``reveal`` (turn board cards up: ``cards`` names
 their places, or the next ``count``), ``expose`` (each player turns up one down card of his
 choice, keeping at least ``keep_down``), ``draw`` (discard and draw, ``most`` cards, or
@@ -49,6 +50,13 @@ from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.rules import HandRules, check_hand_rules
 
 SEED = "002_053e85955f9a4108.txt"
+
+TEN = 10
+"""The most players of a variant with five cards or more each ("до десяти человек")."""
+FEW_CARDS = 5
+"""More than ten play "любой вариант с менее чем пятью картами на игрока"."""
+MOST_PLAYERS = 14
+"""«В некоторые виды «Покера» могут играть до 14 человек»."""
 
 StepKind = Literal[
     "deal", "board", "reveal", "expose", "name-wild", "draw", "bet", "declare", "showdown"
@@ -153,7 +161,13 @@ class VariantSpec:
         f"{SEED}, «Покер с досдачей»: стандартный вариант", "Where the variant is described.", SEED
     )
     players_min: int = option(2, "The fewest players.", SEED)
-    players_max: int = option(10, "The most players.", f"{SEED}, Играть могут до десяти человек")
+    players_max: int = option(
+        10,
+        "The most players: ten, up to fourteen for fewer than five cards each, and never more "
+        "than the deck deals to.",
+        f"{SEED}, Игроки (до 14 человек); Как выбрать вид «Покера» 1) (более десяти игроков — "
+        "любой вариант с менее чем пятью картами на игрока); Играть могут до десяти человек",
+    )
     steps: tuple[Step, ...] = option(DRAW_STEPS, "The steps of a deal, in order.", SEED)
     openers: Openers = option(
         "any",
@@ -177,6 +191,13 @@ class VariantSpec:
         "or the same hands are played out as lowball for this deal only.",
         f"{SEED}, «Лоуболл» (Когда в «Валетах и выше» никто не начал круг ставок, «Лоуболл» "
         "разыгрывается только для данной игры)",
+    )
+    last_card_down: bool = option(
+        False,
+        "The last card each player is dealt goes face down (the modern seven-card stud and "
+        "razz); the seed's seven-card stud deals it face up.",
+        f"{SEED}, «Семикарточный гвоздь» (до тех пор, пока у активных игроков не окажется по "
+        "семь карт (включая две «забивные» карты))",
     )
     hole_exactly: int = option(
         0,
@@ -221,6 +242,14 @@ class VariantSpec:
         """How many betting rounds a deal has."""
         return sum(step.do == "bet" for step in self.steps)
 
+    def faces(self, place: int) -> tuple[int, int]:
+        """The down and up cards of step ``place`` (a ``deal``), after ``last_card_down``."""
+        step = self.steps[place]
+        last_deal = max(number for number, each in enumerate(self.steps) if each.do == "deal")
+        if self.last_card_down and place == last_deal:
+            return step.down + step.up, 0
+        return step.down, step.up
+
     def cards_each(self) -> int:
         """The most cards one player is dealt (draws replace, they do not add)."""
         return sum(step.down + step.up for step in self.steps if step.do == "deal")
@@ -234,8 +263,8 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     """Refuse a variant the table could not run, in one sentence naming the step."""
     where = f"variant {spec.name!r}"
     check_hand_rules(spec.hands)
-    if not 2 <= spec.players_min <= spec.players_max <= 10:
-        raise RulesError(f"{where}: players must be between 2 and 10, fewest first")
+    if not 2 <= spec.players_min <= spec.players_max <= MOST_PLAYERS:
+        raise RulesError(f"{where}: players must be between 2 and {MOST_PLAYERS}, fewest first")
     dealt = 0
     board = 0
     for number, step in enumerate(spec.steps, start=1):
@@ -271,7 +300,46 @@ def check_variant(spec: VariantSpec) -> VariantSpec:
     for line in spec.board_lines:
         if any(not 0 <= place < board for place in line):
             raise RulesError(f"{where}: a board line names a place that is never dealt")
+    check_table_size(spec)
     return spec
+
+
+def check_table_size(spec: VariantSpec) -> None:
+    """Refuse more players than the seed lets a variant of its cards seat, or the deck deals.
+
+    "В некоторые виды «Покера» могут играть до 14 человек"; "более десяти игроков — любой
+    вариант с менее чем пятью картами на игрока" (Игроки; Как выбрать вид «Покера» 1)).
+    """
+    where = f"variant {spec.name!r}"
+    if spec.players_max > TEN and spec.cards_each() >= FEW_CARDS:
+        raise RulesError(
+            f"{where}: more than ten players need fewer than five cards each "
+            "(«более десяти игроков — любой вариант с менее чем пятью картами на игрока»)"
+        )
+    most = deck_players(spec)
+    if spec.players_max > most:
+        raise RulesError(
+            f"{where}: its deck of {len(spec.hands.deck().cards())} cards deals to at most "
+            f"{most} players"
+        )
+
+
+def deck_players(spec: VariantSpec) -> int:
+    """The most players the deck deals every card of ``spec`` to, the bottom card unused.
+
+    The bottom card is never dealt ("Нижняя карта колоды не используется", досдача); a last
+    round of one card each may go to the centre for all (seven-card stud with eight, see
+    docs/rules/poker-variants.md), and draws reshuffle the discards, so they need no more.
+
+    >>> deck_players(VariantSpec()), deck_players(VariantSpec(steps=(Step("deal", down=2),)))
+    (10, 25)
+    """
+    each, shared = spec.cards_each(), spec.board_size()
+    deals = [step for step in spec.steps if step.do == "deal"]
+    if deals and deals[-1].down + deals[-1].up == 1 and each > 1:
+        each, shared = each - 1, shared + 1
+    usable = len(spec.hands.deck().cards()) - 1 - shared
+    return usable // each
 
 
 def lowball_form(spec: VariantSpec) -> VariantSpec:

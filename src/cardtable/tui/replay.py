@@ -28,7 +28,10 @@ QUIT = {"q", "quit"}
 
 def match_after(record: Record, deals: int) -> Match[Any, Any]:
     """The match of ``record`` replayed to the end of its first ``deals`` deals."""
-    return replay(dataclasses.replace(record, deals=record.deals[:deals], after=()))
+    # A part of the match states no summary of its own: the whole was checked when it was read.
+    return replay(
+        dataclasses.replace(record, deals=record.deals[:deals], after=(), summary=None, sealed=None)
+    )
 
 
 def show_replay(record: Record, console: Console, ask: Callable[[str], str]) -> None:
@@ -38,9 +41,10 @@ def show_replay(record: Record, console: Console, ask: Callable[[str], str]) -> 
     would show the hands its players have not seen.
     """
     total = finished_deals(record)
-    if total < len(record.deals):
+    dealt = len(record.deals) + (record.sealed is not None)
+    if total < dealt:
         console.print(
-            f"Deal {len(record.deals)} is in progress and is not shown; "
+            f"Deal {dealt} is in progress and is not shown; "
             f"{total} finished deal{'' if total == 1 else 's'} to review."
         )
     number = 1
@@ -56,6 +60,8 @@ def finished_deals(record: Record) -> int:
     """How many of the record's deals are finished."""
     if not record.deals:
         return 0
+    if record.sealed is not None:
+        return len(record.deals)
     last = match_after(record, len(record.deals)).deals[-1]
     return len(record.deals) if last.is_over else len(record.deals) - 1
 

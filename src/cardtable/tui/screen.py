@@ -106,8 +106,11 @@ class TableScreen:
 
     # ----- the Screen protocol ------------------------------------------------------------
 
-    def deal_started(self, number: int, dealer: str) -> None:
-        """Before a new deal, show how the last one ended until the person presses Enter."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+        """Before a new deal, show how the last one ended until the person presses Enter.
+
+        The deck commitment is in the saved record (docs/records.md); the table does not show it.
+        """
         deals = self.match.deals
         self.refusal = None
         if not self.people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
