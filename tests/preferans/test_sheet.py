@@ -255,7 +255,7 @@ def test_the_preliminary_all_pass_prices_are_the_conventions() -> None:
         preliminary_allpass_clean_points=7,
     )
     sheet.write(DealScore(allpass={"A": 0, "B": 3, "C": 7}, phase=Phase.PRELIMINARY_ALLPASS))
-    assert (sheet.mountain("B"), sheet.mountain("C"), sheet.pool("A")) == (15, 35, 7)
+    assert [sheet.mountain("B"), sheet.mountain("C"), sheet.pool("A")] == [15, 35, 7]
 
 
 def test_a_made_game_may_come_off_the_mountain_instead() -> None:
