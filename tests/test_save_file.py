@@ -159,9 +159,11 @@ def test_temporary_files_a_killed_table_left_are_removed_when_its_save_is_opened
 
 
 def _play_until_killed(path: Path, delay: float, how: signal.Signals, load: bool) -> list[str]:
-    """Play piquet as seat 0 by the first legal move; kill the table after ``delay`` seconds.
+    """Play piquet as seat 0 by the first legal move; kill the table ``delay`` seconds on.
 
-    Returns the texts of the events the table told the person before it died.
+    The clock starts at the table's first line (a loaded machine may take longer than the
+    delay to start Python), so that every kill falls in play. Returns the texts of the events
+    the table told the person before it died.
     """
     command = [sys.executable, "-m", "cardtable", "play", "piquet", "--json"]
     command += ["--load", str(path)] if load else ["--seats", "you,bot", "--save", str(path)]
@@ -176,10 +178,11 @@ def _play_until_killed(path: Path, delay: float, how: signal.Signals, load: bool
     assert table.stdin is not None
     assert table.stdout is not None
     timer = threading.Timer(delay, table.send_signal, [how])
-    timer.start()
     told: list[str] = []
     try:
         for line in table.stdout:
+            if not timer.is_alive() and not timer.finished.is_set():
+                timer.start()
             said = json.loads(line)
             if "event" in said:
                 told.append(said["text"])

@@ -11,8 +11,8 @@ from cardtable.engine.registry import get_game
 from cardtable.engine.rng import seeded_rng
 from cardtable.poker.actions import Bet, Check, Discard, Fold
 from cardtable.poker.dealing import stacked_deck
-from cardtable.poker.table import PokerView
 from cardtable.poker.table_bots import EquityBot
+from cardtable.poker.view import PokerView
 
 GAME = get_game("poker")
 

@@ -31,8 +31,9 @@ from cardtable.poker.actions import (
     Side,
     TableAction,
 )
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
-from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import VariantSpec
 
 GAME = get_game("poker")

@@ -12,7 +12,7 @@ import pytest
 from cardtable.cards import Card
 from cardtable.engine import get_game, seeded_rng
 from cardtable.poker.actions import Bet, Call, Check, Discard
-from cardtable.poker.table import PokerDeal
+from cardtable.poker.deal import PokerDeal
 
 
 def _at_the_draw(players: int) -> PokerDeal:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from cardtable.cards import parse_cards
 from cardtable.cli.main import app
 from cardtable.poker import HandError, equity
-from cardtable.poker.table import PokerGame
+from cardtable.poker.game import PokerGame
 
 GAME = PokerGame()
 

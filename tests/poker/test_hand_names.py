@@ -10,9 +10,10 @@ from cardtable.cards import DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.poker import HandRules, evaluate, evaluate_low
 from cardtable.poker.actions import Call, Check, TableAction
+from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import PokerGame
 from cardtable.poker.hands import evaluate_deuce_to_seven, spoken
 from cardtable.poker.judge import HandJudge
-from cardtable.poker.table import PokerDeal, PokerGame
 
 JOKERS = HandRules(wild=("jokers",))
 JOKERS_ANY = HandRules(wild=("jokers",), wild_mode="any")

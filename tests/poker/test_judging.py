@@ -16,9 +16,10 @@ from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.poker import Category, HandRules, equity, evaluate, evaluate_low, showdown
 from cardtable.poker.actions import Call, Check, Declare, Side
+from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import PokerGame
 from cardtable.poker.hands import evaluate_deuce_to_seven, high_low_readings
 from cardtable.poker.judge import HandJudge, showdown_judge
-from cardtable.poker.table import PokerDeal, PokerGame
 
 JOKERS_ANY = HandRules(wild=("jokers",), wild_mode="any")
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)

@@ -11,7 +11,7 @@ from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction
 from cardtable.poker.fast import card_mask
 from cardtable.poker.lean import LeanTable, Policy, lean_deal, simulate_lean
-from cardtable.poker.table import PokerMatch
+from cardtable.poker.match import PokerMatch
 from cardtable.poker.table_bots import PassiveBot
 
 GAME = get_game("poker")

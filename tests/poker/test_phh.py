@@ -16,8 +16,8 @@ from cardtable.engine.record import record_text
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.poker.actions import Call, Check, Discard, Fold
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, replay_phh
-from cardtable.poker.table import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
 from poker.pokerkit_hands import pokerkit_stacks
 

@@ -19,7 +19,7 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Freeze, RaiseTo, TableAction
-from cardtable.poker.table import PokerDeal
+from cardtable.poker.deal import PokerDeal
 
 GAME = get_game("poker")
 

@@ -8,11 +8,11 @@ import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.errors import IllegalAction
+from cardtable.poker.actions import DealerChoice
 from cardtable.poker.ledger import HouseRules
 from cardtable.poker.limits import Limits, WangdoodleSpan
 from cardtable.poker.session import (
     ChoiceScope,
-    DealerChoice,
     Session,
     SessionRules,
     first_dealer_by_jack,

@@ -32,8 +32,10 @@ from cardtable.poker.actions import (
     Straddle,
     TableAction,
 )
-from cardtable.poker.table import PokerDeal, PokerGame, PokerRules
+from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import PokerGame
 from cardtable.poker.table_bots import PassiveBot, StrengthBot
+from cardtable.poker.table_rules import PokerRules
 
 
 class TinyJudge:

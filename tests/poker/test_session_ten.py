@@ -21,8 +21,9 @@ from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
 from cardtable.harness import simulate
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, TableAction
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
-from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import VariantSpec
 
 GAME = get_game("poker")

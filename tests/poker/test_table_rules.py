@@ -12,8 +12,9 @@ from cardtable.engine.deal import DealSetup
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Straddle
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
-from cardtable.poker.table import PokerDeal, PokerMatch
+from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import check_variant
 
 GAME = get_game("poker")

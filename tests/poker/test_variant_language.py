@@ -16,7 +16,7 @@ from cardtable.engine.registry import get_game
 from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.harness import simulate
-from cardtable.poker.table import PokerDeal
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.variants import check_variant
 
 GAME = get_game("poker")

@@ -466,8 +466,8 @@ def export_command(
     A deal PHH cannot express (a variant without a PHH code) is refused in one line.
     """
     from cardtable.engine import parse_record, replay  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.poker.deal import PokerDeal  # noqa: PLC0415
     from cardtable.poker.phh import export_phh  # noqa: PLC0415
-    from cardtable.poker.table import PokerDeal  # noqa: PLC0415
 
     with _errors():
         record = parse_record(read_text(path))

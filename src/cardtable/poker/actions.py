@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.cards import Card, cards_text, parse_move_card, parse_move_cards
-from cardtable.errors import ActionParseError, reading_move, said_as
+from cardtable.cards import Card, cards_text, parse_cards, parse_move_card, parse_move_cards
+from cardtable.errors import ActionParseError, IllegalAction, reading_move, said_as
 
 
 class Side(StrEnum):
@@ -256,3 +256,168 @@ _CANONICAL: dict[type, str] = {
     Straddle: "straddle",
     NoStraddle: "no straddle",
 }
+
+
+# ----------------------------------------------------------------- between deals
+
+
+@dataclass(frozen=True)
+class Buy:
+    """``buy NAME N``: the banker sells a player ``chips`` more chips (Ставочные фишки)."""
+
+    name: str
+    chips: int
+
+
+@dataclass(frozen=True)
+class Sell:
+    """``sell NAME N``: a player sells ``chips`` chips back to the banker."""
+
+    name: str
+    chips: int
+
+
+@dataclass(frozen=True)
+class Hour:
+    """``hour``: the house takes its hourly charge from the players present."""
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    """``time-up``: the agreed end of the session has come (Продолжительность игры)."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """``join NAME [CARDS]``: a player sits down and buys the stake.
+
+    Seated by cards, ``cards`` are those dealt face up to the players for his seat (none
+    written: they are dealt from the deck the last deal's seed shuffles).
+    """
+
+    name: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Leave:
+    """``leave NAME``: a player leaves and sells his chips back."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatByCards:
+    """``seat CARDS``: the cards the first dealer dealt face up to the others, from his left."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class FirstDealer:
+    """``first-dealer CARDS``: cards dealt face up from the first chair until a jack."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ChooseOwn:
+    """``choose-own JSON``: the dealer's own variant, as the JSON of ``[rules.variant]``."""
+
+    variant_json: str
+
+
+@dataclass(frozen=True)
+class DealerChoice:
+    """The game a dealer names: the variant and its wild cards, never the limits or deck."""
+
+    variant: str
+    wild: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> DealerChoice:
+        """Read ``choose VARIANT`` or ``choose VARIANT wild CARDS``.
+
+        >>> DealerChoice.parse("choose seven-card-stud wild 2♠ 2♣")
+        DealerChoice(variant='seven-card-stud', wild='2♠ 2♣')
+        >>> DealerChoice.parse("choose draw limit 10")
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.IllegalAction: the dealer may not change the limits or the deck
+        """
+        words = text.split()
+        if len(words) < 2 or words[0] != "choose":
+            raise IllegalAction(f"not a dealer's choice: {text!r}")
+        if any(word in ("limit", "limits", "deck") for word in words):
+            raise IllegalAction("the dealer may not change the limits or the deck")
+        if len(words) > 2 and words[2] != "wild":
+            raise IllegalAction(f"not a dealer's choice: {text!r}")
+        return cls(words[1], " ".join(words[3:]))
+
+    def text(self) -> str:
+        """The canonical text, read back by :meth:`parse`."""
+        return f"choose {self.variant}" + (f" wild {self.wild}" if self.wild else "")
+
+
+BetweenMove = (
+    Buy | Sell | Hour | TimeUp | Join | Leave | SeatByCards | FirstDealer | DealerChoice | ChooseOwn
+)
+"""Any move of a poker session between deals."""
+
+
+def parse_between(text: str) -> BetweenMove:
+    """Read a move between deals; raise ``IllegalAction`` naming what is wrong.
+
+    >>> parse_between("buy ann 50")
+    Buy(name='ann', chips=50)
+    >>> between_text(parse_between("join bob 2h 9c"))
+    'join bob 2♥ 9♣'
+    >>> parse_between("sit down")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.IllegalAction: not a move between deals: 'sit down'
+    """
+    words = text.split()
+    head = words[0] if words else ""
+    rest = text.split(None, 1)[1] if len(words) > 1 else ""
+    if len(words) == 3 and head in ("buy", "sell") and words[2].isdigit():
+        return (Buy if head == "buy" else Sell)(words[1], int(words[2]))
+    if words in (["time-up"], ["hour"]):
+        return TimeUp() if head == "time-up" else Hour()
+    if len(words) >= 2 and head == "join":
+        return Join(words[1], tuple(parse_cards(" ".join(words[2:]))))
+    if len(words) == 2 and head == "leave":
+        return Leave(words[1])
+    if head == "seat":
+        return SeatByCards(tuple(parse_cards(" ".join(words[1:]))))
+    if head == "first-dealer":
+        return FirstDealer(tuple(parse_cards(rest)))
+    if head == "choose-own":
+        return ChooseOwn(rest)
+    if head == "choose":
+        return DealerChoice.parse(text)
+    raise IllegalAction(f"not a move between deals: {text!r}")
+
+
+def between_text(move: BetweenMove) -> str:
+    """The canonical text of a move between deals, which :func:`parse_between` reads back."""
+    match move:
+        case Buy(name, chips):
+            return f"buy {name} {chips}"
+        case Sell(name, chips):
+            return f"sell {name} {chips}"
+        case Hour():
+            return "hour"
+        case TimeUp():
+            return "time-up"
+        case Join(name, cards):
+            return f"join {name} {cards_text(cards)}" if cards else f"join {name}"
+        case Leave(name):
+            return f"leave {name}"
+        case SeatByCards(cards):
+            return f"seat {cards_text(cards)}"
+        case FirstDealer(cards):
+            return f"first-dealer {cards_text(cards)}"
+        case ChooseOwn(variant_json):
+            return f"choose-own {variant_json}"
+    return move.text()

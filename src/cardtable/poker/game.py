@@ -2,8 +2,78 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.game import Game
 from cardtable.engine.registry import register
-from cardtable.poker.table import PokerGame
+from cardtable.errors import IllegalAction
+from cardtable.poker.actions import TableAction, action_text, parse_action
+from cardtable.poker.judge import CardJudge
+from cardtable.poker.lean import LeanTable, Policy, simulate_lean
+from cardtable.poker.match import PokerMatch
+from cardtable.poker.table_rules import PokerRules
+from cardtable.poker.variants import MOST_PLAYERS
+
+
+class PokerGame(Game[PokerRules]):
+    """Poker by the Russian rulebook: every variant of its catalogue, as data."""
+
+    name = "poker"
+    title = "Poker"
+    aliases: tuple[str, ...] = ("покер",)
+    players = tuple(range(2, MOST_PLAYERS + 1))
+    rules_type = PokerRules
+    presets_package = "cardtable.poker"
+    default_preset = "draw"
+    presets_listed_by = "cardtable poker variants"
+
+    def __init__(self, judge: CardJudge | None = None) -> None:
+        self.judge = judge
+
+    def new_match(
+        self, rules: PokerRules, seats: Sequence[str], preset: str | None = None
+    ) -> PokerMatch:
+        """A session of poker for ``seats``."""
+        self.check_seats(seats)
+        return PokerMatch(self, rules, seats, preset, self.judge)
+
+    def parse_action(self, text: str) -> TableAction:
+        """Any spelling of a table action."""
+        return parse_action(text)
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of a table action."""
+        return action_text(action)
+
+    def fast_simulate(
+        self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
+    ) -> dict[str, Any] | None:
+        """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
+        if bot not in ("check-down", "random"):
+            raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")
+        self.check_players(players)
+        table = LeanTable.of(rules)
+        policy: Policy = "check-down" if bot == "check-down" else "random"
+        report = simulate_lean(table, players=players, deals=deals, seed=seed, policy=policy)
+        return {
+            "game": self.name,
+            "variant": rules.variant.name,
+            "players": players,
+            "policy": bot,
+            "deals": report.deals,
+            "seconds": round(report.seconds, 6),
+            "deals_per_second": round(report.deals_per_second, 3),
+            "net": list(report.net),
+            "carried": report.carried,
+        }
+
+    def deal_tags(self, outcome: Any) -> list[str]:
+        """Tag a deal as void, won unopposed, or by its best hand."""
+        if outcome.void:
+            return ["void"]
+        return [outcome.best_category or "no showdown"]
+
 
 POKER = register(PokerGame())
 """The registered poker game."""

@@ -1,6 +1,6 @@
 """The fast path for simulation: whole deals without events, views or records.
 
-Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.poker.table`)
+Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.poker.deal`)
 keeps every event, view and refusal, which costs time. This lean loop plays the same deals
 for the two workloads that matter for speed, check-down (everybody checks or calls to the
 showdown) and random actions (each player picks uniformly among fold, check or call, and bet
@@ -33,7 +33,7 @@ import numpy.typing as npt
 from cardtable.errors import IllegalAction
 from cardtable.poker.betting import AnteKind
 from cardtable.poker.limits import LimitSystem
-from cardtable.poker.table import PokerRules
+from cardtable.poker.table_rules import PokerRules
 
 Policy = Literal["check-down", "random"]
 

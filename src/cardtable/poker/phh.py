@@ -53,9 +53,10 @@ from cardtable.engine.registry import get_game
 from cardtable.errors import CardtableError, IllegalAction, RecordError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, RaiseTo, TableAction
 from cardtable.poker.betting import clockwise
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.pots import HandOrder, Pot, Share
-from cardtable.poker.table import PokerDeal, PokerRules
+from cardtable.poker.table_rules import PokerRules
 
 PRESETS = {
     "NT": "holdem",
@@ -586,10 +587,11 @@ class _PhhDeal(PokerDeal):
     the winner nearest the dealer's left (the lowest ``pN``).
     """
 
-    def _award(
+    def award(
         self, pots: Sequence[Pot], hands: HandOrder, in_hand: list[int], order: list[int]
     ) -> list[Share]:
-        shares = super()._award(pots, hands, in_hand, sorted(order))
+        """The table's award in the order of the seats, odd chips split as PokerKit does."""
+        shares = super().award(pots, hands, in_hand, sorted(order))
         if self.spec.win == "high-low":
             return shares
         winners: dict[int, frozenset[int]] = {}
@@ -809,8 +811,8 @@ def _play_stacked(deal: PokerDeal, dealing: _Dealing, move: TableAction) -> tupl
     # PokerKit deals a draw's cards after every discard of it, so a player may be dealt back
     # his own discards once the stock is out; the table draws each player at once.
     own = list(move.cards) if isinstance(move, Discard) else []
-    pool = [*deal.stock, *deal.discards, *mucked, *own]
-    probe.stock, probe.discards = list(pool), []
+    pool = [*deal.table.stock, *deal.table.discards, *mucked, *own]
+    probe.table.stock, probe.table.discards = list(pool), []
     for seat in folded:
         probe.hands[seat] = type(probe.hands[seat])()
     stock, taken = _stacked(dealing, pool, probe.apply(move))
@@ -821,10 +823,10 @@ def _play_stacked(deal: PokerDeal, dealing: _Dealing, move: TableAction) -> tupl
         for seat in folded:
             deal.hands[seat] = type(deal.hands[seat])()
     stock = [card for card in stock if card not in own or card in dealt]
-    deal.stock, deal.discards = stock, []
+    deal.table.stock, deal.table.discards = stock, []
     events = deal.apply(move)
     if own:
-        deal.discards = [card for card in deal.discards if card not in dealt]
+        deal.table.discards = [card for card in deal.table.discards if card not in dealt]
     return events
 
 
@@ -849,7 +851,7 @@ def _scratch_copy(deal: PokerDeal) -> PokerDeal:
     memo: dict[int, Any] = {id(value): value for value in shared}
     memo[id(deal.events)] = []
     memo[id(deal.history)] = list(deal.history)
-    memo[id(deal.rng)] = random.Random(0)  # a generator's state is the dearest part to copy
+    memo[id(deal.table.rng)] = random.Random(0)  # a generator's state is the dearest part to copy
     probe: PokerDeal = copy.deepcopy(deal, memo)
     return probe
 
@@ -954,7 +956,7 @@ def export_phh(
         raise IllegalAction("only a finished deal is written as PHH")
     dealt = _dealt(deal)
     playing = [
-        seat for seat in clockwise(deal.ring, deal._left_of(deal.setup.dealer)) if seat in dealt
+        seat for seat in clockwise(deal.ring, deal.left_of(deal.setup.dealer)) if seat in dealt
     ]
     if deal.setup.dealer != playing[-1]:
         raise IllegalAction("PHH seats the dealer last: the dealer must be in the deal")
@@ -1086,7 +1088,7 @@ def _shown_lines(deal: PokerDeal, number: dict[int, int]) -> list[str]:
         return []
     return [
         f"p{number[seat]} sm {_phh_cards(deal.hands[seat].cards)}"
-        for seat in clockwise(deal.ring, deal._left_of(deal.setup.dealer))
+        for seat in clockwise(deal.ring, deal.left_of(deal.setup.dealer))
         if seat in deal.betting.in_hand and seat in number
     ]
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from cardtable.cards import Card, Rank
 from cardtable.engine.rules import option
 from cardtable.errors import IllegalAction
+from cardtable.poker.actions import DealerChoice
 from cardtable.poker.ledger import HouseRules, Ledger
 from cardtable.poker.limits import Limits, WangdoodleSpan
 from cardtable.poker.pots import category_at_least
@@ -68,38 +69,6 @@ class SessionRules:
         "Dealer's choice: none, for his deal, or for a whole round.",
         f"{SEED}, Выбор сдающего а)/б)",
     )
-
-
-@dataclass(frozen=True)
-class DealerChoice:
-    """The game a dealer names: the variant and its wild cards, never the limits or deck."""
-
-    variant: str
-    wild: str = ""
-
-    @classmethod
-    def parse(cls, text: str) -> DealerChoice:
-        """Read ``choose VARIANT`` or ``choose VARIANT wild CARDS``.
-
-        >>> DealerChoice.parse("choose seven-card-stud wild 2♠ 2♣")
-        DealerChoice(variant='seven-card-stud', wild='2♠ 2♣')
-        >>> DealerChoice.parse("choose draw limit 10")
-        Traceback (most recent call last):
-        ...
-        cardtable.errors.IllegalAction: the dealer may not change the limits or the deck
-        """
-        words = text.split()
-        if len(words) < 2 or words[0] != "choose":
-            raise IllegalAction(f"not a dealer's choice: {text!r}")
-        if any(word in ("limit", "limits", "deck") for word in words):
-            raise IllegalAction("the dealer may not change the limits or the deck")
-        if len(words) > 2 and words[2] != "wild":
-            raise IllegalAction(f"not a dealer's choice: {text!r}")
-        return cls(words[1], " ".join(words[3:]))
-
-    def text(self) -> str:
-        """The canonical text, read back by :meth:`parse`."""
-        return f"choose {self.variant}" + (f" wild {self.wild}" if self.wild else "")
 
 
 def seat_at_random(names: Sequence[str], rng: random.Random) -> list[str]:

@@ -1,6 +1,6 @@
 """Bots for the poker table: a passive caller, a bettor by category, a bettor by equity.
 
-They see only a seat's :class:`~cardtable.poker.table.PokerView` and the legal actions. The
+They see only a seat's :class:`~cardtable.poker.view.PokerView` and the legal actions. The
 strength bot judges its own cards by the category of its best hand; the equity bot estimates
 its chance of winning by dealing the unseen cards at random many times and ranking the hands
 with the hand evaluator, and bets, calls or folds by that chance against the pot odds.
@@ -27,8 +27,8 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.judge import CardJudge, HandJudge, showdown_judge
 from cardtable.poker.pots import CATEGORIES
-from cardtable.poker.table import PokerView
 from cardtable.poker.variants import VariantSpec
+from cardtable.poker.view import PokerView
 
 A = TypeVar("A")
 

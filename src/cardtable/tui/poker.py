@@ -16,7 +16,7 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
 from cardtable.poker.pots import build_pots
-from cardtable.poker.table import PokerView
+from cardtable.poker.view import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
 
