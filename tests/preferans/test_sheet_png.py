@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from cardtable.preferans import png
 from cardtable.preferans.picture import Circle, Drawing, Group, Line, Rect, draw_pulka
 from cardtable.preferans.png import MissingExtra, pulka_png
 from cardtable.preferans.sheet import Sheet
@@ -124,3 +127,32 @@ def test_the_score_command_without_pillow_prints_one_line_and_writes_nothing(
     assert "pip install 'cardtable[png]'" in result.stderr
     assert not svg.exists()
     assert not png.exists()
+
+
+@pytest.fixture
+def no_system_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A machine without system fonts: Pillow finds a font only by its full path."""
+    opened = ImageFont.truetype
+
+    def truetype(font: Any, size: float = 10, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(font, str) and not Path(font).is_absolute():
+            raise OSError(f"cannot open resource {font}")
+        return opened(font, size, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont, "truetype", truetype)
+    png._font.cache_clear()
+    yield
+    png._font.cache_clear()
+
+
+def test_russian_names_are_painted_in_letters_on_a_machine_without_fonts(
+    no_system_font: None,
+) -> None:
+    """Names are written on the pulka (001_776ed664a35a376f.txt, preferans rule 38): in letters.
+
+    A font without Cyrillic paints every Russian letter as the same box, so two pulkas for
+    «Жора», «Вася», «Петя» and «Коля», «Миша», «Лена» would be one picture (issue 14, item 29).
+    """
+    first = painted(pulka_png(Sheet(["Жора", "Вася", "Петя"]), scale=0.5))
+    second = painted(pulka_png(Sheet(["Коля", "Миша", "Лена"]), scale=0.5))
+    assert first.tobytes() != second.tobytes()

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 
 from cardtable.cli.play import Table, play_match
-from cardtable.engine import get_game, seeded_rng
+from cardtable.engine import Match, get_game, seeded_rng
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.table_bots import PassiveBot
+from cardtable.tui.paint import Painter
 from cardtable.tui.poker import ADAPTER
 from cardtable.tui.screen import Frame, TableScreen
-from tui.driver import Person, check_frame, menu
+from tui.driver import Person, Run, check_frame, menu
 
 
 def _stay_in(frame: Frame, turn: int) -> str | None:
@@ -54,3 +59,200 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
         for frame in moving
         for line in frame.text.splitlines()
     )
+
+
+def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any]:
+    game = get_game("poker")
+    names = ["you", *(f"bot {seat + 1}" for seat in range(1, seats))]
+    return game.new_match(game.rules(variant), names, variant)
+
+
+def _score_text(match: Match[Any, Any]) -> str:
+    console = Console(file=io.StringIO(), width=40, record=True, color_system=None)
+    console.print(ADAPTER.score(match, Painter(), 32, 14, len(match.deals)))
+    return console.export_text()
+
+
+def test_a_bet_not_yet_called_is_in_the_pot_not_in_a_side_pot() -> None:
+    """Side pots hold the chips above an all-in player's total, and only those.
+
+    002_053e85955f9a4108.txt, "Настольные ставки": «Все ставки других игроков сверх
+    поставленной им суммы вносятся в дополнительный банк». With nobody all in, a bet the
+    others have still to answer (a bet and two raises, the first bettor to answer) is part
+    of the one pot (issue 14, item 24).
+    """
+    match = _poker_match("draw")
+    deal = match.start_deal(seeded_rng(3))
+    assert isinstance(deal, PokerDeal)
+    game = get_game("poker")
+    for word in ("bet", "raise", "raise"):
+        match.apply(next(a for a in match.legal_actions() if game.action_text(a).startswith(word)))
+    assert deal.to_move is not None
+    assert not any(deal.betting.all_in)
+    text = _score_text(match)
+    assert f"pot {deal.betting.pot}" in text
+    assert "side pot" not in text
+    assert "main pot" not in text
+
+
+def test_between_deals_the_header_and_the_score_are_of_the_deal_on_the_table() -> None:
+    """Between deals the finished deal stays on the screen, header and score included.
+
+    docs/tui.md, "Between deals": its number and "over" in the header, nobody to move, and
+    its final stacks in the score panel as on the table, not the next deal's after its
+    antes (issue 14, item 24).
+    """
+    game = get_game("poker")
+    match = _poker_match("draw")
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    frames: list[Frame] = []
+    person = Person(typed=_stay_in)
+
+    def ask(prompt: str) -> str:
+        check_frame(table, frames[-1])
+        return person.answer(frames[-1])
+
+    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
+    play_match(table, seeded_rng(2), screen, 2)
+    between = next(frame for frame in frames if "Press Enter for deal 2" in frame.text)
+    header = between.text.splitlines()[0]
+    assert "deal 1 ·" in header
+    assert "· over" in header
+    assert "deal 2" not in header
+    assert "to move" not in header
+    finished = match.deals[0].view(0)
+    lines = between.text.splitlines()
+    top = next(number for number, line in enumerate(lines) if "╭─ score" in line)
+    column = lines[top].index("╭─ score")
+    score = "\n".join(line[column:] for line in lines[top:])
+    for name, stack in zip(match.seats, finished.stacks, strict=True):
+        assert re.search(rf"{re.escape(name)}\s+{stack}\b", score), (name, stack, score)
+
+
+def _played(variant: str, typed: Callable[[Frame, int], str | None] = _stay_in) -> Run:
+    """One deal of ``variant`` with a person who stays in and two calling stations."""
+    game = get_game("poker")
+    match = _poker_match(variant)
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    frames: list[Frame] = []
+    person = Person(typed=typed)
+
+    def ask(prompt: str) -> str:
+        check_frame(table, frames[-1])
+        return person.answer(frames[-1])
+
+    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
+    play_match(table, seeded_rng(5), screen, 1)
+    return Run(table, frames)
+
+
+def _table_line(frame: Frame, start: str) -> str | None:
+    """The text of the table panel's line that begins with ``start``."""
+    for line in frame.text.splitlines():
+        found = re.match(rf"│ ({re.escape(start)}.*?)\s*│", line)
+        if found:
+            return found[1]
+    return None
+
+
+def test_the_board_is_drawn_on_the_table_as_it_is_turned_up() -> None:
+    """The table draws the board as it stands: the flop, then the turn and the river.
+
+    The cards to the centre are every player's (002_053e85955f9a4108.txt, «Плюнь в океан»;
+    docs/rules/poker-variants.md, holdem); they are not only event lines (issue 14, item 21).
+    """
+    run = _played("holdem")
+    boards = [line for frame in run.frames if (line := _table_line(frame, "board "))]
+    counts = [len(line.split()) - 1 for line in boards]
+    assert 3 in counts
+    assert counts[-1] == 5
+    final = run.table.match.deals[0].view(0).board
+    assert boards[-1] == "board " + " ".join(card.text() for card in final)
+
+
+def test_a_board_dealt_face_down_is_drawn_as_backs_until_turned_up() -> None:
+    """The board cards still face down are drawn as backs.
+
+    Crisscross deals five cards face down to the centre and turns them up between the
+    rounds (002_053e85955f9a4108.txt, «Перекрестье»).
+    """
+    run = _played("crisscross")
+    first = next(line for frame in run.frames if (line := _table_line(frame, "board ")))
+    assert "▒▒" in first
+    assert "down)" in first
+
+
+def test_in_stud_the_hand_keeps_the_down_cards_apart_from_the_up_cards() -> None:
+    """The hand panel shows the seat's down cards and, apart, its up cards, as the view has them.
+
+    Stud deals some cards down and some up (002_053e85955f9a4108.txt, «Семикарточный
+    гвоздь»; issue 14, item 21).
+    """
+    run = _played("seven-card-stud")
+    view = run.table.match.deals[0].view(0)
+    assert view.up[0]
+    hand = next(
+        line
+        for frame in reversed(run.frames)
+        if "─ hand of you" in frame.text
+        for line in frame.text.splitlines()
+        if line.startswith("│ down")
+    )
+    down = "  ".join(card.text() for card in sorted(view.down, key=ADAPTER.sort_key))
+    up = "  ".join(card.text() for card in sorted(view.up[0], key=ADAPTER.sort_key))
+    assert hand.strip("│ ").split("   ") == [f"down {down}", f"up {up}"]
+
+
+def _ask_help_once(frame: Frame, turn: int) -> str | None:
+    if turn == 1:
+        return "?"
+    return _stay_in(frame, turn)
+
+
+def test_the_wild_cards_of_the_variant_are_named_on_the_table_and_in_help() -> None:
+    """The table names the wild cards, and ``?`` says what a wild card stands for.
+
+    Two-card poker plays deuces wild (002_053e85955f9a4108.txt, «Двухкарточный покер»;
+    Козырные карты (а); issue 14, item 21).
+    """
+    run = _played("two-card", _ask_help_once)
+    assert _table_line(run.frames[0], "wild: ") == "wild: 2s"
+    help_frame = next(frame for frame in run.frames if "rules of this phase" in frame.text)
+    words = " ".join(help_frame.text.replace("│", " ").split())
+    assert "Wild cards: 2s; each stands for a card its holder does not have" in words
+
+
+def test_a_wild_card_the_deal_fixes_for_the_seat_is_shown_to_him() -> None:
+    """The seat's own lowest hole card is drawn as his wild card, and no one else's.
+
+    002_053e85955f9a4108.txt, «Семикарточный гвоздь»: козырь — младшая забивная карта.
+    """
+    run = _played("seven-card-stud-low-hole-wild")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    (wild,) = deal.wild_for(0)
+    shown = [line for frame in run.frames if (line := _table_line(frame, "wild for you now"))]
+    assert shown
+    assert shown[-1] == f"wild for you now: {wild.text()}"
+
+
+def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
+    """Once the deal is over the view and the table show each stack with the pots paid.
+
+    The winner takes the pot at the showdown (002_053e85955f9a4108.txt, "Круги ставок";
+    issue 14, item 24), and the screen that stays up between deals says so.
+    """
+    run = _played("holdem")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    after = tuple(
+        start + change
+        for start, change in zip(deal.start_stacks, deal.outcome().changes, strict=True)
+    )
+    assert after != tuple(deal.betting.stacks)
+    assert deal.view(0).stacks == after
+    last = run.frames[-1].text
+    for name, stack in zip(run.table.match.seats, after, strict=True):
+        assert re.search(rf"│ +{re.escape(name)} +{stack}\b", last), (name, stack, last)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,12 +14,10 @@ from cardtable.cards import parse_cards
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.sheet import Column
 from cardtable.preferans.tricks import card_order
-from cardtable.tui.adapter import number_text, signed
+from cardtable.tui.adapter import adapter_for, number_text, signed
 from cardtable.tui.screen import Frame
 from toygame.game import ToyGame
 from tui.driver import Person, last_with, menu, play
-
-PREF = "001_776ed664a35a376f.txt"
 
 
 def _hand_line(frame: Frame) -> str:
@@ -134,11 +133,13 @@ def test_help_shows_the_rules_of_the_phase_with_the_clause_and_why_a_move_was_re
         seed=3,
     )
     refused = next(frame for frame in run.frames if "refused:" in frame.text)
-    assert "refused:" in refused.text
+    reason = refused.text.split("refused:", 1)[1].splitlines()[0].split("(?")[0].strip(" │")
+    assert "discard" in reason or "auction" in reason, reason
     helped = next(frame for frame in run.frames if "rules of this phase" in frame.text)
-    assert PREF in helped.text
+    words = " ".join(helped.text.replace("│", " ").split())
+    assert "Энциклопедия игр (1992), преферанс, правила 16–20, 23" in words
     assert "auction" in helped.text
-    assert "refused:" in helped.text
+    assert " ".join(reason.split()) in words
 
 
 def test_a_resumed_match_continues_exactly_where_it_stopped(tmp_path: Path) -> None:
@@ -258,3 +259,51 @@ def test_a_game_without_an_adapter_is_drawn_from_its_view_alone(toy: ToyGame) ->
     assert moving
     assert "tricks:" in moving[-1].text
     assert "─ hand of you" in moving[-1].text
+
+
+@pytest.mark.parametrize("game", ["preferans", "piquet", "poker"])
+def test_help_cites_the_rule_and_the_book_not_a_file_of_the_repository_s_sources(
+    game: str,
+) -> None:
+    """A player can look a rule up in the book, not in a file he does not have (issue 14, item 25).
+
+    The preferans and piquet rules are those of «Энциклопедия игр» (1992), by rule number
+    (001_776ed664a35a376f.txt); the poker rulebook's are cited by its headings.
+    """
+    adapter = adapter_for(game)
+    module = sys.modules[type(adapter).__module__]
+    texts = [*module.HELP.values(), adapter.help("no such phase")]
+    for text in texts:
+        assert ".txt" not in text, text
+    book = "«Покер»" if game == "poker" else "Энциклопедия игр (1992)"
+    assert all(book in text for text in texts)
+
+
+def _quit_between_deals(frame: Frame, turn: int) -> str | None:
+    return "q" if "Press Enter for deal 2" in frame.text else None
+
+
+def test_q_between_deals_stops_play_with_everything_saved(tmp_path: Path) -> None:
+    """`q` stops play at any prompt, "Press Enter for deal N" included.
+
+    docs/tui.md, "Save, resume, review" (issue 14, item 25): the record holds the finished
+    deal, and `--load` opens on the same screen.
+    """
+    path = tmp_path / "pulka.json"
+    run = play(
+        "preferans",
+        Person(typed=_quit_between_deals),
+        seats="you,bot,bot",
+        seed=6,
+        deals=3,
+        save=path,
+    )
+    asked = [frame for frame in run.frames if "Press Enter for deal 2" in frame.text]
+    assert len(asked) == 1
+    assert run.frames[-1] is asked[0]
+    match = run.table.match
+    assert match.deals[0].is_over
+    assert not match.deals[-1].history
+    resumed = play("preferans", Person(moves=0), seats="you,bot,bot", load=path)
+    assert resumed.frames[0].text == asked[0].text
+    assert resumed.table.match.record().deals[0] == match.record().deals[0]

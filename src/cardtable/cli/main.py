@@ -6,13 +6,13 @@ malformed record or card) prints one line on standard error and exits with statu
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
@@ -24,6 +24,7 @@ from cardtable.cli.common import (
     print_json,
     read_text,
 )
+from cardtable.cli.listing import add_name_column, print_rules, whole_names
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
@@ -80,14 +81,37 @@ def games_command(as_json: JsonFlag = False) -> None:
     if not listed:
         out.print("No games are registered yet.")
         return
-    table = Table("game", "players", "presets", "also called")
+    every_preset = [
+        _preset_label(name, game.default_preset) for game in games() for name in game.presets
+    ]
+    table = Table()
+    add_name_column(table, "game", [game.name for game in games()])
+    add_name_column(table, "presets", every_preset)
+    add_name_column(table, "also called", [n for g in games() for n in (g.title, *g.aliases)])
     for game in games():
-        presets = ", ".join(
-            name + (" (default)" if name == game.default_preset else "") for name in game.presets
+        presets = [_preset_label(name, game.default_preset) for name in game.presets]
+        table.add_row(
+            Text(game.name) + Text(f"\n{_players_text(game.players)} players", style="dim"),
+            whole_names(presets),
+            whole_names([game.title, *game.aliases]),
         )
-        players = ", ".join(str(n) for n in game.players)
-        table.add_row(f"{game.name} — {game.title}", players, presets, ", ".join(game.aliases))
     out.print(table)
+
+
+def _preset_label(name: str, default: str | None) -> str:
+    return name + (" (default)" if name == default else "")
+
+
+def _players_text(counts: tuple[int, ...] | list[int]) -> str:
+    """``2–10`` for a run of counts, else the counts listed: ``3, 4``.
+
+    >>> _players_text((2, 3, 4, 5)), _players_text((3, 4)), _players_text((2, 4))
+    ('2–5', '3, 4', '2, 4')
+    """
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ", ".join(str(n) for n in ordered)
 
 
 @app.command("rules")
@@ -116,10 +140,7 @@ def rules_command(
         )
         return
     title = f"{game.title} — {chosen}" if chosen else game.title
-    table = Table("option", "value", "meaning", "source", title=title)
-    for o in options:
-        table.add_row(o.name, json.dumps(o.value, ensure_ascii=False), o.doc, o.source)
-    out.print(table)
+    print_rules(out, game.rules(chosen), title)
 
 
 PHH_SUFFIXES = (".phh", ".phhs")

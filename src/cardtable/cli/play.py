@@ -46,6 +46,9 @@ from cardtable.keys import seal_key
 HUMAN = "you"
 """The word that seats a person in ``--seats``."""
 
+STOP_WORDS = frozenset({"q", "quit"})
+"""Answers that stop play at any prompt (every move made is already in the record)."""
+
 MENU_LENGTH = 40
 """Legal moves listed by number; past that (a piquet discard has ~1,500) the move is typed."""
 
@@ -118,8 +121,12 @@ _NEW_FILE_MODE = _new_file_mode()
 class Screen(Protocol):
     """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
 
-    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
-        """A new deal (or a resumed one) begins; ``commitment`` binds its deck (docs/records.md)."""
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
+        """A new deal (or a resumed one) begins; ``commitment`` binds its deck (docs/records.md).
+
+        ``False`` if the person stops here.
+        """
+        ...
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``seat`` sees ``event`` (already reduced to what it may see)."""
@@ -142,10 +149,11 @@ class PlainScreen:
         self.ask = ask
         self.say = say
 
-    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Announce the deal, its dealer and the commitment to its deck."""
         self.say(f"— deal {number}, dealt by {dealer} —")
         self.say(f"  deck commitment: {commitment}")
+        return True
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Print the event, naming the seat when several people share the screen."""
@@ -186,9 +194,10 @@ class JsonScreen:
     def _write(self, data: dict[str, Any]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
 
-    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """``{"deal": n, "dealer": name, "commitment": hex}``."""
         self._write({"deal": number, "dealer": dealer, "commitment": commitment})
+        return True
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``{"event": kind, "seat": n, "text": ..., "cards": [...], "to": name}``."""
@@ -232,8 +241,11 @@ def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | No
     while not match.is_over and (deals is None or played < deals):
         deal = match.current or match.start_deal(rng, fresh_salt())
         dealer = match.seats[deal.setup.dealer]
-        screen.deal_started(len(match.deals), dealer, deal.setup.commitment)
+        going_on = screen.deal_started(len(match.deals), dealer, deal.setup.commitment)
         save_record(table)
+        if not going_on:
+            screen.finished(view_to_data(match.ledger()), stopped=True, saved=bool(table.save))
+            return
         while not deal.is_over:
             _tell(table, seen, screen)
             if not _one_move(table, rng, screen):
@@ -266,7 +278,7 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
     answer = screen.prompt(match.seats[seat], match.view(seat), menu)
     while True:
         answer = answer.strip()
-        if answer in {"q", "quit"}:
+        if answer.lower() in STOP_WORDS:
             return False
         try:
             match.apply(_read_answer(table.game, legal, answer, match.view(seat)))

@@ -408,7 +408,9 @@ def variants_command(
 ) -> None:
     """List the variants the table deals (`cardtable rules poker NAME`: every option)."""
     from rich.table import Table  # noqa: PLC0415 - keeps start-up fast
+    from rich.text import Text  # noqa: PLC0415
 
+    from cardtable.cli.listing import add_name_column  # noqa: PLC0415
     from cardtable.engine import get_game  # noqa: PLC0415
     from cardtable.poker.variants import step_text  # noqa: PLC0415
 
@@ -441,15 +443,15 @@ def variants_command(
         for number, text in enumerate(item["steps"], start=1):
             _out(f"  {number}. {text}")
         return
-    table = Table("variant", "players", "what it is", "source")
+    table = Table()
+    add_name_column(table, "variant", [item["name"] for item in listed])
+    table.add_column("players")
+    table.add_column("what it is (and where the rules say so)")
     for item in listed:
         low, high = item["players"]
-        table.add_row(
-            f"{item['name']} — {item['title']}",
-            f"{low}–{high}",
-            item["description"],
-            item["source"],
-        )
+        about = Text(item["description"])
+        about.append(f"\n{item['source']}", style="dim")
+        table.add_row(item["name"], f"{low}–{high}", about)
     out.print(table)
 
 

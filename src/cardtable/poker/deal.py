@@ -175,7 +175,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
             board=tuple(table.shown_board()),
             board_down=len(table.board) - len(table.revealed),
             shown=tuple(self.shown.get(other, ()) for other in range(self.seats)),
-            stacks=tuple(self.betting.stacks),
+            stacks=self._stacks_now(),
             bets=tuple(current.bets) if current else (0,) * self.seats,
             pot=self.betting.pot,
             in_hand=tuple(self.betting.in_hand),
@@ -186,6 +186,15 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 for who, side in (self.declarations.visible() if self.declarations else {}).items()
             ),
             seating=self.ring,
+        )
+
+    def _stacks_now(self) -> tuple[int, ...]:
+        """Each seat's chips: once the deal is over, with the pots paid and bets returned."""
+        if self.result is None:
+            return tuple(self.betting.stacks)
+        changes = self.result.changes
+        return tuple(
+            start + change for start, change in zip(self.start_stacks, changes, strict=True)
         )
 
     def outcome(self) -> PokerOutcome:

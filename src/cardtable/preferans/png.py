@@ -2,9 +2,12 @@
 
 Painting needs Pillow, the optional extra ``png`` (``pip install 'cardtable[png]'``): its
 wheels carry everything they need on Linux, macOS and Windows, so no system library is
-asked for. Without it :func:`pulka_png` raises :class:`MissingExtra`. Text is set in the
-first of DejaVu Sans, Arial, Liberation Sans or Helvetica the machine has (they all have
-Cyrillic); failing those, in Pillow's own font, which has Latin letters only.
+asked for. Without it :func:`pulka_png` raises :class:`MissingExtra`. Text is set in Source
+Sans Pro, which the extra installs (the package ``font-source-sans-pro``, under the SIL Open
+Font License; it has Cyrillic), so the picture is the same on every machine and Russian names
+are written in letters even where the system has no font. Without that package, the first
+of DejaVu Sans, Arial, Liberation Sans or Helvetica the machine has; failing those, Pillow's
+own font, which has Latin letters only.
 
 >>> from cardtable.preferans.sheet import Sheet
 >>> pulka_png(Sheet(["A", "B", "C"]), scale=0.5)[1:4]
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from cardtable.errors import CardtableError
@@ -27,6 +31,9 @@ if TYPE_CHECKING:
 SMOOTHING = 2
 """Paint this many times larger and shrink, so slanting strokes come out smooth."""
 
+PACKAGED = "font_source_sans_pro"
+"""The package of the extra ``png`` that carries the font the pulka is written in."""
+PACKAGED_FONTS = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
 REGULAR_FONTS = ("DejaVuSans.ttf", "Arial.ttf", "arial.ttf", "LiberationSans-Regular.ttf")
 BOLD_FONTS = ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf", "LiberationSans-Bold.ttf")
 LAST_RESORT = ("Helvetica.ttc",)
@@ -106,12 +113,22 @@ def _write(image: Image.Image, text: Text, factor: float) -> None:
 
 @lru_cache(maxsize=32)
 def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The first font the machine has, looked up where Pillow looks for system fonts."""
+    """The packaged font, else the first the machine has where Pillow looks for fonts."""
     from PIL import ImageFont  # noqa: PLC0415
 
-    for name in (BOLD_FONTS if bold else REGULAR_FONTS) + LAST_RESORT:
+    packaged = _packaged_font(bold)
+    for name in (*packaged, *(BOLD_FONTS if bold else REGULAR_FONTS), *LAST_RESORT):
         try:
             return ImageFont.truetype(name, size)
         except OSError:
             continue
     return ImageFont.load_default(size)
+
+
+def _packaged_font(bold: bool) -> tuple[str, ...]:
+    """The full path of the extra's font file, if the package is installed."""
+    try:
+        folder = resources.files(PACKAGED)
+    except ModuleNotFoundError:
+        return ()
+    return (str(folder / "files" / PACKAGED_FONTS[bold]),)

@@ -55,6 +55,20 @@ class Adapter:
         """The sorted hand as held: a gap between suits."""
         return painter.grouped(cards)
 
+    def hand_line(self, view: Any, painter: Painter) -> Text:
+        """The seat's cards as the hand panel draws them: the sorted hand as held."""
+        return self.hand_text(self.hand(view), painter)
+
+    def reminders(
+        self, deal: Any, view: Any, painter: Painter, *, full: bool = False
+    ) -> list[Text]:
+        """What a player keeps in mind of the deal on the table, drawn above the seats.
+
+        ``full``: as sentences of the rules, for ``?``. Generically nothing; poker draws the
+        board and names the variant's wild cards.
+        """
+        return []
+
     def phase(self, view: Any) -> str:
         """The phase of the deal, as the view names it."""
         return str(getattr(view, "phase", ""))
@@ -77,9 +91,13 @@ class Adapter:
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
-        """The score as players keep it in ``width`` × ``height``; generically the ledger."""
+        """The score as players keep it in ``width`` × ``height``; generically the ledger.
+
+        ``deal`` is the number of the deal on the screen (1 for the first, 0 before any): the
+        finished one while it stays on the table between deals.
+        """
         return ledger_text(match)
 
     def help(self, phase: str) -> str:
@@ -90,16 +108,88 @@ class Adapter:
 SEAT_WORD = re.compile(r"\b(?:seat|player) (\d+)\b")
 """How the games' sentences name a seat by number."""
 
+CLAUSE = re.compile(r"([:;,()—]\s*)")
+"""Where one clause of a sentence ends and the next begins."""
+
+SUBJECT = re.compile(r"^(\s*)(?:seat|player) (\d+)(?: (\w+))?")
+"""A clause that opens with a seat: the seat and the word after it (its verb, if any)."""
+
+IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+"""Verbs whose second person is not the third less its ``s``."""
+
+YOU = re.compile(r"you(?: \d+)?")
+"""The names of the seats played by people at the table: "you", in hot-seat "you 2"."""
+
 
 def names_in(text: str, names: Sequence[str]) -> str:
-    """``text`` with each seat number written as the seat's name.
+    """``text`` with each seat written as its name, and "you" in the second person.
+
+    The games write every seat in the third person ("seat 0 is dealt 10 cards"); a clause
+    whose subject is a person at the table becomes "you are dealt 10 cards", his "his" is
+    "your", and a seat that is also the clause's subject, "yourself" or "himself".
 
     >>> names_in("seat 0 shows the talon to seat 1", ["you", "bot 2"])
-    'you shows the talon to bot 2'
+    'you show the talon to bot 2'
+    >>> names_in("seat 1 says pass", ["you", "bot 2"])
+    'bot 2 says pass'
     """
-    return SEAT_WORD.sub(
-        lambda found: names[int(found[1])] if int(found[1]) < len(names) else found[0], text
-    )
+    return "".join(_clause(part, names) for part in CLAUSE.split(text))
+
+
+def _clause(text: str, names: Sequence[str]) -> str:
+    subject = SUBJECT.match(text)
+    seat = int(subject[2]) if subject else None
+    if subject and seat is not None and seat < len(names) and YOU.fullmatch(names[seat]):
+        verb = subject[3]
+        head = subject[1] + f"seat {seat}" + (f" {_second_person(verb)}" if verb else "")
+        text = head + text[subject.end() :]
+        text = re.sub(r"\bhe (\w+)", lambda found: f"you {_second_person(found[1])}", text)
+        text = re.sub(r"\bhimself\b", "yourself", re.sub(r"\bhis\b", "your", text))
+    mine = f"seat {seat}"
+
+    def name(found: re.Match[str]) -> str:
+        number = int(found[1])
+        if number >= len(names):
+            return found[0]
+        if found.start() and seat == number and found[0] == mine:
+            return "yourself" if YOU.fullmatch(names[number]) else "himself"
+        return names[number]
+
+    written = SEAT_WORD.sub(name, text)
+    return re.sub(r"\byou's\b", "your", written)
+
+
+def event_text(event: Event, names: Sequence[str], painter: Painter) -> Text:
+    """An event as a sentence with its cards: "bot 2 plays A♣", "you are dealt 10 cards: …".
+
+    The cards are the object of a bare verb ("seat 1 plays", "seat 0 shows") and follow it;
+    after a longer sentence they are listed after a colon.
+    """
+    text = Text(names_in(event.text, names))
+    if event.cards:
+        text.append(" " if BARE_VERB.fullmatch(event.text) else ": ")
+        text.append_text(painter.cards(event.cards))
+    return text
+
+
+BARE_VERB = re.compile(r"(?:seat|player) \d+ [a-z]+")
+"""A sentence that is a seat and a verb alone, whose object is the event's cards."""
+
+
+def _second_person(verb: str) -> str:
+    """The verb as said to "you": ``is`` → ``are``, ``passes`` → ``pass``, ``wins`` → ``win``.
+
+    Words that are no verb in the third person (a count, "high", "discarded") are left.
+    """
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if not verb.isalpha() or not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if re.search(r"(ch|sh|ss|x|zz)es$", verb):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
 
 
 def value_text(value: Any, painter: Painter) -> Text:

@@ -23,47 +23,48 @@ from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
 from cardtable.tui.paint import Painter
 
-SEED = "001_776ed664a35a376f.txt, preferans"
+BOOK = "Энциклопедия игр (1992), преферанс"
+"""Where a player reads the rules: the book and the game, by rule (001_776ed664a35a376f.txt)."""
 
 HELP = {
     "auction": (
-        f"The auction ({SEED} rules 16–20, 23). First hand speaks first, then each to the left. "
+        f"The auction ({BOOK}, правила 16–20, 23). First hand speaks first, then each to the left. "
         "Bid a contract above the last one (6♠ < 6♣ < 6♦ < 6♥ < 6 NT < 7♠ …), or pass; a pass "
         "is final. The first hand may answer a bid of the same height with 'mine'. Misère is "
         "bid once, in the auction, before the talon is seen (rule 23). When everyone passes "
         "the deal is played as an all-pass (rule 29)."
     ),
     "discard": (
-        f"The talon ({SEED} rules 20–21). The declarer takes the two talon cards, shown to all, "
+        f"The talon ({BOOK}, правила 20–21). The declarer takes the two talon cards, shown to all, "
         "and lays two cards face down: 'discard 8♣ 7♥'."
     ),
     "contract": (
-        f"The contract ({SEED} rule 21). After the discard the declarer names his game: at "
+        f"The contract ({BOOK}, правило 21). After the discard the declarer names his game: at "
         "least the height he bought, in any suit."
     ),
     "whist": (
-        f"The whist ({SEED} rules 24–27). Each defender in turn says 'whist' (to play against "
+        f"The whist ({BOOK}, правила 24–27). Each defender in turn says 'whist' (to play against "
         "the contract and take his share of tricks) or 'pass'. When both pass the declarer "
         "writes his game without play (rule 25); a ten is checked with open cards (rule 26). "
         "Half-whist, where the convention has it, follows a first pass (the Code, 3.8)."
     ),
     "lone": (
-        f"The lone whister ({SEED} rules 27–28). He plays 'open' (both defenders' cards face "
+        f"The lone whister ({BOOK}, правила 27–28). He plays 'open' (both defenders' cards face "
         "up, he plays for both) or 'closed'; at six or seven he may 'claim' a score without "
         "play if the declarer agrees (rule 27)."
     ),
     "answer": (
-        f"A claim without play ({SEED} rule 27). The declarer 'agree's to the lone whister's "
+        f"A claim without play ({BOOK}, правило 27). The declarer 'agree's to the lone whister's "
         "claim or 'refuse's it, and the deal is played."
     ),
     "play": (
-        f"The play ({SEED} rules 30–32). The first hand leads; follow suit, else trump, else "
+        f"The play ({BOOK}, правила 30–32). The first hand leads; follow suit, else trump, else "
         "any card. The highest trump, else the highest card of the suit led, takes the trick "
         "and its taker leads. In an all-pass each trick costs its taker (rules 29, 48); the "
         "talon cards lead the first tricks."
     ),
     "over": (
-        f"The deal is over: it is written on the pulka ({SEED} rules 42–48): made games in the "
+        f"The deal is over: it is written on the pulka ({BOOK}, правила 42–48): made games in the "
         "pool, remizes on the mountain, whists on the declarer."
     ),
 }
@@ -93,7 +94,7 @@ def series(values: Sequence[Fraction], room: int) -> str:
 class PreferansAdapter(Adapter):
     """Preferans: suits ♠ ♣ ♦ ♥ and ranks upwards, the calls, the trick, the pulka."""
 
-    help_source = SEED
+    help_source = BOOK
     score_width = 42
 
     def sort_key(self, card: Card) -> tuple[int, int]:
@@ -179,7 +180,7 @@ class PreferansAdapter(Adapter):
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int
+        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
         sheet: Sheet = match.sheet  # type: ignore[attr-defined]

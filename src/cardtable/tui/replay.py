@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.engine import Deal, Match, Record, get_game, replay
-from cardtable.tui.adapter import adapter_for, names_in
+from cardtable.tui.adapter import adapter_for, event_text
 from cardtable.tui.paint import Painter
 
 BACK = {"b", "p", "<"}
@@ -98,7 +98,7 @@ def draw_deal(record: Record, number: int, console: Console) -> None:
         Layout(Panel(shown, title="what happened", title_align="left")),
         Layout(
             Panel(
-                adapter.score(match, painter, right - 4, height - len(hands) - 5),
+                adapter.score(match, painter, right - 4, height - len(hands) - 5, len(match.deals)),
                 title=f"score after deal {number}",
                 title_align="left",
             ),
@@ -141,8 +141,5 @@ def _story(deal: Deal[Any, Any], names: tuple[str, ...], painter: Painter) -> Te
             continue
         if text.plain:
             text.append(" · ", style="dim")
-        text.append(names_in(event.text, names))
-        if event.cards:
-            text.append(": ")
-            text.append_text(painter.cards(event.cards))
+        text.append_text(event_text(event, names, painter))
     return text

@@ -27,9 +27,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cards import Card, cards_text, parse_cards
+from cardtable.cli.play import STOP_WORDS
 from cardtable.engine import Event, Game, Match
 from cardtable.errors import CardtableError
-from cardtable.tui.adapter import Adapter, adapter_for, names_in, signed
+from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
 from cardtable.tui.paint import Painter
 
 PAGE_KEYS = {"n": 1, ">": 1, "p": -1, "<": -1}
@@ -106,23 +107,26 @@ class TableScreen:
 
     # ----- the Screen protocol ------------------------------------------------------------
 
-    def deal_started(self, number: int, dealer: str, commitment: str) -> None:
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Before a new deal, show how the last one ended until the person presses Enter.
 
-        The deck commitment is in the saved record (docs/records.md); the table does not show it.
+        ``q`` there stops play (``False``). The deck commitment is in the saved record
+        (docs/records.md); the table does not show it.
         """
         deals = self.match.deals
         self.refusal = None
         if not self.people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
-            return
+            return True
         seat = self.showing if self.showing is not None else self.people[0]
         self.message = Text(
-            f"Deal {len(deals) - 1} is over and written down. Press Enter for deal {number}.",
+            f"Deal {len(deals) - 1} is over and written down. "
+            f"Press Enter for deal {number} (q stops).",
             style="bold",
         )
         self._draw(seat, deals[-2].view(seat), [], len(deals) - 1)
-        self.ask("› ")
+        answer = self.ask("› ")
         self.message = None
+        return answer.strip().lower() not in STOP_WORDS
 
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Nothing to do: the table draws each seat's events from the deal itself."""
@@ -146,7 +150,7 @@ class TableScreen:
                 self.page = (self.page + PAGE_KEYS[answer.lower()]) % pages
                 continue
             if answer.lower() in HELP_KEYS:
-                self._help(view)
+                self._help(index, view)
                 continue
             if not answer:
                 continue
@@ -183,12 +187,16 @@ class TableScreen:
         self.message = None
         self.showing = seat
 
-    def _help(self, view: Any) -> None:
+    def _help(self, seat: int, view: Any) -> None:
         phase = self.adapter.phase(view)
         lines = [
             Text(f"{self.game.title}: the {phase} phase", style="bold"),
             Text(self.adapter.help(phase)),
         ]
+        painter = Painter()
+        if self.match.deals:
+            reminders = self.adapter.reminders(self.match.deals[-1], view, painter, full=True)
+            lines += [Text(""), *reminders] if reminders else []
         if self.refusal:
             lines += [Text(""), Text(f"Your last answer was refused: {self.refusal}", style="red")]
         lines += [
@@ -202,7 +210,7 @@ class TableScreen:
         ]
         self.console.clear()
         self.console.print(Panel(Group(*lines), title="rules of this phase"))
-        self._record(None, len(self.match.deals), frozenset())
+        self._record(seat, len(self.match.deals), frozenset(painter.drawn))
         self.ask("press Enter to return › ")
 
     def _draw(self, seat: int | None, view: Any, legal: list[str], deal: int) -> None:
@@ -212,7 +220,7 @@ class TableScreen:
         layout = Layout()
         body = height - 1 - 3 - (rows + 2) - 1
         layout.split_column(
-            Layout(self._header(view), size=1),
+            Layout(self._header(view, deal), size=1),
             Layout(name="body", size=body),
             Layout(self._hand(seat, view, painter), size=3),
             Layout(self._menu_panel(legal, rows, pages), size=rows + 2),
@@ -221,7 +229,7 @@ class TableScreen:
         right = min(max(self.adapter.score_width, width // 2 - 4), 64)
         layout["body"].split_row(
             Layout(self._table(seat, view, painter, body - 2, deal), name="table"),
-            Layout(self._score(painter, right - 4, body - 2), size=right),
+            Layout(self._score(painter, right - 4, body - 2, deal), size=right),
         )
         self.console.clear()
         self.console.print(layout, height=height)
@@ -231,19 +239,20 @@ class TableScreen:
         if self.frames is not None:
             self.frames.append(Frame(seat, deal, self.console.export_text(clear=True), cards))
 
-    def _header(self, view: Any) -> Text:
+    def _header(self, view: Any, deal: int) -> Text:
+        """The game, the deal on the table, its dealer and phase, and who is to move in it."""
         match = self.match
         text = Text(f" {self.game.title}", style="bold reverse")
         if match.preset:
             text.append(f" · {match.preset}", style="reverse")
-        if match.deals:
-            deal = match.deals[-1]
-            text.append(f" · deal {len(match.deals)}", style="reverse")
-            text.append(f" · dealer {match.seats[deal.setup.dealer]}", style="reverse")
+        if deal:
+            dealer = match.deals[deal - 1].setup.dealer
+            text.append(f" · deal {deal}", style="reverse")
+            text.append(f" · dealer {match.seats[dealer]}", style="reverse")
         phase = self.adapter.phase(view) if view is not None else ""
         if phase:
             text.append(f" · {phase}", style="reverse")
-        seat = match.to_move
+        seat = match.to_move if deal == len(match.deals) else None
         if seat is not None:
             text.append(f" · to move: {match.seats[seat]} ", style="bold reverse yellow")
         text.append(" " * max(0, self.console.width - len(text.plain)), style="reverse")
@@ -257,6 +266,8 @@ class TableScreen:
         )
         if view is not None:
             lines = self.adapter.table(view, names, events, painter)
+            if deal:
+                lines[1:1] = self.adapter.reminders(self.match.deals[deal - 1], view, painter)
         if seat is not None and deal:
             log = [self._event(event, painter) for event in events]
             space = max(0, room - len(lines) - 1)
@@ -269,23 +280,19 @@ class TableScreen:
         return Panel(Group(*lines), title="table", title_align="left")
 
     def _event(self, event: Event, painter: Painter) -> Text:
-        names = self.match.seats
-        text = Text(names_in(event.text, names), style="dim")
-        if event.cards:
-            text.append(": ", style="dim")
-            text.append_text(painter.cards(event.cards))
+        text = event_text(event, self.match.seats, painter)
+        text.stylize("dim", 0, len(names_in(event.text, self.match.seats)))
         return text
 
-    def _score(self, painter: Painter, width: int, height: int) -> Panel:
-        body: RenderableType = self.adapter.score(self.match, painter, width, height)
+    def _score(self, painter: Painter, width: int, height: int, deal: int) -> Panel:
+        body: RenderableType = self.adapter.score(self.match, painter, width, height, deal)
         return Panel(body, title="score", title_align="left")
 
     def _hand(self, seat: int | None, view: Any, painter: Painter) -> Panel:
         if seat is None or view is None:
             return Panel(Text("(hidden)", style="dim"), title="hand", title_align="left")
-        cards = self.adapter.hand(view)
         name = self.match.seats[seat]
-        hand = self.adapter.hand_text(cards, painter)
+        hand = self.adapter.hand_line(view, painter)
         return Panel(hand, title=f"hand of {name}", title_align="left")
 
     def _ordered(self, legal: list[str]) -> tuple[list[str], dict[str, str]]:

@@ -41,7 +41,7 @@ def name_contract(state: DealState, contract: Contract) -> list[Event]:
         public_event(
             "contract",
             state.declarer,
-            f"{seat_name(state.declarer)} plays {contract_text(contract)}"
+            f"{seat_name(state.declarer)} names {contract_text(contract)}"
             + (" without the talon" if isinstance(state.bid, WithoutTalon) else ""),
         )
     ]
