@@ -368,7 +368,3 @@ def stack_deck(
         if round_number == talon_after_round:
             deck.extend(talon)
     return tuple(deck)
-
-
-def _seat(seat: int | None) -> str:
-    return f"seat {seat}"
