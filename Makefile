@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs mutation clean
+.PHONY: play test lint typecheck unit bench playthroughs mutation soak-server clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -28,6 +28,11 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/poker_hands.py
 
+# The server's leak and crash tests at soak size (docs/server.md, "Tests and soak runs")
+soak-server: $(STAMP)
+	CARDTABLE_LEAK_DEALS=1000 CARDTABLE_CRASH_KILLS=100 $(BIN)/pytest -q -o timeout=7200 \
+		tests/server/test_leaks.py tests/server/test_crash.py
+
 # Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
 # on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.
 mutation: $(STAMP)
@@ -44,7 +49,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server]'
+	$(BIN)/python -m cardtable.warm
 	touch $(STAMP)
 
 clean:

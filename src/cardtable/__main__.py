@@ -1,5 +1,5 @@
 """``python -m cardtable`` runs the command line."""
 
-from cardtable.cli.main import run
+from cardtable.cli import run
 
 run()

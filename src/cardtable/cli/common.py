@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.progress import Progress
 from typer.core import TyperGroup
 
-from cardtable.engine.reading import read_text_file
 from cardtable.errors import CardtableError
 
 BAD_INPUT = 2
@@ -47,6 +46,8 @@ def say_error(message: str) -> None:
 
 def read_text(path: Path) -> str:
     """The text of a file the user named; a huge or non-UTF-8 file is refused in one sentence."""
+    from cardtable.engine.reading import read_text_file  # noqa: PLC0415 - keeps start-up fast
+
     return read_text_file(path)
 
 
@@ -87,6 +88,18 @@ class OneLineGroup(TyperGroup):
         """Run the sub-command, whose own usage errors are turned into one line too."""
         with _usage_in_one_line():
             return super().invoke(ctx)
+
+
+def root_app() -> typer.Typer:
+    """The ``cardtable`` command group, before any command is added to it."""
+    return typer.Typer(
+        name="cardtable",
+        help="Preferans, Piquet and Poker by the book: play, score, analyse, simulate.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        cls=OneLineGroup,
+    )
 
 
 def print_json(data: Any) -> None:

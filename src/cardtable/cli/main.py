@@ -17,18 +17,19 @@ from rich.text import Text
 from cardtable.bots import make_bot
 from cardtable.cli import preferans
 from cardtable.cli.common import (
-    OneLineGroup,
     lazy_progress,
     one_line_errors,
     out,
     print_json,
     read_text,
+    root_app,
 )
 from cardtable.cli.listing import add_name_column, print_rules, whole_names
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
+from cardtable.cli.server import db_app, serve_command
 from cardtable.engine import (
     Match,
     Record,
@@ -42,17 +43,12 @@ from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import CardtableError, RecordError, UnknownGame
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
-app = typer.Typer(
-    name="cardtable",
-    help="Preferans, Piquet and Poker by the book: play, score, analyse, simulate.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    cls=OneLineGroup,
-)
+app = root_app()
 app.add_typer(preferans.app)
 app.add_typer(piquet_app)
 app.add_typer(poker_app, name="poker")
+app.add_typer(db_app, name="db")
+app.command("serve")(serve_command)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -386,6 +382,14 @@ app.command("play")(play_command)
 app.command("playthrough")(playthrough_command)
 
 
+@app.command("warm")
+def warm_command() -> None:
+    """Compile every numba kernel into the cache now, so no later command waits on it."""
+    from cardtable.warm import warm  # noqa: PLC0415 - numba loads lazily
+
+    warm()
+
+
 def run() -> None:
-    """Entry point of the ``cardtable`` console script."""
+    """Run the whole command line (``cardtable.cli.run`` is the console script)."""
     app()

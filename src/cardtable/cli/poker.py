@@ -325,6 +325,8 @@ def equity_command(
     With ``--variant`` the variant's showdown settles each board: the cards a hand may use
     (Omaha's two and three), its hand rules, lows and high-low halves (the cards speak).
     """
+    from cardtable.warm import notice_if_cold  # noqa: PLC0415 - numba loads lazily
+
     with _errors():
         spec = _variant(variant)
         rules = build_rules(
@@ -342,6 +344,7 @@ def equity_command(
             stripped=stripped,
         )
         held = [parse_cards(text) for text in hands]
+        notice_if_cold("poker")
         with lazy_progress(100) as advance:
             result = equity(
                 held,

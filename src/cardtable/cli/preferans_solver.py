@@ -31,11 +31,13 @@ def solve_command(
     from cardtable.cards import parse_cards  # noqa: PLC0415
     from cardtable.preferans.contracts import contract_text, parse_contract  # noqa: PLC0415
     from cardtable.preferans.solver import analyse, replay  # noqa: PLC0415
+    from cardtable.warm import notice_if_cold  # noqa: PLC0415
 
     with one_line_errors():
         hands = [parse_cards(text) for text in (hand0, hand1, hand2)]
         bid = parse_contract(contract)
         position = replay(hands, declarer, lead, bid, parse_cards(played) if played else ())
+        notice_if_cold("preferans")
         solution = analyse(position)
         tricks, cards = solution.declarer_tricks, solution.cards
     if as_json:

@@ -23,7 +23,11 @@ hands and written anew:
   remaining card up, whose card each one is, and holds a lower and an upper bound;
 * quick tricks at the start of a trick: the top cards the leader may cash in a row, bounded
   where another hand could ruff (a bound for the leader's side in a game);
-* move ordering: cheap winners and low losers first, the reverse for a misère declarer.
+* sure trump tricks: a trump above every trump of the other side wins whenever it is played;
+* misère bounds: the declarer is clean (:func:`misere_is_clean`), caught for one more trick
+  (:func:`misere_is_caught`, :func:`misere_lead_wins`) or takes all (:func:`misere_takes_all`);
+* move ordering: cheap winners and low losers first, the reverse for a misère declarer, and
+  the lead that last refuted a position first when it comes back.
 
 Following follows rules 30–32: follow suit, else trump, else any card.
 """
@@ -35,7 +39,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-TT_BITS = 18
+TT_BITS = 16
 """Log2 of the transposition table's entries."""
 
 TT_SIZE = 1 << TT_BITS
@@ -46,13 +50,56 @@ NO_CARD = -1
 
 
 def new_table() -> Any:
-    """A fresh transposition table: keys, bounds and the generation of each entry.
+    """A fresh transposition table: two words an entry, the key and what is known of it.
 
-    Columns: the low and high halves of the key, the lower and upper bound, the generation.
-    An entry counts only when its generation is the current one, so a new search context
-    (another declarer, trump or kind of contract) clears the table by taking a new generation.
+    The first word is the position's relative-rank key; the second packs the generation (bits
+    24 up), the leader (16–23), the best lead found plus one (8–15) and the lower and upper
+    bounds (4–7 and 0–3). An entry counts only when its generation is the current one, so a
+    new search context (another declarer, trump or kind of contract) clears the table by taking
+    a new generation.
     """
-    return np.zeros((TT_SIZE, 5), dtype=np.int64)
+    return np.zeros((TT_SIZE, 2), dtype=np.int64)
+
+
+def _compress_table() -> Any:
+    """``COMPRESS[alive << 8 | held]``: the bits of ``held`` packed to the places of ``alive``."""
+    table = np.zeros(1 << 16, dtype=np.int64)
+    for alive in range(256):
+        for held in range(256):
+            packed = 0
+            place = 0
+            for rank in range(8):
+                if alive >> rank & 1:
+                    if held >> rank & 1:
+                        packed |= 1 << place
+                    place += 1
+            table[alive << 8 | held] = packed
+    return table
+
+
+def _spread_table() -> Any:
+    """``SPREAD[bits]``: bit ``i`` of ``bits`` moved to bit ``2 i`` (two bits per card)."""
+    return np.array(
+        [sum(1 << (2 * i) for i in range(8) if bits >> i & 1) for bits in range(256)],
+        dtype=np.int64,
+    )
+
+
+def _scatter_table() -> Any:
+    """``EXPAND[alive << 8 | packed]``: the inverse of :data:`COMPRESS`."""
+    table = np.zeros(1 << 16, dtype=np.int64)
+    for alive in range(256):
+        places = [rank for rank in range(8) if alive >> rank & 1]
+        for packed in range(1 << len(places)):
+            table[alive << 8 | packed] = sum(
+                1 << rank for place, rank in enumerate(places) if packed >> place & 1
+            )
+    return table
+
+
+COMPRESS = _compress_table()
+SCATTER = _scatter_table()
+SPREAD = _spread_table()
 
 
 @njit(cache=True)
@@ -94,23 +141,18 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
     """The top card of each run of equivalent cards in ``legal``.
 
     Two cards of one hand in one suit are equivalent when no card in ``alive`` that is not in
-    ``legal`` lies between them (cards already played do not separate them).
+    ``legal`` lies between them (cards already played do not separate them). Packed to the
+    places of the live cards, a run's top is a card whose next place up is not ``legal``.
     """
     reps = 0
     for suit in range(4):
-        mine = (legal >> (8 * suit)) & 0xFF
+        shift = 8 * suit
+        mine = (legal >> shift) & 0xFF
         if mine == 0:
             continue
-        others = ((alive >> (8 * suit)) & 0xFF) & ~mine
-        in_run = False
-        for rank in range(7, -1, -1):
-            bit = 1 << rank
-            if mine & bit:
-                if not in_run:
-                    reps |= bit << (8 * suit)
-                    in_run = True
-            elif others & bit:
-                in_run = False
+        base = ((alive >> shift) & 0xFF) << 8
+        packed = COMPRESS[base | mine]
+        reps |= SCATTER[base | (packed & ~(packed >> 1))] << shift
     return reps
 
 
@@ -150,45 +192,34 @@ def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cove
 
 
 @njit(cache=True)
-def position_key(hands: Any) -> tuple[int, int]:  # pragma: no cover - compiled
-    """The relative-rank key of a trick boundary: two 32-bit halves, 2 bits per live card.
+def position_key(hands: Any) -> int:  # pragma: no cover - compiled
+    """The relative-rank key of a trick boundary: 2 bits per live card in one 64-bit word.
 
-    Suit by suit, from the lowest remaining card up, the owner of each card (1, 2 or 3); the
-    remaining cards of a suit are packed together, so positions that differ only by cards
-    already played share a key.
+    Suit by suit (16 bits each), from the lowest remaining card up, the owner of each card (1,
+    2 or 3); the remaining cards of a suit are packed together, so positions that differ only
+    by cards already played share a key.
     """
-    low = 0
-    high = 0
     h0 = hands[0]
     h1 = hands[1]
     h2 = hands[2]
+    alive = h0 | h1 | h2
+    key = 0
     for suit in range(4):
-        code = 0
-        shift = 0
-        for rank in range(8):
-            bit = 1 << (8 * suit + rank)
-            owner = 0
-            if h0 & bit:
-                owner = 1
-            elif h1 & bit:
-                owner = 2
-            elif h2 & bit:
-                owner = 3
-            if owner:
-                code |= owner << shift
-                shift += 2
-        if suit < 2:
-            low |= code << (16 * suit)
-        else:
-            high |= code << (16 * (suit - 2))
-    return low, high
+        shift = 8 * suit
+        base = ((alive >> shift) & 0xFF) << 8
+        code = (
+            SPREAD[COMPRESS[base | ((h0 >> shift) & 0xFF)]]
+            | (SPREAD[COMPRESS[base | ((h1 >> shift) & 0xFF)]] << 1)
+            | (SPREAD[COMPRESS[base | ((h2 >> shift) & 0xFF)]] * 3)
+        )
+        key |= code << (16 * suit)
+    return key
 
 
 @njit(cache=True)
-def _slot(low: int, high: int, leader: int) -> int:  # pragma: no cover - compiled
-    mixed = (low * 0x9E3779B1) ^ (high * 0x85EBCA77) ^ (leader * 0x27D4EB2F)
-    mixed ^= mixed >> 23
-    return mixed & (TT_SIZE - 1)
+def _slot(key: int, leader: int) -> int:  # pragma: no cover - compiled
+    mixed = (key ^ (leader << 62)) * -7046029254386353131
+    return (mixed >> (64 - TT_BITS)) & (TT_SIZE - 1)
 
 
 @njit(cache=True)
@@ -215,11 +246,15 @@ def _order(
     trump: int,
     declarer: int,
     max_is_declarer: bool,
+    scores: Any,
+    first: int,
 ) -> None:  # pragma: no cover - compiled
-    """Sort ``moves[:count]`` so the likely best card comes first (cutoffs come sooner)."""
+    """Sort ``moves[:count]`` so the likely best card comes first (cutoffs come sooner).
+
+    ``first``, the best lead the transposition table remembers here (or -1), goes first.
+    """
     mover = (leader + n) % 3
     alive = hands[0] | hands[1] | hands[2]
-    scores = np.empty(count, dtype=np.int64)
     best = -1
     best_seat = -1
     if n >= 1:
@@ -266,6 +301,8 @@ def _order(
             else:
                 declarer_winning = best_seat == declarer
                 score = 50 + rank if (declarer_winning and not wins) else 20 - rank
+        if card == first:
+            score = 1000
         scores[i] = score
     for i in range(1, count):
         card = moves[i]
@@ -291,8 +328,8 @@ F_COUNT = 6
 F_NEXT = 7
 F_MAX = 8
 F_SLOT = 9
-F_LOW = 10
-F_HIGH = 11
+F_KEY = 10
+F_BEST = 11
 F_LOWER = 12
 F_UPPER = 13
 F_CARD = 14
@@ -302,9 +339,116 @@ MAX_DEPTH = 32
 
 
 @njit(cache=True)
+def _top_bit(x: int) -> int:  # pragma: no cover - compiled
+    """The highest set bit of a nonzero mask, as a mask."""
+    return 1 << _high_index(x)
+
+
+@njit(cache=True)
+def _sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # pragma: no cover
+    """Tricks each side is sure of with trumps above every trump of the other side.
+
+    Such a trump wins whenever it is played (rule 30); the declarer's are all his, while the
+    two defenders may have to spend two on one trick, so theirs count as the better hand's.
+    """
+    trumps = 0xFF << (8 * trump)
+    mine = hands[declarer] & trumps
+    first = hands[(declarer + 1) % 3] & trumps
+    second = hands[(declarer + 2) % 3] & trumps
+    theirs = first | second
+    ours = popcount(mine) if theirs == 0 else popcount(mine & ~(2 * _top_bit(theirs) - 1))
+    if theirs == 0:
+        return ours, 0
+    above = 0 if mine == 0 else ~(2 * _top_bit(mine) - 1)
+    return ours, max(popcount(first & above), popcount(second & above))
+
+
+@njit(cache=True)
+def _kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
+    """The ``k``-th lowest card of a nonempty mask (the highest if it holds fewer), as a mask."""
+    for _ in range(k - 1):
+        if cards & (cards - 1) == 0:
+            break
+        cards &= cards - 1
+    return cards & -cards
+
+
+@njit(cache=True)
+def misere_is_clean(declarer: int, first: int, second: int) -> bool:  # pragma: no cover
+    """Whether a misère declarer not on lead can take no trick whatever the defenders do.
+
+    He plays his lowest card of the suit led, and discards a top card of some suit when void,
+    so he never wins a trick and never leads. A defender holding ``c`` cards of a suit can keep
+    his lowest one to lead it in any of the first ``c`` rounds of the suit, so that is safe when,
+    suit by suit, the declarer's ``c``-th lowest card (or his highest, if he holds fewer) is
+    below that defender's lowest, for each defender who holds the suit.
+    """
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (declarer >> shift) & 0xFF
+        if mine == 0:
+            continue
+        for other in (first, second):
+            theirs = (other >> shift) & 0xFF
+            if theirs and _kth_lowest(mine, popcount(theirs)) > (theirs & -theirs):
+                return False
+    return True
+
+
+@njit(cache=True)
+def misere_is_caught(declarer: int, defenders: int, leader: int) -> bool:  # pragma: no cover
+    """Whether a defender on lead can make the misère declarer take the next trick.
+
+    He leads a suit in which the declarer's lowest card is above every card of the defenders:
+    the declarer must follow (rule 31) and wins.
+    """
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (declarer >> shift) & 0xFF
+        if mine and (leader >> shift) & 0xFF and ((defenders >> shift) & 0xFF) < (mine & -mine):
+            return True
+    return False
+
+
+@njit(cache=True)
+def misere_lead_wins(declarer: int, first: int, second: int) -> bool:  # pragma: no cover
+    """Whether a misère declarer on lead takes the trick whatever he leads.
+
+    So it is when, in every suit he holds, each defender who holds it can play under his lowest
+    card: no defender is made to overtake (rule 31), and with no trumps nothing else wins.
+    """
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (declarer >> shift) & 0xFF
+        if mine == 0:
+            continue
+        lowest = mine & -mine
+        for other in (first, second):
+            theirs = (other >> shift) & 0xFF
+            if theirs and (theirs & -theirs) > lowest:
+                return False
+    return True
+
+
+@njit(cache=True)
+def misere_takes_all(declarer: int, defenders: int) -> bool:  # pragma: no cover - compiled
+    """Whether every card of a misère declarer on lead is above the defenders' in its suit.
+
+    Whatever he leads then wins, and he keeps the lead with the same said of the rest.
+    """
+    for suit in range(4):
+        shift = 8 * suit
+        mine = (declarer >> shift) & 0xFF
+        if mine and ((defenders >> shift) & 0xFF) > (mine & -mine):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _enter(
     frames: Any,
     moves: Any,
+    scores: Any,
     d: int,
     hands: Any,
     leader: int,
@@ -332,40 +476,55 @@ def _enter(
     if need > remaining:
         return 0
     slot = 0
-    low = 0
-    high = 0
+    key = 0
     lower = 0
     upper = remaining
+    best = -1
     if n == 0:
         if remaining == 1:
-            c_a = 31 - _leading_zeros(hands[leader])
-            c_b = 31 - _leading_zeros(hands[(leader + 1) % 3])
-            c_c = 31 - _leading_zeros(hands[(leader + 2) % 3])
+            c_a = _high_index(hands[leader])
+            c_b = _high_index(hands[(leader + 1) % 3])
+            c_c = _high_index(hands[(leader + 2) % 3])
             winner = (leader + _winner_offset(c_a, c_b, c_c, trump)) % 3
             return 1 if winner == declarer else 0
-        low, high = position_key(hands)
-        slot = _slot(low, high, leader)
-        if (
-            table[slot, 4] == generation
-            and table[slot, 0] == low
-            and table[slot, 1] == (high | (leader << 40))
-        ):
-            lower = table[slot, 2]
-            upper = table[slot, 3]
+        key = position_key(hands)
+        slot = _slot(key, leader)
+        meta = table[slot, 1]
+        if table[slot, 0] == key and (meta >> 16) == ((generation << 8) | leader):
+            lower = (meta >> 4) & 0xF
+            upper = meta & 0xF
+            best = ((meta >> 8) & 0xFF) - 1
             if lower >= need:
                 return 1
             if upper < need:
                 return 0
+        known_lower = lower
+        known_upper = upper
+        mine = hands[declarer]
+        defenders = hands[(declarer + 1) % 3] | hands[(declarer + 2) % 3]
         if max_is_declarer:
             quick = quick_tricks(hands, leader, trump)
             if leader == declarer:
-                if quick >= need:
-                    _store(table, slot, low, high, leader, max(lower, quick), upper, generation)
-                    return 1
-            elif remaining - quick < need:
+                lower = max(lower, quick)
+            else:
                 upper = min(upper, remaining - quick)
-                _store(table, slot, low, high, leader, lower, upper, generation)
-                return 0
+            if trump >= 0:
+                ours, theirs = _sure_trumps(hands, trump, declarer)
+                lower = max(lower, ours)
+                upper = min(upper, remaining - theirs)
+        elif leader == declarer:
+            if misere_takes_all(mine, defenders):
+                lower = remaining
+            elif misere_lead_wins(mine, hands[(declarer + 1) % 3], hands[(declarer + 2) % 3]):
+                lower = max(lower, 1)
+        elif misere_is_clean(mine, hands[(declarer + 1) % 3], hands[(declarer + 2) % 3]):
+            upper = 0
+        elif misere_is_caught(mine, defenders, hands[leader]):
+            lower = max(lower, 1)
+        if lower >= need or upper < need:
+            if lower != known_lower or upper != known_upper:
+                _store(table, slot, key, leader, lower, upper, best, generation)
+            return 1 if lower >= need else 0
     hand = hands[mover]
     led = -1 if n == 0 else c0 >> 3
     legal = legal_mask(hand, led, trump)
@@ -375,13 +534,27 @@ def _enter(
     if n == 2:
         alive |= 1 << c1
     rest = representatives(legal, alive)
-    count = 0
+    count = popcount(rest)
+    place = count
     while rest:
-        card = 31 - _leading_zeros(rest)
-        moves[d, count] = card
-        count += 1
-        rest &= ~(1 << card)
-    _order(moves[d], count, hands, leader, n, c0, c1, trump, declarer, max_is_declarer)
+        place -= 1
+        low = rest & -rest
+        moves[d, place] = popcount(low - 1)
+        rest ^= low
+    _order(
+        moves[d],
+        count,
+        hands,
+        leader,
+        n,
+        c0,
+        c1,
+        trump,
+        declarer,
+        max_is_declarer,
+        scores[d],
+        best,
+    )
     frame = frames[d]
     frame[F_LEADER] = leader
     frame[F_N] = n
@@ -393,8 +566,8 @@ def _enter(
     frame[F_NEXT] = 0
     frame[F_MAX] = 1 if (mover == declarer) == max_is_declarer else 0
     frame[F_SLOT] = slot
-    frame[F_LOW] = low
-    frame[F_HIGH] = high
+    frame[F_KEY] = key
+    frame[F_BEST] = best
     frame[F_LOWER] = lower
     frame[F_UPPER] = upper
     return EXPAND
@@ -422,9 +595,11 @@ def _search(
     """
     frames = np.zeros((MAX_DEPTH, FRAME), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 10), dtype=np.int64)
+    scores = np.zeros((MAX_DEPTH, 10), dtype=np.int64)
     status = _enter(
         frames,
         moves,
+        scores,
         0,
         hands,
         leader,
@@ -454,6 +629,7 @@ def _search(
             if value == frame[F_MAX]:
                 done = True
                 result = value
+                frame[F_BEST] = frame[F_CARD]
         if not done:
             i = frame[F_NEXT]
             if i < frame[F_COUNT]:
@@ -466,6 +642,7 @@ def _search(
                     status = _enter(
                         frames,
                         moves,
+                        scores,
                         d + 1,
                         hands,
                         frame[F_LEADER],
@@ -484,6 +661,7 @@ def _search(
                     status = _enter(
                         frames,
                         moves,
+                        scores,
                         d + 1,
                         hands,
                         frame[F_LEADER],
@@ -505,6 +683,7 @@ def _search(
                     status = _enter(
                         frames,
                         moves,
+                        scores,
                         d + 1,
                         hands,
                         winner,
@@ -536,11 +715,11 @@ def _search(
             _store(
                 table,
                 frame[F_SLOT],
-                frame[F_LOW],
-                frame[F_HIGH],
+                frame[F_KEY],
                 frame[F_LEADER],
                 lower,
                 upper,
+                frame[F_BEST],
                 generation,
             )
         if d == 0:
@@ -554,29 +733,26 @@ def _search(
 def _store(
     table: Any,
     slot: int,
-    low: int,
-    high: int,
+    key: int,
     leader: int,
     lower: int,
     upper: int,
+    best: int,
     generation: int,
 ) -> None:  # pragma: no cover - compiled
-    table[slot, 0] = low
-    table[slot, 1] = high | (leader << 40)
-    table[slot, 2] = lower
-    table[slot, 3] = upper
-    table[slot, 4] = generation
+    table[slot, 0] = key
+    table[slot, 1] = (generation << 24) | (leader << 16) | ((best + 1) << 8) | (lower << 4) | upper
 
 
 @njit(cache=True)
-def _leading_zeros(x: int) -> int:  # pragma: no cover - compiled
-    """Leading zero bits of a nonzero 32-bit mask."""
-    count = 0
-    bit = 1 << 31
-    while not x & bit:
-        count += 1
-        bit >>= 1
-    return count
+def _high_index(x: int) -> int:  # pragma: no cover - compiled
+    """The index of the highest set bit of a nonzero 32-bit mask."""
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    return popcount(x >> 1)
 
 
 @njit(cache=True)

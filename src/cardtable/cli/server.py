@@ -1,0 +1,127 @@
+"""``cardtable serve`` and ``cardtable db``: the game server and its database, for an operator.
+
+The server's libraries are the ``server`` extra; without them these commands say so in one line.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardtable.cli.common import OneLineGroup, one_line_errors, out
+from cardtable.errors import CardtableError
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        help="A database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/NAME "
+        "(default: SQLite in the data directory).",
+    ),
+]
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option("--data-dir", help="Where the SQLite file lives (default: the user's data dir)."),
+]
+
+db_app = typer.Typer(
+    name="db", help="Migrate the server's database.", no_args_is_help=True, cls=OneLineGroup
+)
+
+
+class ServerMissing(CardtableError):
+    """The server's libraries are not installed."""
+
+
+def _store_database_url(database: str | None, data_dir: Path | None) -> str:
+    try:
+        from cardtable.store.database import database_url  # noqa: PLC0415 - an optional extra
+    except ImportError:
+        raise ServerMissing(
+            "the server needs its libraries: pip install 'cardtable[server]'"
+        ) from None
+    return database_url(database, data_dir)
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
+    database: DatabaseOption = None,
+    data_dir: DataDirOption = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0, max=60, help="Seconds a bot waits before it moves.")
+    ] = 0.5,
+    rate: Annotated[
+        float, typer.Option(min=1, max=100_000, help="Frames a second one connection may send.")
+    ] = 20.0,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
+    ] = False,
+) -> None:
+    """Run the game server until stopped (migrating its database first) and print its address."""
+    with one_line_errors():
+        url = _store_database_url(database, data_dir)
+        if schema:
+            from cardtable.server.protocol import schema_text  # noqa: PLC0415
+
+            sys.stdout.write(schema_text())
+            return
+        import uvicorn  # noqa: PLC0415
+
+        from cardtable.server.app import create_app  # noqa: PLC0415
+        from cardtable.store.database import upgrade  # noqa: PLC0415
+
+        upgrade(url)
+        app = create_app(url, bot_delay=bot_delay, rate=rate)
+    out.print(f"cardtable serves http://{host}:{port} (database {_shown(url)})", soft_wrap=True)
+    sys.stdout.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database: DatabaseOption = None,
+    data_dir: DataDirOption = None,
+    revision: Annotated[str, typer.Argument(help="The revision to reach.")] = "head",
+) -> None:
+    """Migrate the database up to the newest schema (or REVISION)."""
+    with one_line_errors():
+        url = _store_database_url(database, data_dir)
+        from cardtable.store.database import current, upgrade  # noqa: PLC0415
+
+        upgrade(url, revision)
+        out.print(f"database at revision {current(url)}")
+
+
+@db_app.command("downgrade")
+def db_downgrade(
+    database: DatabaseOption = None,
+    data_dir: DataDirOption = None,
+    revision: Annotated[str, typer.Argument(help="The revision to reach, or base.")] = "-1",
+) -> None:
+    """Migrate the database one revision down (or to REVISION; ``base`` empties it)."""
+    with one_line_errors():
+        url = _store_database_url(database, data_dir)
+        from cardtable.store.database import current, downgrade  # noqa: PLC0415
+
+        downgrade(url, revision)
+        out.print(f"database at revision {current(url) or 'base'}")
+
+
+@db_app.command("current")
+def db_current(database: DatabaseOption = None, data_dir: DataDirOption = None) -> None:
+    """Print the database's revision beside the newest this cardtable ships."""
+    with one_line_errors():
+        url = _store_database_url(database, data_dir)
+        from cardtable.store.database import current, head  # noqa: PLC0415
+
+        out.print(f"database at revision {current(url) or 'base'}; newest {head()}")
+
+
+def _shown(url: str) -> str:
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,563 @@
+"""The HTTP and WebSocket application: lobby, tables, seats, records and the table socket.
+
+HTTP is JSON (OpenAPI at ``/docs``). A table is created with its game, preset, rule overrides
+and seats (``open`` or ``bot NAME``); a person joins an open seat with the table's invite code
+(not needed for a listed table) and gets a seat token, which the table socket's ``hello``
+presents. Guests are remembered by a signed cookie holding their id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from fastapi import Body, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.responses import JSONResponse
+from itsdangerous import BadSignature, URLSafeSerializer
+from pydantic import BaseModel, Field, ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from cardtable.bots import make_bot
+from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine.integrity import key_fingerprint
+from cardtable.errors import CardtableError
+from cardtable.server.protocol import (
+    CLIENT_FRAME,
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_TABLE,
+    CLOSE_POLICY,
+    VERSION,
+    Ack,
+    Act,
+    Error,
+    Hello,
+    Ping,
+    Pong,
+    Say,
+)
+from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
+from cardtable.store.records import match_record
+from cardtable.store.repository import (
+    NewTable,
+    SeatUnavailable,
+    Store,
+    TableInfo,
+    new_secret,
+)
+
+T = TypeVar("T")
+
+GUEST_COOKIE = "cardtable_guest"
+"""The cookie that holds a guest's signed id."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do: frames a second, a burst, and bad frames before a close."""
+
+    rate: float = 20.0
+    burst: int = 40
+    flood: int = 50
+    bad_frames: int = 20
+    hello_seconds: float = 10.0
+    outbox: int = 2000
+
+
+class Tables:
+    """The live tables of this process, loaded from the store on first use."""
+
+    def __init__(self, store: Store, workers: Workers) -> None:
+        self.store = store
+        self.workers = workers
+        self.live: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a store call on the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.workers.database, call, *args)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, rebuilt from its log if not yet in memory."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.live.get(table_id)
+            if table is None:
+                info = await self.db(self.store.table, table_id)
+                if info is None:
+                    return None
+                log = await self.db(self.store.log, table_id)
+                table = LiveTable.rebuild(info, log, self.store, self.workers)
+                self.live[table_id] = table
+        return table
+
+    async def resume_all(self) -> None:
+        """After a start: every table that was being played goes on where its log stops."""
+        for table_id in await self.db(self.store.tables_in_play):
+            table = await self.get(table_id)
+            if table is not None:
+                await table.resume()
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, its rules, its seats and who may find it."""
+
+    game: str = Field(max_length=40)
+    preset: str | None = Field(default=None, max_length=80)
+    rules: dict[str, Any] = Field(default_factory=dict)
+    seats: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=10)
+    listed: bool = True
+    deals: int | None = Field(default=None, ge=1, le=100_000)
+
+
+class JoinSeat(BaseModel):
+    """A request for a seat: which (the first open one if none), the invite code, a name."""
+
+    seat: int | None = Field(default=None, ge=0, le=9)
+    invite: str | None = Field(default=None, max_length=200)
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class GuestName(BaseModel):
+    """The name a guest plays under."""
+
+    name: str = Field(min_length=1, max_length=40)
+
+
+def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastAPI:
+    """The server's application over the database at ``url`` (already migrated).
+
+    ``rate`` is the frames a second one connection may send (twice as many in a burst).
+    """
+    limits = Limits(rate=rate, burst=max(1, int(2 * rate)))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        workers = Workers(
+            ThreadPoolExecutor(1, thread_name_prefix="db"),
+            ThreadPoolExecutor(2, thread_name_prefix="bots"),
+            bot_delay,
+        )
+        tables = Tables(store, workers)
+        app.state.tables = tables
+        cookie_secret = await tables.db(store.setting, "cookie_secret", new_secret)
+        app.state.signer = URLSafeSerializer(cookie_secret, salt="cardtable-guest")
+        raw_key = await tables.db(store.setting, "record_key", _new_key)
+        app.state.record_key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(raw_key))
+        await tables.resume_all()
+        yield
+        for table in tables.live.values():
+            if table.driver is not None:
+                table.driver.cancel()
+        workers.bots.shutdown(wait=False, cancel_futures=True)
+        workers.database.shutdown(wait=True)
+        store.close()
+
+    app = FastAPI(title="cardtable", version="1", lifespan=lifespan)
+
+    @app.exception_handler(CardtableError)
+    async def _bad_input(_request: Request, error: CardtableError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    _routes(app)
+    _socket(app, limits)
+    return app
+
+
+def _new_key() -> str:
+    return Ed25519PrivateKey.generate().private_bytes_raw().hex()
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _routes(app: FastAPI) -> None:
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        """The games this server plays, with their presets and numbers of seats."""
+        return [
+            {
+                "name": game.name,
+                "title": game.title,
+                "players": list(game.players),
+                "presets": list(game.presets),
+                "default_preset": game.default_preset,
+            }
+            for game in games()
+        ]
+
+    @app.post("/api/guest")
+    async def guest(body: GuestName, request: Request, response: Response) -> dict[str, str]:
+        """Play as a guest called ``name``; the signed cookie remembers the guest."""
+        player_id = await _tables(request).db(_tables(request).store.add_guest, body.name.strip())
+        _set_guest(request, response, player_id)
+        return {"id": player_id, "name": body.name.strip()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Make a table; its invite code is given out here once."""
+        spec = _new_table(body)
+        tables = _tables(request)
+        table_id, invite = await tables.db(tables.store.create_table, spec)
+        info = await tables.db(tables.store.table, table_id)
+        assert info is not None
+        if not any(seat.is_open for seat in info.seats):
+            table = await tables.get(table_id)
+            assert table is not None
+            await table.seat_taken(info)
+        return {
+            **_table_data(info),
+            "invite": invite,
+            "invite_url": f"/tables/{table_id}?invite={invite}",
+        }
+
+    @app.get("/api/tables")
+    async def lobby(request: Request) -> list[dict[str, Any]]:
+        """The listed tables that have not finished."""
+        tables = _tables(request)
+        return [_table_data(info) for info in await tables.db(tables.store.lobby)]
+
+    @app.get("/api/tables/{table_id}")
+    async def table_status(table_id: str, request: Request) -> dict[str, Any]:
+        """A table's settings, seats, status and newest seq."""
+        table = await _live(request, table_id)
+        return {
+            **_table_data(table.info),
+            "seq": table.seq,
+            "to_move": table.match.to_move,
+            "score": table.score(),
+        }
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(
+        table_id: str, request: Request, response: Response, body: Annotated[JoinSeat, Body()]
+    ) -> dict[str, Any]:
+        """Take an open seat; the answer's token is the seat's key, shown only this once."""
+        tables = _tables(request)
+        table = await _live(request, table_id)
+        invited = False
+        if body.invite is not None:
+            invited = await tables.db(tables.store.invite_matches, table_id, body.invite)
+        if not table.info.listed and not invited:
+            raise HTTPException(403, "this table is private: its invite code is needed")
+        player_id, name = await _guest_of(request, response, body.name)
+        seat = body.seat if body.seat is not None else _first_open(table.info)
+        try:
+            token = await tables.db(tables.store.take_seat, table_id, seat, name, player_id)
+        except SeatUnavailable as error:
+            raise HTTPException(409, str(error)) from None
+        info = await tables.db(tables.store.table, table_id)
+        assert info is not None
+        await table.seat_taken(info)
+        return {"seat": seat, "token": token, "socket": f"/ws/tables/{table_id}"}
+
+    _record_routes(app)
+
+
+def _record_routes(app: FastAPI) -> None:
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
+
+        A table still in play has no record to give: its decks are the server's secret.
+        """
+        tables = _tables(request)
+        table = await _live(request, table_id)
+        if not table.finished or not table.steps:
+            raise HTTPException(409, "the table is still being played: its record comes at the end")
+        log = await tables.db(tables.store.log, table_id)
+        key: Ed25519PrivateKey = request.app.state.record_key
+        return match_record(table.info, log).to_data(sign_with=key)
+
+    @app.get("/api/server")
+    async def server_facts(request: Request) -> dict[str, str]:
+        """The key that signs this server's records (``cardtable replay`` names it)."""
+        key: Ed25519PrivateKey = request.app.state.record_key
+        return {"record_key": key_fingerprint(key.public_key()), "protocol": str(VERSION)}
+
+
+async def _live(request: Request, table_id: str) -> LiveTable:
+    table = await _tables(request).get(table_id)
+    if table is None:
+        raise HTTPException(404, f"there is no table {table_id!r}")
+    return table
+
+
+def _new_table(body: CreateTable) -> NewTable:
+    game = get_game(body.game)
+    rules = game.rules(body.preset, body.rules)
+    game.check_players(len(body.seats))
+    bots: list[str | None] = []
+    for number, spec in enumerate(body.seats):
+        words = spec.split()
+        if words == ["open"]:
+            bots.append(None)
+        elif len(words) == 2 and words[0] == "bot":
+            make_bot(game.name, words[1], rules)
+            bots.append(words[1])
+        else:
+            raise CardtableError(f"seat {number}: {spec!r} is neither 'open' nor 'bot NAME'")
+    return NewTable(game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals)
+
+
+def _table_data(info: TableInfo) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "game": info.game,
+        "preset": info.preset,
+        "listed": info.listed,
+        "deals": info.deals_limit,
+        "status": info.status,
+        "seats": [
+            {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "open": seat.is_open}
+            for seat in info.seats
+        ],
+    }
+
+
+def _first_open(info: TableInfo) -> int:
+    for seat in info.seats:
+        if seat.is_open:
+            return seat.seat
+    raise HTTPException(409, "every seat of this table is taken")
+
+
+def _set_guest(request: Request, response: Response, player_id: str) -> None:
+    signer: URLSafeSerializer = request.app.state.signer
+    response.set_cookie(
+        GUEST_COOKIE, signer.dumps(player_id), httponly=True, samesite="lax", max_age=31_536_000
+    )
+
+
+async def _guest_of(request: Request, response: Response, name: str | None) -> tuple[str, str]:
+    tables = _tables(request)
+    signer: URLSafeSerializer = request.app.state.signer
+    cookie = request.cookies.get(GUEST_COOKIE)
+    if cookie is not None:
+        try:
+            player_id = str(signer.loads(cookie))
+        except BadSignature:
+            player_id = ""
+        known = await tables.db(tables.store.guest_name, player_id) if player_id else None
+        if known is not None:
+            return player_id, name.strip() if name else known
+    if not name or not name.strip():
+        raise HTTPException(400, "a name is needed to play as a guest")
+    player_id = await tables.db(tables.store.add_guest, name.strip())
+    _set_guest(request, response, player_id)
+    return player_id, name.strip()
+
+
+# --- the table socket ----------------------------------------------------------------------
+
+
+class _Connection:
+    """One table socket: its outbox, its rate bucket and its count of bad frames."""
+
+    def __init__(self, socket: WebSocket, limits: Limits) -> None:
+        self.socket = socket
+        self.limits = limits
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
+        self.tokens = float(limits.burst)
+        self.refilled = time.monotonic()
+        self.strikes = 0
+        self.bad = 0
+        self.closing: tuple[int, str] | None = None
+
+    async def send(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            await self.close(CLOSE_POLICY, "the connection reads too slowly", flush=False)
+
+    async def close(self, code: int, reason: str, *, flush: bool = True) -> None:
+        """Close with ``code``: after the frames already queued, unless the queue is stuck."""
+        if self.closing is not None:
+            return
+        self.closing = (code, reason)
+        if flush and not self.outbox.full():
+            self.outbox.put_nowait(None)
+        else:
+            await self._close_now()
+
+    async def _close_now(self) -> None:
+        if self.closing is not None and self.socket.application_state == WebSocketState.CONNECTED:
+            code, reason = self.closing
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                await self.socket.close(code, reason)
+
+    async def write(self) -> None:
+        try:
+            while (text := await self.outbox.get()) is not None:
+                await self.socket.send_text(text)
+        except (RuntimeError, OSError, WebSocketDisconnect):
+            return  # the client went away; the reader sees it too
+        await self._close_now()
+
+    def allowed(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(
+            float(self.limits.burst), self.tokens + (now - self.refilled) * self.limits.rate
+        )
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+    async def error(self, code: str, message: str) -> None:
+        await self.send(Error(code=code, msg=message).model_dump_json())
+
+
+def _read_frame(text: str) -> Hello | Act | Ping | Say | Error:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return Error(code="bad_json", msg=f"the frame is not JSON: {error}")
+    if not isinstance(data, dict):
+        return Error(code="bad_frame", msg="a frame is a JSON object")
+    kind = data.get("type")
+    if kind not in {"hello", "act", "ping", "chat"}:
+        return Error(code="unknown_type", msg=f"unknown frame type {kind!r}")
+    try:
+        return CLIENT_FRAME.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:]) or kind
+        return Error(code="bad_frame", msg=f"{kind}: {where}: {first['msg']}")
+
+
+def _socket(app: FastAPI, limits: Limits) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        connection = _Connection(socket, limits)
+        writer = asyncio.get_running_loop().create_task(connection.write())
+        watcher: Watcher | None = None
+        table: LiveTable | None = None
+        try:
+            table = await _tables(socket).get(table_id)
+            if table is None:
+                await connection.close(CLOSE_NO_TABLE, f"there is no table {table_id!r}")
+                return
+            hello = await _await_hello(connection)
+            if hello is None:
+                return
+            seat = await _seat_of(connection, table, hello)
+            if seat is None:
+                return
+            watcher = Watcher(seat, connection.send, connection.close)
+            await table.attach(watcher, hello.since)
+            await _serve_frames(connection, table, seat)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None and watcher is not None:
+                table.detach(watcher)
+            if connection.closing is None and not connection.outbox.full():
+                connection.outbox.put_nowait(None)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(writer, 5)
+
+
+async def _receive(connection: _Connection) -> str | None:
+    message = await connection.socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _await_hello(connection: _Connection) -> Hello | None:
+    try:
+        text = await asyncio.wait_for(_receive(connection), connection.limits.hello_seconds)
+    except TimeoutError:
+        await connection.close(CLOSE_POLICY, "no hello")
+        return None
+    frame = _read_frame(text) if text is not None else Error(code="bad_frame", msg="binary frame")
+    if not isinstance(frame, Hello):
+        message = frame.msg if isinstance(frame, Error) else "the first frame must be hello"
+        await connection.error(frame.code if isinstance(frame, Error) else "bad_frame", message)
+        await connection.close(CLOSE_POLICY, "the first frame must be hello")
+        return None
+    return frame
+
+
+async def _seat_of(connection: _Connection, table: LiveTable, hello: Hello) -> int | None:
+    if hello.token is None:
+        return SPECTATOR
+    tables = _tables(connection.socket)
+    seat = await tables.db(tables.store.seat_of_token, table.info.id, hello.token)
+    if seat is None:
+        await connection.close(CLOSE_BAD_TOKEN, "that token holds no seat at this table")
+    return seat
+
+
+async def _serve_frames(connection: _Connection, table: LiveTable, seat: int) -> None:
+    limits = connection.limits
+    while connection.closing is None:
+        text = await _receive(connection)
+        frame = _read_frame(text) if text is not None else Error(code="bad_frame", msg="binary")
+        if not connection.allowed():
+            await _refuse_for_rate(connection, frame)
+            continue
+        if isinstance(frame, Error):
+            connection.bad += 1
+            await connection.send(frame.model_dump_json())
+            if connection.bad > limits.bad_frames:
+                await connection.close(CLOSE_POLICY, "too many bad frames")
+        elif isinstance(frame, Ping):
+            await connection.send(Pong(c=frame.c, s=int(time.time() * 1000)).model_dump_json())
+        elif isinstance(frame, Hello):
+            await connection.error("bad_frame", "hello is sent once, first")
+        elif isinstance(frame, Say):
+            await table.say(seat, frame.text)
+        else:
+            await _act(connection, table, seat, frame)
+
+
+async def _refuse_for_rate(
+    connection: _Connection, frame: Hello | Act | Ping | Say | Error
+) -> None:
+    limits = connection.limits
+    message = f"more than {limits.rate:g} frames a second"
+    if connection.strikes > limits.flood:
+        await connection.close(CLOSE_POLICY, "flood")
+    elif isinstance(frame, Act):
+        await connection.send(
+            Ack(id=frame.id, ok=False, code="rate", msg=message).model_dump_json()
+        )
+    elif connection.strikes == 1:
+        await connection.error("rate", message)
+
+
+async def _act(connection: _Connection, table: LiveTable, seat: int, frame: Act) -> None:
+    if seat == SPECTATOR:
+        refusal = Ack(id=frame.id, ok=False, code="auth", msg="a spectator holds no seat")
+        await connection.send(refusal.model_dump_json())
+        return
+
+    async def acknowledge(seq: int) -> None:
+        await connection.send(Ack(id=frame.id, ok=True, seq=seq).model_dump_json())
+
+    try:
+        await table.act(seat, frame.id, frame.seq, frame.a, acknowledge)
+    except Refused as refused:
+        answer = Ack(id=frame.id, ok=False, code=refused.code, msg=str(refused))
+        await connection.send(answer.model_dump_json())

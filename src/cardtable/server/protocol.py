@@ -1,0 +1,211 @@
+"""The WebSocket protocol: every frame as a pydantic model, the source of its JSON Schema.
+
+A client opens ``/ws/tables/{table}`` and sends ``hello`` first; then ``act``, ``chat`` and
+``ping``. The server answers with ``welcome``, then either the missed ``ev`` frames or a
+``snapshot``, and afterwards one ``ev`` per entry of the table's log, ``ack`` for each ``act``,
+``end`` when the table finishes, ``chat``, ``pong`` and ``error``. Every frame carries ``v``,
+the protocol version.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+VERSION = 1
+"""The protocol version this server speaks."""
+
+CLOSE_POLICY = 1008
+"""Close code: the connection broke the protocol's policy (a flood, too many bad frames)."""
+CLOSE_BAD_TOKEN = 4001
+"""Close code: the seat token is not one of this table's."""
+CLOSE_NO_TABLE = 4004
+"""Close code: there is no such table."""
+CLOSE_REPLACED = 4009
+"""Close code: the same seat connected again elsewhere; the newer connection holds the seat."""
+
+REFUSAL_CODES = (
+    "stale_seq",
+    "duplicate_id",
+    "not_your_turn",
+    "illegal",
+    "rate",
+    "auth",
+    "finished",
+    "storage",
+)
+"""The codes an ``ack`` with ``ok: false`` carries."""
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1] = 1
+
+
+class Hello(_Frame):
+    """The first frame of a connection: the seat token (``null`` to watch) and the last seq."""
+
+    type: Literal["hello"]
+    token: Annotated[str | None, Field(max_length=200)] = None
+    since: Annotated[int | None, Field(ge=0)] = None
+
+
+class Act(_Frame):
+    """An action for the seat the connection holds, at the table seq the client last saw."""
+
+    type: Literal["act"]
+    id: Annotated[str, Field(min_length=1, max_length=64)]
+    seq: Annotated[int, Field(ge=0)]
+    a: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Ping(_Frame):
+    """A ping with the client's clock in milliseconds."""
+
+    type: Literal["ping"]
+    c: int = 0
+
+
+class Say(_Frame):
+    """A line of chat: a seat's reaches everyone, a spectator's only the spectators."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+ClientFrame = Annotated[Hello | Act | Ping | Say, Field(discriminator="type")]
+"""Any frame a client sends."""
+
+CLIENT_FRAME: TypeAdapter[Hello | Act | Ping | Say] = TypeAdapter(ClientFrame)
+"""Reads a client frame from JSON text, refusing unknown types and fields."""
+
+
+class SeatData(BaseModel):
+    """A seat as every connection sees it."""
+
+    seat: int
+    name: str | None
+    bot: str | None
+    connected: bool
+
+
+class EventData(BaseModel):
+    """An engine event as one seat saw it: ``cards`` is empty where they were hidden from it."""
+
+    kind: str
+    seat: int | None
+    text: str
+    cards: list[str]
+
+
+class Welcome(_Frame):
+    """The answer to ``hello``: the table, its rules and seats, and the seat held here."""
+
+    type: Literal["welcome"] = "welcome"
+    proto: list[int] = Field(default_factory=lambda: [VERSION])
+    server_ms: int
+    table: str
+    game: str
+    seat: int | None
+    rules: dict[str, Any]
+    seats: list[SeatData]
+
+
+class Snapshot(_Frame):
+    """Where the table is now, as this seat may know it (``view`` is ``null`` for a spectator)."""
+
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    status: str
+    deal: int
+    commitment: str | None = None
+    """The commitment to the deal's deck and seed, revealed and checkable in its record."""
+    view: Any
+    events: list[EventData]
+    to_move: int | None
+    legal: list[str] | None
+    score: dict[str, str]
+
+
+class Ev(_Frame):
+    """One entry of the table's log as this seat saw it: a deal dealt or an action played."""
+
+    type: Literal["ev"] = "ev"
+    seq: int
+    kind: Literal["deal", "act", "between"]
+    seat: int | None
+    commitment: str | None = None
+    """For a new deal: the commitment to its deck and seed (checkable in the record later)."""
+    d: list[EventData]
+    to_move: int | None
+    legal: list[str] | None
+
+
+class Ack(_Frame):
+    """The answer to ``act``: committed at ``seq``, or refused with a code and the reason."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    ok: bool
+    seq: int | None = None
+    code: str | None = None
+    msg: str | None = None
+
+
+class End(_Frame):
+    """The table has finished: the final score and where its record is downloaded."""
+
+    type: Literal["end"] = "end"
+    seq: int
+    result: dict[str, str]
+    record: str
+
+
+class Pong(_Frame):
+    """The answer to ``ping``: the client's clock echoed and the server's."""
+
+    type: Literal["pong"] = "pong"
+    c: int
+    s: int
+
+
+class Chat(_Frame):
+    """A line of the table's chat, with who said it (``seat`` ``null``: a spectator)."""
+
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str
+    text: str
+    ts: int
+    scope: Literal["table", "spectators"]
+
+
+class Error(_Frame):
+    """A frame the server could not take, with a code and a one-line reason."""
+
+    type: Literal["error"] = "error"
+    code: str
+    msg: str
+
+
+ServerFrame = Annotated[
+    Welcome | Snapshot | Ev | Ack | End | Pong | Chat | Error, Field(discriminator="type")
+]
+"""Any frame the server sends."""
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of both directions of the protocol."""
+    return {
+        "title": f"cardtable WebSocket protocol, version {VERSION}",
+        "client": TypeAdapter(ClientFrame).json_schema(),
+        "server": TypeAdapter(ServerFrame).json_schema(),
+    }
+
+
+def schema_text() -> str:
+    """:func:`schema` as the text of the checked-in ``protocol.schema.json``."""
+    return json.dumps(schema(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"

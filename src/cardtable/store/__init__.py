@@ -1,0 +1,1 @@
+"""Storage: the database schema, its migrations, and the repository the server calls."""

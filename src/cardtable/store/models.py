@@ -1,0 +1,127 @@
+"""The database schema: players, tables, seats and each table's append-only log.
+
+The log (``log_entries``) is the truth about a table. Each row is one thing that moved the
+match, numbered by the table's ``seq`` from 1 with no gaps: a deal dealt (its dealer, and in
+server-only columns its deck order and seed), an action played in a deal, or a move between
+deals. ``(table_id, seq)`` is the primary key, so a writer that lost a race for a ``seq`` gets
+an integrity error instead of a second row. Rows are only ever inserted.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of cardtable's tables; times are kept with their zone (UTC)."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: DateTime(timezone=True)}
+
+
+class Setting(Base):
+    """A server-wide value kept in the database (the secret that signs guest cookies)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class Player(Base):
+    """A person known to the server: for now a guest with a chosen name."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class TableRow(Base):
+    """A card table: its game, rules, who may find it, and how far it has got."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    preset: Mapped[str | None] = mapped_column(String(80))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    listed: Mapped[bool] = mapped_column(default=True)
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    """The SHA-256 of the invite code that lets a person join a seat (server-only)."""
+    deals_limit: Mapped[int | None] = mapped_column(Integer)
+    """The agreed number of deals after which the table ends, or none."""
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    """``waiting`` for players, ``playing``, or ``finished``."""
+    created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class SeatRow(Base):
+    """One seat of a table: open, a bot, or a person holding a seat token."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The SHA-256 of the seat token; the token itself is only ever in the holder's hands."""
+
+
+class LogEntry(Base):
+    """One row of a table's append-only log; ``deck`` and ``seed`` never leave the server."""
+
+    __tablename__ = "log_entries"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "client_id", name="uq_log_client_id"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``deal`` (a deal dealt), ``act`` (an action in a deal) or ``between`` (between deals)."""
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str | None] = mapped_column(Text)
+    """The action's canonical text (``act``, ``between``)."""
+    client_id: Mapped[str | None] = mapped_column(String(64))
+    """The client's id of the action, unique per seat, so that a retry is never applied twice."""
+    dealer: Mapped[int | None] = mapped_column(Integer)
+    deck: Mapped[str | None] = mapped_column(Text)
+    """The deal's deck order (``deal`` rows only): server-only."""
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    """The seed of chance inside the deal (``deal`` rows only): server-only."""
+    salt: Mapped[str | None] = mapped_column(String(64))
+    """The secret salt of the deal's deck commitment, in hex (``deal`` rows only): server-only."""
+    created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ChatLine(Base):
+    """A line of a table's chat: said at a seat (``seat``) or by a spectator (``seat`` null)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    scope: Mapped[str] = mapped_column(String(16))
+    """``table`` (a seat's line, for everyone) or ``spectators`` (a spectator's, for them)."""
+    created: Mapped[datetime] = mapped_column(default=_now)

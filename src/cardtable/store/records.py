@@ -1,0 +1,76 @@
+"""A table's log read as a match record: the log is replayed exactly as a record is.
+
+>>> from cardtable.store.repository import Entry, SeatInfo, TableInfo
+>>> info = TableInfo("t", "toy", None, {}, True, None, "playing", (SeatInfo(0, "A", None),))
+>>> record_of(info, [Entry(1, "deal", dealer=0, deck="A♠", seed=7)]).deals[0].seed
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from cardtable.cards import parse_cards
+from cardtable.engine import DealEntry, Record, replay
+from cardtable.errors import RecordError
+from cardtable.store.repository import Entry, TableInfo
+
+
+def record_of(info: TableInfo, log: Sequence[Entry]) -> Record:
+    """The record that ``log`` writes down: each deal with its dealer, deck, seed, salt, actions.
+
+    It states no results: :func:`match_record` replays it and writes them.
+    """
+    deals: list[DealEntry] = []
+    pending: list[str] = []
+    for entry in log:
+        if entry.kind == "deal":
+            deals.append(_dealt(entry, tuple(pending)))
+            pending = []
+        elif entry.kind == "act":
+            if not deals:
+                raise RecordError(f"log seq {entry.seq}: an action before any deal")
+            last = deals[-1]
+            deals[-1] = replace(last, actions=(*last.actions, entry.text or ""))
+        elif entry.kind == "between":
+            pending.append(entry.text or "")
+        else:
+            raise RecordError(f"log seq {entry.seq}: unknown kind {entry.kind!r}")
+    return Record(
+        game=info.game,
+        preset=info.preset,
+        rules=info.rules,
+        seats=seat_names(info),
+        deals=tuple(deals),
+        after=tuple(pending),
+    )
+
+
+def match_record(info: TableInfo, log: Sequence[Entry]) -> Record:
+    """The table's full record (results, summary), from its log replayed through the engine."""
+    return replay(record_of(info, log)).record()
+
+
+def seat_names(info: TableInfo) -> tuple[str, ...]:
+    """The seats' names as the match knows them: unique, since games tell players apart by name.
+
+    >>> from cardtable.store.repository import SeatInfo, TableInfo
+    >>> seats = (SeatInfo(0, "Anna", None), SeatInfo(1, "random", "random"),
+    ...          SeatInfo(2, "random", "random"), SeatInfo(3, None, None))
+    >>> seat_names(TableInfo("t", "poker", None, {}, True, None, "waiting", seats))
+    ('Anna', 'random', 'random (seat 2)', 'seat 3')
+    """
+    names: list[str] = []
+    for seat in info.seats:
+        name = seat.name or f"seat {seat.seat}"
+        names.append(f"{name} (seat {seat.seat})" if name in names else name)
+    return tuple(names)
+
+
+def _dealt(entry: Entry, before: tuple[str, ...]) -> DealEntry:
+    if entry.dealer is None or entry.deck is None or entry.seed is None:
+        raise RecordError(f"log seq {entry.seq}: a deal without its dealer, deck or seed")
+    return DealEntry(
+        entry.dealer, parse_cards(entry.deck), entry.seed, (), before, entry.salt or ""
+    )

@@ -1,0 +1,331 @@
+"""The repository the server calls: tables, seats, guests and the append-only log.
+
+Every method is one short transaction and returns plain frozen values, never ORM objects, so
+that callers hold no session. Secrets (seat tokens, invite codes) are made here with
+:mod:`secrets` and only their SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from cardtable.errors import CardtableError
+from cardtable.store.database import make_engine
+from cardtable.store.models import ChatLine, LogEntry, Player, SeatRow, Setting, TableRow
+
+TOKEN_BYTES = 32
+"""Random bytes in a seat token or an invite code (256 bits: unguessable)."""
+
+
+class StaleWrite(CardtableError):
+    """A log row whose ``seq`` or client id is already taken: another writer was first."""
+
+
+class SeatUnavailable(CardtableError):
+    """A seat that does not exist, is a bot's, or is already held."""
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 of a token or invite code, as stored."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_secret() -> str:
+    """A fresh unguessable URL-safe token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as the lobby shows it: whose it is, never its token."""
+
+    seat: int
+    name: str | None
+    bot: str | None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether nobody holds the seat yet."""
+        return self.name is None and self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table's settings and seats."""
+
+    id: str
+    game: str
+    preset: str | None
+    rules: Mapping[str, Any]
+    listed: bool
+    deals_limit: int | None
+    status: str
+    seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of a table's log (``deck`` and ``seed`` are set on ``deal`` rows only)."""
+
+    seq: int
+    kind: str
+    seat: int | None = None
+    text: str | None = None
+    client_id: str | None = None
+    dealer: int | None = None
+    deck: str | None = None
+    seed: int | None = None
+    salt: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line of chat: who said it (``seat`` ``None`` for a spectator), what, to whom, when."""
+
+    seat: int | None
+    name: str
+    text: str
+    scope: str
+    when: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What a new table is made of; ``bots[i]`` is seat ``i``'s bot, or ``None`` if open."""
+
+    game: str
+    preset: str | None
+    rules: Mapping[str, Any]
+    bots: Sequence[str | None]
+    listed: bool = True
+    deals_limit: int | None = None
+
+
+class Store:
+    """The database behind a server, reached through short transactions."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def setting(self, key: str, make: Callable[[], str]) -> str:
+        """The server-wide value ``key``, made by ``make`` on first use and kept."""
+        with self._sessions.begin() as session:
+            found = session.get(Setting, key)
+            if found is not None:
+                return found.value
+            value = make()
+            session.add(Setting(key=key, value=value))
+            return value
+
+    def add_guest(self, name: str) -> str:
+        """Register a guest called ``name``; return the guest's id."""
+        player_id = secrets.token_hex(16)
+        with self._sessions.begin() as session:
+            session.add(Player(id=player_id, name=name))
+        return player_id
+
+    def guest_name(self, player_id: str) -> str | None:
+        """The name of guest ``player_id``, or ``None`` if there is none."""
+        with self._sessions.begin() as session:
+            player = session.get(Player, player_id)
+            return None if player is None else player.name
+
+    def create_table(self, spec: NewTable) -> tuple[str, str]:
+        """Make a table; return its id and its invite code (given out once, stored hashed)."""
+        table_id, invite = secrets.token_urlsafe(12), new_secret()
+        with self._sessions.begin() as session:
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=spec.game,
+                    preset=spec.preset,
+                    rules=dict(spec.rules),
+                    listed=spec.listed,
+                    invite_hash=digest(invite),
+                    deals_limit=spec.deals_limit,
+                    status="waiting",
+                )
+            )
+            session.flush()
+            for seat, bot in enumerate(spec.bots):
+                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=bot))
+        return table_id, invite
+
+    def table(self, table_id: str) -> TableInfo | None:
+        """The table ``table_id``, or ``None`` if there is none."""
+        with self._sessions.begin() as session:
+            row = session.get(TableRow, table_id)
+            return None if row is None else _info(session, row)
+
+    def lobby(self) -> list[TableInfo]:
+        """The listed tables that have not finished, newest first."""
+        with self._sessions.begin() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.listed, TableRow.status != "finished")
+                .order_by(TableRow.created.desc())
+            )
+            return [_info(session, row) for row in rows]
+
+    def tables_in_play(self) -> list[str]:
+        """The ids of the tables being played, to resume after a restart."""
+        with self._sessions.begin() as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    def invite_matches(self, table_id: str, invite: str) -> bool:
+        """Whether ``invite`` is the invite code of table ``table_id``."""
+        with self._sessions.begin() as session:
+            row = session.get(TableRow, table_id)
+            return row is not None and hmac.compare_digest(row.invite_hash, digest(invite))
+
+    def take_seat(self, table_id: str, seat: int, name: str, player_id: str | None) -> str:
+        """Give open ``seat`` to ``name``; return the seat token (stored only as its hash)."""
+        token = new_secret()
+        with self._sessions.begin() as session:
+            taken = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.name.is_(None),
+                    SeatRow.bot.is_(None),
+                )
+                .values(name=name, player_id=player_id, token_hash=digest(token))
+            )
+            if getattr(taken, "rowcount", 0) != 1:
+                raise SeatUnavailable(f"seat {seat} of table {table_id} is not open")
+        return token
+
+    def seat_of_token(self, table_id: str, token: str) -> int | None:
+        """The seat that ``token`` holds at table ``table_id``, or ``None``."""
+        with self._sessions.begin() as session:
+            return session.scalar(
+                select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.token_hash == digest(token)
+                )
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark table ``table_id`` as ``waiting``, ``playing`` or ``finished``."""
+        with self._sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    def append(self, table_id: str, entries: Iterable[Entry], status: str | None = None) -> None:
+        """Add ``entries`` to the log in one transaction (and set the status with them).
+
+        A ``seq`` or a seat's client id already in the log raises :class:`StaleWrite` and
+        adds nothing.
+        """
+        rows = [_row(table_id, entry) for entry in entries]
+        try:
+            # Core statements, not the ORM's unit of work: this is the path every action takes.
+            with self.engine.begin() as connection:
+                connection.execute(insert(LogEntry), rows)
+                if status is not None:
+                    connection.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(status=status)
+                    )
+        except IntegrityError:
+            raise StaleWrite(f"table {table_id}: that seq or client id is taken") from None
+
+    def add_chat(self, table_id: str, line: Said) -> None:
+        """Keep a line of table ``table_id``'s chat."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatLine),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": line.seat,
+                        "name": line.name,
+                        "text": line.text,
+                        "scope": line.scope,
+                        "created": line.when,
+                    }
+                ],
+            )
+
+    def chat(self, table_id: str) -> list[Said]:
+        """Table ``table_id``'s chat, oldest first."""
+        with self._sessions.begin() as session:
+            rows = session.scalars(
+                select(ChatLine).where(ChatLine.table_id == table_id).order_by(ChatLine.id)
+            )
+            return [Said(row.seat, row.name, row.text, row.scope, row.created) for row in rows]
+
+    def log(self, table_id: str) -> list[Entry]:
+        """The log of table ``table_id`` in ``seq`` order."""
+        with self._sessions.begin() as session:
+            rows = session.scalars(
+                select(LogEntry).where(LogEntry.table_id == table_id).order_by(LogEntry.seq)
+            )
+            return [_entry(row) for row in rows]
+
+    def last_seq(self, table_id: str) -> int:
+        """The newest ``seq`` of table ``table_id``'s log (0 when it is empty)."""
+        with self._sessions.begin() as session:
+            found = session.scalar(
+                select(func.max(LogEntry.seq)).where(LogEntry.table_id == table_id)
+            )
+            return found or 0
+
+
+def _info(session: Session, row: TableRow) -> TableInfo:
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+    )
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        preset=row.preset,
+        rules=row.rules,
+        listed=row.listed,
+        deals_limit=row.deals_limit,
+        status=row.status,
+        seats=tuple(SeatInfo(seat.seat, seat.name, seat.bot) for seat in seats),
+    )
+
+
+def _row(table_id: str, entry: Entry) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "text": entry.text,
+        "client_id": entry.client_id,
+        "dealer": entry.dealer,
+        "deck": entry.deck,
+        "seed": entry.seed,
+        "salt": entry.salt,
+        "created": datetime.now(UTC),
+    }
+
+
+def _entry(row: LogEntry) -> Entry:
+    return Entry(
+        seq=row.seq,
+        kind=row.kind,
+        seat=row.seat,
+        text=row.text,
+        client_id=row.client_id,
+        dealer=row.dealer,
+        deck=row.deck,
+        seed=row.seed,
+        salt=row.salt,
+    )

@@ -1,0 +1,62 @@
+"""Fixtures of the server's tests: a database on SQLite and on PostgreSQL, and a live server.
+
+PostgreSQL is reached through ``CARDTABLE_TEST_POSTGRES_URL`` (a ``postgresql+psycopg://`` URL
+of a database the tests may create databases from; ``.ci/run`` starts a cluster and sets it).
+Without it the PostgreSQL runs are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+from cardtable.store.database import upgrade
+from server.harness import Server
+
+POSTGRES_ENV = "CARDTABLE_TEST_POSTGRES_URL"
+"""The environment variable naming the PostgreSQL cluster for the tests."""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'cardtable.db'}"
+        return
+    admin = os.environ.get(POSTGRES_ENV)
+    if not admin:
+        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} (.ci/run does)")
+    url = make_url(admin)
+    name = f"cardtable_test_{secrets.token_hex(6)}"
+    plain = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(plain, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def migrated(database: str) -> str:
+    """The database's URL after every migration."""
+    upgrade(database)
+    return database
+
+
+@pytest.fixture
+def server(database: str, tmp_path: Path) -> Iterator[Server]:
+    """``cardtable serve`` running on a free loopback port over ``database``."""
+    running = Server(database, tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()

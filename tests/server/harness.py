@@ -1,0 +1,295 @@
+"""A real server process on a loopback port and real WebSocket clients for the server's tests.
+
+The server runs as ``cardtable serve`` in a subprocess (so it can be killed with SIGKILL and
+started again on the same database); clients speak the protocol through ``websockets``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from cardtable.engine import DealSetup, Event, Record, get_game, parse_record, view_to_data
+
+FRAME_SECONDS = 20.0
+"""How long a client waits for one frame before the test fails."""
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """``cardtable serve`` in a subprocess on its own port and database."""
+
+    database: str
+    log: Path
+    port: int = field(default_factory=free_port)
+    rate: float = 500.0
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        """The server's HTTP base address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def socket_url(self, table: str) -> str:
+        """The table socket's address."""
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
+
+    def start(self) -> None:
+        """Start the server and wait until it answers HTTP."""
+        command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
+        command += ["--database", self.database, "--bot-delay", "0", "--rate", str(self.rate)]
+        with self.log.open("ab") as sink:
+            self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log.read_text()[-2000:]}")
+            with contextlib.suppress(OSError):
+                self.get("/api/games")
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """Kill the server with SIGKILL, as a crash would."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        """Stop the server politely, or kill it if it lingers."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """The status and JSON answer of an HTTP request."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.http + path, data=data, method=method, headers={"content-type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def get(self, path: str) -> Any:
+        """The JSON answer of a GET that must succeed."""
+        status, data = self.request("GET", path)
+        assert status == 200, (status, data)
+        return data
+
+    def post(self, path: str, body: Any) -> Any:
+        """The JSON answer of a POST that must succeed."""
+        status, data = self.request("POST", path, body)
+        assert status in {200, 201}, (status, data)
+        return data
+
+    def new_table(self, game: str, seats: list[str], **settings: Any) -> dict[str, Any]:
+        """Create a table; the answer holds its id and invite code."""
+        return dict(self.post("/api/tables", {"game": game, "seats": seats, **settings}))
+
+    def join(self, table: dict[str, Any], name: str) -> str:
+        """Join the first open seat of ``table``; return the seat token."""
+        answer = self.post(
+            f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": name}
+        )
+        return str(answer["token"])
+
+    def record(self, table: str) -> Record:
+        """The finished table's record, read back as a record."""
+        return parse_record(json.dumps(self.get(f"/api/tables/{table}/record")))
+
+
+Chooser = Callable[[list[str], random.Random], str]
+"""Picks an action text from the legal ones."""
+
+
+def random_choice(legal: list[str], rng: random.Random) -> str:
+    """A uniformly random legal action."""
+    return rng.choice(legal)
+
+
+@dataclass
+class Client:
+    """One connection to a table: a seat (with its token) or a spectator (no token)."""
+
+    url: str
+    token: str | None = None
+    seed: int = 0
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    acks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    seq: int = 0
+    seat: int | None = None
+    sent: int = 0
+
+    async def play(
+        self, choose: Chooser = random_choice, since: int | None = None, seconds: float = 1e9
+    ) -> None:
+        """Connect, play the seat's turns with ``choose`` and record every frame until ``end``.
+
+        After ``seconds`` the client stops at its next frame and hangs up.
+        """
+        deadline = time.monotonic() + seconds
+        rng = random.Random(self.seed)
+        chosen = ""
+        async with connect(self.url, max_size=2**22) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
+            while True:
+                frame = await self.receive(socket)
+                if frame["type"] == "end" or time.monotonic() > deadline:
+                    return
+                if self.token is not None and self._my_turn(frame):
+                    chosen = choose(frame["legal"], rng)
+                    await self.act(socket, chosen)
+                elif frame["type"] == "ack" and frame["code"] == "rate":
+                    await asyncio.sleep(0.2)
+                    await self.act(socket, chosen)
+
+    async def receive(self, socket: ClientConnection) -> dict[str, Any]:
+        """The next frame, recorded, with the client's seq kept up."""
+        text = await asyncio.wait_for(socket.recv(), FRAME_SECONDS)
+        frame: dict[str, Any] = json.loads(text)
+        self.frames.append(frame)
+        if frame["type"] == "welcome":
+            self.seat = frame["seat"]
+        if frame["type"] in {"ev", "snapshot"}:
+            self.seq = frame["seq"]
+        if frame["type"] == "ack":
+            self.acks[frame["id"]] = frame
+        return frame
+
+    async def act(self, socket: ClientConnection, text: str) -> str:
+        """Send ``text`` at the client's seq; return the action's client id."""
+        self.sent += 1
+        client_id = f"{self.token and self.token[:8]}-{self.sent}"
+        await socket.send(json.dumps({"type": "act", "id": client_id, "seq": self.seq, "a": text}))
+        return client_id
+
+    def _my_turn(self, frame: dict[str, Any]) -> bool:
+        return (
+            frame["type"] in {"ev", "snapshot"}
+            and bool(frame.get("legal"))
+            and frame.get("to_move") == self.seat
+        )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one seat (or a spectator) may be sent for one log seq, computed by the engine here."""
+
+    d: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    view: Any
+    to_move: int | None
+    legal: list[str] | None
+    known: frozenset[str]
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "text": event.text,
+        "cards": [card.text() for card in event.cards],
+    }
+
+
+def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
+    """For each log seq, what each seat and (last) a spectator may be shown, by the engine.
+
+    The log's order is that of the record: for each deal its moves before, the deal, then its
+    actions. A spectator is in no audience (seat -1), so it is shown only public cards.
+    """
+    game = get_game(record.game)
+    match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
+    watchers = [*range(len(record.seats)), -1]
+    shown: dict[int, list[Shown]] = {}
+
+    def note(events: Sequence[Event]) -> None:
+        deal = match.deals[-1] if match.deals else None
+        current = match.current
+        legal = [game.action_text(a) for a in current.legal_actions()] if current else None
+        shown[len(shown) + 1] = [
+            Shown(
+                d=[_event_data(event.seen_by(seat)) for event in events],
+                events=[
+                    _event_data(event.seen_by(seat)) for event in (deal.events if deal else [])
+                ],
+                view=view_to_data(deal.view(seat)) if deal and seat >= 0 else None,
+                to_move=match.to_move,
+                legal=legal if seat >= 0 and match.to_move == seat else None,
+                known=frozenset(
+                    card.text()
+                    for event in (deal.events if deal else [])
+                    if event.shows_cards_to(seat)
+                    for card in event.cards
+                ),
+            )
+            for seat in watchers
+        ]
+
+    for entry in record.deals:
+        for text in entry.before:
+            note(match.apply_between(text))
+        note(match.start_deal_from(DealSetup(entry.dealer, entry.deck, entry.seed)).events)
+        for text in entry.actions:
+            note(match.apply(game.parse_action(text)))
+    return shown
+
+
+def leaks(record: Record, clients: list[Client]) -> list[str]:
+    """Every frame a client got that is not what the engine shows its seat at that seq.
+
+    An ``ev`` must carry exactly the step's events as its seat saw them, and the legal moves
+    only for the seat to move; a ``snapshot`` exactly the seat's view and deal events; and no
+    card in a frame's events may be one the seat had not been shown.
+    """
+    shown = shown_by_seq(record)
+    found = []
+    for client in clients:
+        index = -1 if client.seat is None else client.seat
+        for frame in client.frames:
+            if frame.get("type") not in {"ev", "snapshot"} or frame["seq"] == 0:
+                continue
+            expected = shown[frame["seq"]][index]
+            where = f"seat {client.seat} at seq {frame['seq']}"
+            events = frame["d"] if frame["type"] == "ev" else frame["events"]
+            named = {card for event in events for card in event.get("cards", [])}
+            if named - expected.known:
+                found.append(f"{where}: shown {sorted(named - expected.known)}")
+            if events != (expected.d if frame["type"] == "ev" else expected.events):
+                found.append(f"{where}: events are not those it saw")
+            if frame["legal"] is not None and frame["legal"] != expected.legal:
+                found.append(f"{where}: legal moves that are not its own")
+            if frame["type"] == "snapshot" and frame["view"] != expected.view:
+                found.append(f"{where}: a view that is not its view")
+    return found

@@ -1,0 +1,69 @@
+"""No frame names a card its seat was not shown: tables played out with every frame recorded.
+
+The number of deals is small for the test run; ``CARDTABLE_LEAK_DEALS`` raises it for a soak
+(docs/server.md, "Tests and soak runs").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+from server.harness import Client, Server, leaks
+
+pytestmark = pytest.mark.timeout(300)
+
+DEALS = {"preferans": 60, "piquet": 60, "poker": 100}
+"""Deals per game in the test run."""
+
+SEATS = {"preferans": 3, "piquet": 2, "poker": 4}
+
+
+def _deals(game: str) -> int:
+    return int(os.environ.get("CARDTABLE_LEAK_DEALS", DEALS[game]))
+
+
+@pytest.mark.parametrize("game", ["preferans", "piquet", "poker"])
+def test_no_frame_names_a_card_its_seat_was_not_shown(server: Server, game: str) -> None:
+    """Every frame is built from ``view(seat)`` and ``seen_by(seat)``; a spectator sees less.
+
+    docs/server.md, "What a seat is shown".
+
+    People play every seat but one, a bot the last, and a spectator watches; every frame each
+    connection receives is checked against the cards its seat had been shown at that seq.
+    """
+    seats = ["open"] * (SEATS[game] - 1) + ["bot random"]
+    # The games' own ends come later than the agreed number of deals.
+    rules = {"piquet": {"parties": 100}, "poker": {"deals": 0, "stake": 100_000}}.get(game, {})
+    table = server.new_table(game, seats, deals=_deals(game), rules=rules)
+    clients = [
+        Client(server.socket_url(table["id"]), server.join(table, f"P{n}"), seed=n)
+        for n in range(SEATS[game] - 1)
+    ]
+    clients.append(Client(server.socket_url(table["id"])))
+
+    async def everyone() -> None:
+        await asyncio.gather(*(client.play() for client in clients))
+
+    asyncio.run(everyone())
+    record = server.record(table["id"])
+    # A pulka may close before the agreed deals are played.
+    assert _deals(game) // 3 <= len(record.deals) <= _deals(game)
+    assert clients[-1].frames[-1]["type"] == "end"
+    assert leaks(record, clients) == []
+
+
+def test_a_frame_naming_a_hidden_card_is_caught(server: Server) -> None:
+    """The leak check itself fails when a seat is said to have seen another seat's hand."""
+    table = server.new_table("piquet", ["open", "bot random"], deals=1)
+    client = Client(server.socket_url(table["id"]), server.join(table, "P"))
+    asyncio.run(client.play())
+    record = server.record(table["id"])
+    assert leaks(record, [client]) == []
+    snapshot = next(frame for frame in client.frames if frame["type"] == "snapshot")
+    hidden = [card for card in record.deals[0].deck if card.text() not in str(snapshot)]
+    snapshot["events"][0]["cards"].append(hidden[0].text())
+    found = leaks(record, [client])
+    assert found[0] == f"seat 0 at seq {snapshot['seq']}: shown ['{hidden[0].text()}']"
