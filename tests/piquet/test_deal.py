@@ -220,7 +220,7 @@ def test_thirty_two_cards_deal_twelve_each_and_a_talon_of_five_and_three() -> No
     """001, rules 1 and 5: 32 cards; twelve each; five for the elder, three for the dealer."""
     deal = two_hand_deal(STRONG, WEAK)
     assert len(deal.hands[ELDER]) == len(deal.hands[DEALER]) == 12
-    assert (len(deal.elder_talon), len(deal.dealer_talon)) == (5, 3)
+    assert (len(deal.state.elder_talon), len(deal.state.dealer_talon)) == (5, 3)
     assert len(set(deal.setup.deck)) == 32
 
 

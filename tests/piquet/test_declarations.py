@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from cardtable.cards import Rank, parse_cards
 from cardtable.engine import get_game
+from cardtable.errors import CardParseError
 from cardtable.piquet.declarations import (
+    Race,
     best_point,
     reckon,
     sequence_value,
@@ -24,7 +28,7 @@ BARE = PiquetRules(carte_blanche=0, carte_rouge=0)
 
 
 def scores(elder: str, younger: str, rules: PiquetRules = BARE) -> tuple[int, ...]:
-    return reckon([parse_cards(elder), parse_cards(younger)], rules).scores
+    return reckon([parse_cards(elder), parse_cards(younger)], rules, partial=True).scores
 
 
 def test_the_point_is_the_number_of_cards_in_the_longest_suit() -> None:
@@ -172,3 +176,51 @@ def test_the_english_repique_of_thirty_two_is_ninety_two() -> None:
     elder = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
     younger = "A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠"
     assert reckon([parse_cards(elder), parse_cards(younger)], rules).scores == (92, 0)
+
+
+def test_a_hand_is_twelve_cards_of_the_piquet_deck_and_no_card_is_in_two_hands() -> None:
+    """001, rules 1 and 5: "Колода употребляется в 32 карты", "Карты раздаются по 12 каждому".
+
+    The reckoning itself refuses hands no deal gives, so that no interface has to check them.
+    """
+    elder = parse_cards("Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠")
+    younger = parse_cards("A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠")
+    refusals = {
+        "the younger hand has 11 cards, not 12": [elder, younger[:-1]],
+        "the elder hand holds 2♠, which is not in the piquet deck": [
+            parse_cards("2♠") + elder[1:],
+            younger,
+        ],
+        "both hands hold A♠": [elder[:-1] + parse_cards("A♠"), younger],
+    }
+    for reason, hands in refusals.items():
+        with pytest.raises(CardParseError, match=reason):
+            reckon(hands, PiquetRules())
+    assert reckon([elder, younger[:3]], PiquetRules(), partial=True).scores[1] == 0
+
+
+def test_three_hands_are_ten_cards_each() -> None:
+    """001, piquet for three: "Карты раздаются на троих, по десять каждому"."""
+    hands = [
+        parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥ Q♥ J♥"),
+        parse_cards("10♥ 9♥ 8♥ 7♥ A♦ K♦ Q♦ J♦ 10♦ 9♦"),
+        parse_cards("8♦ 7♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣"),
+    ]
+    with pytest.raises(CardParseError, match="the first hand has 12 cards, not 10"):
+        reckon(hands, PiquetRules())
+
+
+def test_a_count_by_the_other_player_stops_both_pique_and_repique() -> None:
+    """001, rule 28: a player stopped by any declaration of the other makes neither.
+
+    "Если один игрок остановит другого каким-нибудь заявлением, то ни пик, ни репик
+    существовать не могут". The deal and the reckoning share this one race.
+    """
+    race = Race()
+    assert not race.reaches({0: 20, 1: 0}, 0, 30)
+    assert not race.reaches({0: 20, 1: 3}, 1, None)
+    assert not race.reaches({0: 30, 1: 3}, 0, 30)
+    alone = Race()
+    assert not alone.reaches({0: 29, 1: 0}, 0, None)
+    assert alone.reaches({0: 30, 1: 0}, 0, 30)
+    assert not alone.reaches({0: 31, 1: 0}, 0, 30), "a bonus is made once"

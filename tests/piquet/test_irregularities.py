@@ -95,8 +95,8 @@ def test_rule_6_an_exposed_card_of_the_opponent_gives_him_a_redeal_at_his_wish()
     assert deal.legal_actions() == [Redeal(False), Redeal(True)]
     act(deal, "redeal")
     assert (deal.phase, deal.to_move) == ("deal", DEALER)
-    assert Counter(deal.pack) == Counter(deal.setup.deck)
-    assert deal.pack != list(deal.setup.deck)
+    assert Counter(deal.state.pack) == Counter(deal.setup.deck)
+    assert deal.state.pack != list(deal.setup.deck)
 
 
 def test_rule_6_the_opponent_may_instead_accept_the_deal_with_his_card_seen() -> None:
@@ -121,7 +121,7 @@ def test_rule_6_an_exposed_talon_card_obliges_a_redeal() -> None:
     # The redeal's order comes from the deal's seed: the same deal redeals the same cards.
     again = irregular_deal()
     act(again, "misdeal exposed talon")
-    assert again.pack == deal.pack
+    assert again.state.pack == deal.state.pack
 
 
 def test_rule_12_with_thirteen_cards_the_dealers_opponent_decides_and_may_have_a_redeal() -> None:
@@ -129,7 +129,7 @@ def test_rule_12_with_thirteen_cards_the_dealers_opponent_decides_and_may_have_a
     deal = irregular_deal()
     act(deal, "misdeal extra seat 0")
     assert len(deal.hands[DEALER]) == 13
-    assert len(deal.dealer_talon) == 2
+    assert len(deal.state.dealer_talon) == 2
     assert deal.to_move == ELDER
     assert "must choose" in refusal(deal, "discard 7♥ 8♥ 9♥")
     act(deal, "redeal")
@@ -149,7 +149,7 @@ def test_rule_13_the_elder_with_thirteen_discards_one_more_than_he_takes() -> No
     act(deal, "discard 7♥ 8♥ 9♥ 10♥ 7♠")
     assert len(deal.hands[ELDER]) == 12
     # He took four, all of his part of the talon; the dealer's three remain.
-    assert deal.elder_talon == []
+    assert deal.state.elder_talon == []
     assert "must discard 3 cards, not 4" in refusal(deal, "discard A♥ K♥ Q♥ J♥")
 
 
@@ -180,11 +180,11 @@ def test_rule_16_too_few_discarded_may_be_completed_while_the_talon_is_untouched
     deal = irregular_deal()
     act(deal, "deal", "discard 7♥ 8♥")
     assert deal.to_move == ELDER
-    assert len(deal.elder_talon) == 5
+    assert len(deal.state.elder_talon) == 5
     assert Take(3) in deal.legal_actions()
     act(deal, "discard 9♥")
     assert len(deal.hands[ELDER]) == 12
-    assert deal.discards[ELDER] == list(parse_cards("7♥ 8♥ 9♥"))
+    assert deal.state.discards[ELDER] == list(parse_cards("7♥ 8♥ 9♥"))
     assert deal.to_move == DEALER
     assert "molchanka" not in deal.tags
 
@@ -240,7 +240,7 @@ def test_a_card_too_few_lets_the_elder_choose_and_the_short_hand_takes_one_more(
     assert "a card too few" in refusal(deal, "refuse talon")
     act(deal, "discard 7♥ 8♥ 9♥")
     assert len(deal.hands[ELDER]) == 12
-    assert len(deal.elder_talon) == 2
+    assert len(deal.state.elder_talon) == 2
 
 
 def test_for_three_an_exposed_card_gives_its_owner_the_choice_of_a_redeal() -> None:

@@ -183,6 +183,15 @@ def test_the_dealer_writes_whists_for_a_good_talon() -> None:
     assert sheet.whists("A", "B") == 3
 
 
+def test_the_good_talon_is_paid_at_the_conventions_price() -> None:
+    """Rule 47's one and three tricks are options of the convention, read by the sheet."""
+    sheet = classic("ABCD", good_talon_tricks=2, good_talon_two_aces_tricks=4)
+    sheet.write(game("A", "7♦", 7, {"B": P, "C": P}, dealer="D", talon=GoodTalon.ACE))
+    sheet.write(game("B", "6♦", 6, {"C": P, "D": P}, dealer="A", talon=GoodTalon.TWO_ACES))
+    assert sheet.whists("D", "A") == 2 * 2
+    assert sheet.whists("A", "B") == 4
+
+
 def test_the_dealer_of_four_writes_consolation_too() -> None:
     """Rule 14: the dealer sits out but receives consolations for each remiz."""
     sheet = classic("ABCD")
@@ -236,6 +245,17 @@ def test_a_preliminary_all_pass_writes_tricks_times_ten_and_ten_off_the_pool_per
     assert sheet.mountain("B") == 30
     assert sheet.mountain("C") == 70
     assert sheet.pool("A") == 10
+
+
+def test_the_preliminary_all_pass_prices_are_the_conventions() -> None:
+    """Rules 39–40's ten a trick and ten a zero are options of the convention."""
+    sheet = classic(
+        preliminary_allpass=True,
+        preliminary_allpass_per_trick=5,
+        preliminary_allpass_clean_points=7,
+    )
+    sheet.write(DealScore(allpass={"A": 0, "B": 3, "C": 7}, phase=Phase.PRELIMINARY_ALLPASS))
+    assert [sheet.mountain("B"), sheet.mountain("C"), sheet.pool("A")] == [15, 35, 7]
 
 
 def test_a_made_game_may_come_off_the_mountain_instead() -> None:

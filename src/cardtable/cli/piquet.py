@@ -6,15 +6,11 @@ from typing import Annotated, Any
 
 import typer
 
-from cardtable.cards import DeckSpec, parse_cards
+from cardtable.cards import parse_cards
 from cardtable.cli.common import one_line_errors, out, print_json
-from cardtable.errors import CardParseError
 
 app = typer.Typer(name="piquet", help="Piquet's own commands.", no_args_is_help=True)
 
-HAND_SIZE = 12
-PIQUET_DECK = frozenset(DeckSpec.named("32").cards())
-"""The cards of piquet: sevens to aces (seed 001, rule 1)."""
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
@@ -33,18 +29,6 @@ def declare_command(
         game = get_game("piquet")
         rules = game.rules(preset)
         hands = [parse_cards(elder_hand), parse_cards(younger_hand)]
-        for name, hand in zip(("elder", "younger"), hands, strict=True):
-            if len(hand) != HAND_SIZE:
-                raise CardParseError(f"the {name} hand has {len(hand)} cards, not {HAND_SIZE}")
-            foreign = [card for card in hand if card not in PIQUET_DECK]
-            if foreign:
-                raise CardParseError(
-                    f"the {name} hand holds {foreign[0]}, which is not in the piquet deck "
-                    "(sevens to aces)"
-                )
-        common = set(hands[0]) & set(hands[1])
-        if common:
-            raise CardParseError(f"both hands hold {' '.join(str(c) for c in common)}")
         result = reckon(hands, rules)
     bonus = (
         "repique" if result.repique is not None else "pique" if result.pique is not None else None

@@ -16,11 +16,17 @@ Point(count=5, pips=51, suit=<Suit.SPADES: 3>)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardtable.cards import Card, Rank, Suit
+from cardtable.cards import Card, DeckSpec, Rank, Suit, cards_text
+from cardtable.errors import CardParseError
 from cardtable.piquet.rules import PiquetRules
+
+PIQUET_DECK = frozenset(DeckSpec.named("32").cards())
+"""The cards of piquet: sevens to aces (rule 1)."""
+HAND_SIZES = {2: 12, 3: 10}
+"""Cards in each hand after the deal, by the number of players (rule 5; piquet for three)."""
 
 COURTS = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
 """The picture cards whose absence is carte blanche (rule 29)."""
@@ -295,25 +301,72 @@ class Reckoning:
     pique: int | None
 
 
-def bonus_reached(
-    items: Sequence[tuple[int, int]], players: int, at: int, to: int
-) -> tuple[int, int] | None:
-    """Who first reaches ``at`` in counting order while nobody else has counted, and the bonus.
+@dataclass
+class Race:
+    """The race to a repique or a pique (rules 19, 28, 32), open until a second player counts.
 
-    ``items`` are (player, points) in the order they are counted. Any count by another
-    player before the threshold is reached stops the pique or repique (rules 19, 28, 29).
+    The first player to reach the threshold while nobody else has counted makes the bonus;
+    a count by anyone else, or the bonus made, ends the race for the deal.
+
+    >>> race = Race()
+    >>> race.reaches({0: 30, 1: 0}, 0, 30), race.closed
+    (True, True)
     """
-    totals = [0] * players
-    for player, amount in items:
-        if amount <= 0:
-            continue
-        totals[player] += amount
-        others = sum(totals) - totals[player]
-        if others:
-            return None
-        if totals[player] >= at:
-            return player, to - at
-    return None
+
+    closed: bool = False
+
+    def reaches(self, totals: Mapping[int, int], player: int, at: int | None) -> bool:
+        """Whether ``player``, who has just counted to ``totals[player]``, reaches ``at`` first.
+
+        ``at`` is ``None`` for a player who cannot make the bonus now; his count still ends
+        the race if another has counted before him.
+        """
+        if self.closed:
+            return False
+        if sum(totals.values()) != totals[player]:
+            self.closed = True
+            return False
+        if at is not None and totals[player] >= at:
+            self.closed = True
+            return True
+        return False
+
+
+HAND_NAMES = {2: ("elder", "younger"), 3: ("first", "second", "third")}
+"""What the hands are called, in declaring order, in the messages about them."""
+
+
+def check_hands(hands: Sequence[Sequence[Card]], *, partial: bool = False) -> None:
+    """Refuse hands that no deal of piquet gives (rules 1, 5; ten cards each for three).
+
+    A hand of the wrong count, a card foreign to the deck or a card in two hands is refused.
+
+    ``partial`` hands (parts of hands, reckoned alone) may hold fewer cards.
+
+    >>> from cardtable.cards import parse_cards
+    >>> check_hands([parse_cards("A♠ K♠"), parse_cards("Q♠ J♠")])
+    Traceback (most recent call last):
+    cardtable.errors.CardParseError: the elder hand has 2 cards, not 12
+    """
+    if len(hands) not in HAND_NAMES:
+        raise CardParseError(f"piquet is reckoned for two or three hands, not {len(hands)}")
+    size = HAND_SIZES[len(hands)]
+    for name, hand in zip(HAND_NAMES[len(hands)], hands, strict=True):
+        if len(hand) != size and not (partial and len(hand) < size):
+            raise CardParseError(f"the {name} hand has {len(hand)} cards, not {size}")
+        foreign = [card for card in hand if card not in PIQUET_DECK]
+        if foreign:
+            raise CardParseError(
+                f"the {name} hand holds {foreign[0]}, which is not in the piquet deck "
+                "(sevens to aces)"
+            )
+    seen: set[Card] = set()
+    for hand in hands:
+        common = sorted(seen & set(hand), key=lambda card: card.index)
+        if common:
+            which = "both hands" if len(hands) == 2 else "two hands"
+            raise CardParseError(f"{which} hold {cards_text(common)}")
+        seen |= set(hand)
 
 
 def reckon(
@@ -323,11 +376,13 @@ def reckon(
     first_leader: int = 0,
     repique_at: int | None = None,
     pique_at: int | None = None,
+    partial: bool = False,
 ) -> Reckoning:
     """Every hand's declarations, all called at their best, in the seed's order (rules 19–29).
 
     ``hands`` are in declaring order; ``first_leader`` indexes the hand that leads first,
-    the only one that can pique (rule 32).
+    the only one that can pique (rule 32). Hands no deal gives are refused
+    (:func:`check_hands`); ``partial`` ones may be short.
 
     >>> from cardtable.cards import parse_cards
     >>> elder = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♥ A♦ A♣ K♦ K♣ K♥")
@@ -336,8 +391,34 @@ def reckon(
     >>> r.scores, r.repique
     ((130, 0), 0)
     """
+    check_hands(hands, partial=partial)
     repique_at = rules.repique_at if repique_at is None else repique_at
     pique_at = rules.pique_at if pique_at is None else pique_at
+    calls = _calls(hands, rules)
+    race = Race()
+    totals = dict.fromkeys(range(len(hands)), 0)
+    repique = pique = None
+    for call in calls:
+        if call.score > 0:
+            totals[call.player] += call.score
+            if race.reaches(totals, call.player, repique_at):
+                repique = call.player
+                break
+    if repique is not None:
+        bonus = rules.repique_to - repique_at
+        calls.append(Call(repique, "repique", "repique", "counted", bonus))
+    # The lead counts one: the first leader piques if his count then reaches the mark alone.
+    totals[first_leader] += 1
+    if race.reaches(totals, first_leader, pique_at):
+        pique = first_leader
+    scores = [0] * len(hands)
+    for call in calls:
+        scores[call.player] += call.score
+    return Reckoning(tuple(calls), tuple(scores), repique, pique)
+
+
+def _calls(hands: Sequence[Sequence[Card]], rules: PiquetRules) -> list[Call]:
+    """Every hand's calls at their best, in counting order: blanche, the categories, rouge."""
     calls: list[Call] = []
     if rules.carte_blanche:
         for player, hand in enumerate(hands):
@@ -368,16 +449,4 @@ def reckon(
                 calls.append(
                     Call(player, "carte rouge", "carte rouge", "counted", rules.carte_rouge)
                 )
-    items = [(call.player, call.score) for call in calls]
-    repique = bonus_reached(items, len(hands), repique_at, rules.repique_to)
-    if repique is not None:
-        player, bonus = repique
-        calls.append(Call(player, "repique", "repique", "counted", bonus))
-    scores = [0] * len(hands)
-    for call in calls:
-        scores[call.player] += call.score
-    pique = None
-    alone = sum(scores) == scores[first_leader]
-    if repique is None and alone and scores[first_leader] + 1 >= pique_at:
-        pique = first_leader
-    return Reckoning(tuple(calls), tuple(scores), None if repique is None else repique[0], pique)
+    return calls

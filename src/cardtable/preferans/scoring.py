@@ -42,6 +42,24 @@ SCORERS = "public scorers' tests, tests/vectors/preferans (docs/rules/preferans-
 
 
 @dataclass(frozen=True)
+class ContractPrice:
+    """The prices of one contract level, as :meth:`ScoringRules.price` reads them."""
+
+    points: int
+    """What the contract made writes in the pool (rule 42)."""
+    remiz: int
+    """What the declarer writes on his mountain per trick short (rule 43)."""
+    whist: int
+    """Whists a defender writes on the declarer per trick (rules 26, 44)."""
+    consolation: int
+    """Whists each other player writes on a declarer per trick short (rule 14)."""
+    obligation: int
+    """Tricks the defenders must take between them (rule 46)."""
+    whister_remiz: int
+    """What a whister writes on his mountain per trick of the obligation short (rule 45)."""
+
+
+@dataclass(frozen=True)
 class ScoringRules:
     """Every option of the score sheet; the defaults are the 1992 classic game."""
 
@@ -172,6 +190,17 @@ class ScoringRules:
         "trick's worth for an ace or a marriage, three for two aces.",
         f"{SEED} rule 47",
     )
+    good_talon_tricks: int = option(
+        1,
+        "The tricks' worth of whists the dealer of four writes for an ace or a marriage in the "
+        "talon.",
+        f"{SEED} rule 47",
+    )
+    good_talon_two_aces_tricks: int = option(
+        3,
+        "The tricks' worth of whists the dealer of four writes for two aces in the talon.",
+        f"{SEED} rule 47",
+    )
     allpass_column: Literal["mountain", "whists"] = option(
         "mountain",
         "Where all-pass tricks are written: on the taker's mountain, or (Rostov) as whists "
@@ -220,6 +249,16 @@ class ScoringRules:
         False,
         "Two rounds of preliminary all-pass: tricks times 10 on the mountain, 10 off the pool "
         "for every zero.",
+        f"{SEED} rules 39-40",
+    )
+    preliminary_allpass_per_trick: int = option(
+        10,
+        "What each trick of a preliminary all-pass writes on its taker's mountain.",
+        f"{SEED} rule 39",
+    )
+    preliminary_allpass_clean_points: int = option(
+        10,
+        "What a player who took no trick in a preliminary all-pass writes in his pool.",
         f"{SEED} rules 39-40",
     )
     write_off_mountain: bool = option(
@@ -279,6 +318,22 @@ class ScoringRules:
         "cardtable decision, docs/rules/preferans-scoring.md; pairs_up: "
         f"{SCORERS} (preferans.pro's server test 'calculateFinalResult')",
     )
+
+    def price(self, level: int) -> ContractPrice:
+        """What a contract of ``level`` (six to ten) writes under this convention.
+
+        >>> ScoringRules().price(7)
+        ContractPrice(points=20, remiz=20, whist=2, consolation=2, obligation=2, whister_remiz=10)
+        """
+        i = level - 6
+        return ContractPrice(
+            points=self.contract_points[i],
+            remiz=self.remiz_points[i],
+            whist=self.whist_per_trick[i],
+            consolation=self.consolation_per_trick[i],
+            obligation=self.whist_obligation[i],
+            whister_remiz=self.whister_remiz_points[i],
+        )
 
     def __post_init__(self) -> None:
         check_ranges(self)

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from cardtable.errors import CardtableError
 from cardtable.preferans.contracts import Contract, contract_text
-from cardtable.preferans.scoring import ScoringRules
+from cardtable.preferans.scoring import ContractPrice, ScoringRules
 from cardtable.preferans.settlement import Settlement, settle
 
 TRICKS = 10
@@ -162,42 +162,44 @@ class Sheet:
         if len(set(self.players)) != len(self.players):
             raise ScoreError("field 'players': a player is named twice")
         self.rules = rules if rules is not None else ScoringRules()
-        self.entries: list[Entry] = []
         self.allpasses: list[AllPass] = []
         """Every all-pass in order: the ёлочка."""
         self.multiplied: list[tuple[int, int]] = []
         """Each deal written with a coefficient and its factor: the "птички" (003 4.1.2)."""
         self.deals = 0
         self.ended = False
-        self._allpass_run = 0
-        self._mountain = dict.fromkeys(self.players, Fraction(0))
-        self._pool = dict.fromkeys(self.players, Fraction(0))
-        self._whists = {p: {q: Fraction(0) for q in self.players if q != p} for p in self.players}
+        self._ledger = Ledger(self.players, self.rules)
 
     # ----- reading the sheet -------------------------------------------------------------
 
+    @property
+    def entries(self) -> list[Entry]:
+        """Every figure written, in order."""
+        return self._ledger.entries
+
     def mountain(self, player: str) -> Fraction:
         """The player's mountain."""
-        return self._mountain[player]
+        return self._ledger.mountain[player]
 
     def pool(self, player: str) -> Fraction:
         """What the player has written in his pool."""
-        return self._pool[player]
+        return self._ledger.pool[player]
 
     def whists(self, player: str, on: str) -> Fraction:
         """The whists ``player`` has written on ``on``."""
-        return self._whists[player][on]
+        return self._ledger.whists[player][on]
 
     def totals(self) -> dict[str, PlayerTotals]:
         """Every player's totals."""
+        ledger = self._ledger
         return {
-            p: PlayerTotals(self._mountain[p], self._pool[p], dict(self._whists[p]))
+            p: PlayerTotals(ledger.mountain[p], ledger.pool[p], dict(ledger.whists[p]))
             for p in self.players
         }
 
     def open_pools(self) -> list[str]:
         """The players whose pool is not yet full."""
-        return [p for p in self.players if self._pool[p] < self.rules.pool]
+        return [p for p in self.players if self._ledger.pool[p] < self.rules.pool]
 
     @property
     def closed(self) -> bool:
@@ -240,19 +242,11 @@ class Sheet:
         if self.ended:
             raise ScoreError(f"deal {number}: the pulka is over")
         start = len(self.entries)
-        saved = (
-            dict(self._mountain),
-            dict(self._pool),
-            {p: dict(w) for p, w in self._whists.items()},
-            self._allpass_run,
-        )
-        writer = _Writer(self, number, deal)
-        try:
-            writer.write()
-        except ScoreError:
-            del self.entries[start:]
-            self._mountain, self._pool, self._whists, self._allpass_run = saved
-            raise
+        # Written on a copy: a refused deal leaves the sheet as it was.
+        trial = self._ledger.copy()
+        writer = _Writer(trial, number, deal)
+        writer.write()
+        self._ledger = trial
         self.deals = number
         if writer.allpass_written is not None:
             self.allpasses.append(writer.allpass_written)
@@ -279,11 +273,12 @@ class Sheet:
             for other in written.whists:
                 if other not in self.players or other == player:
                     raise ScoreError(f"field 'sheet.{player}.whists': {other!r} is not a partner")
+        add = self._ledger.add
         for player, written in totals.items():
-            self._add(None, player, Column.MOUNTAIN, written.mountain, "written total")
-            self._add(None, player, Column.POOL, written.pool, "written total")
+            add(None, player, Column.MOUNTAIN, written.mountain, "written total")
+            add(None, player, Column.POOL, written.pool, "written total")
             for other, amount in written.whists.items():
-                self._add(None, player, Column.WHISTS, amount, "written total", on=other)
+                add(None, player, Column.WHISTS, amount, "written total", on=other)
         return tuple(self.entries)
 
     def close(self) -> tuple[Entry, ...]:
@@ -297,11 +292,12 @@ class Sheet:
             return ()
         start = len(self.entries)
         target = self.rules.pool
+        add = self._ledger.add
         for player in self.players:
-            missing = target - self._pool[player]
+            missing = target - self._ledger.pool[player]
             if missing > 0:
-                self._add(None, player, Column.POOL, missing, "pool carried to the mountain")
-                self._add(
+                add(None, player, Column.POOL, missing, "pool carried to the mountain")
+                add(
                     None,
                     player,
                     Column.MOUNTAIN,
@@ -309,8 +305,8 @@ class Sheet:
                     f"{missing} short of the pool",
                 )
             elif missing < 0 and self.rules.overplayed_factor:
-                self._add(None, player, Column.POOL, missing, "over the pool")
-                self._add(
+                add(None, player, Column.POOL, missing, "over the pool")
+                add(
                     None,
                     player,
                     Column.MOUNTAIN,
@@ -324,16 +320,46 @@ class Sheet:
         """The settlement of the sheet as it stands (close it first to carry open pools)."""
         return settle(
             self.players,
-            self._mountain,
-            self._whists,
+            self._ledger.mountain,
+            self._ledger.whists,
             mountain_point_whists=self.rules.mountain_point_whists,
             reference=reference,
             rounding=self.rules.rounding,
         )
 
-    # ----- the primitives every rule writes with ----------------------------------------
+    def left_of(self, player: str) -> list[str]:
+        """The other players in order from the player's left (players are listed clockwise)."""
+        return self._ledger.left_of(player)
 
-    def _add(
+
+class Ledger:
+    """The figures of a sheet: each player's columns, and the entries that wrote them.
+
+    The rules write through :meth:`add` (one figure) and :meth:`earn` (pool points, which
+    help and overflow carry on); a deal is written on a :meth:`copy`, kept if it is accepted.
+    """
+
+    def __init__(self, players: tuple[str, ...], rules: ScoringRules) -> None:
+        self.players = players
+        self.rules = rules
+        self.entries: list[Entry] = []
+        self.mountain = dict.fromkeys(players, Fraction(0))
+        self.pool = dict.fromkeys(players, Fraction(0))
+        self.whists = {p: {q: Fraction(0) for q in players if q != p} for p in players}
+        self.allpass_run = 0
+        """The all-passes in a row just written, for the progression."""
+
+    def copy(self) -> Ledger:
+        """An independent copy to write on."""
+        other = Ledger(self.players, self.rules)
+        other.entries = list(self.entries)
+        other.mountain = dict(self.mountain)
+        other.pool = dict(self.pool)
+        other.whists = {p: dict(w) for p, w in self.whists.items()}
+        other.allpass_run = self.allpass_run
+        return other
+
+    def add(
         self,
         deal: int | None,
         player: str,
@@ -343,36 +369,37 @@ class Sheet:
         *,
         on: str | None = None,
     ) -> None:
+        """Write ``amount`` in ``player``'s ``column`` (whists: on ``on``) for ``reason``."""
         value = Fraction(amount)
         if value == 0:
             return
         if column is Column.MOUNTAIN:
-            self._mountain[player] += value
+            self.mountain[player] += value
         elif column is Column.POOL:
-            self._pool[player] += value
+            self.pool[player] += value
         else:
             assert on is not None
-            self._whists[player][on] += value
+            self.whists[player][on] += value
         self.entries.append(Entry(deal, player, column, value, on, reason))
 
-    def _earn(self, deal: int, player: str, points: int | Fraction, reason: str) -> None:
+    def earn(self, deal: int, player: str, points: int | Fraction, reason: str) -> None:
         """Write pool points: to the player's pool, then as help, then off the mountain."""
         rest = Fraction(points)
         if self.rules.overplayed_factor:
             # Leningrad: the pool takes everything; the excess is settled at the closing.
-            self._add(deal, player, Column.POOL, rest, reason)
+            self.add(deal, player, Column.POOL, rest, reason)
             return
-        room = max(Fraction(0), self.rules.pool - self._pool[player])
+        room = max(Fraction(0), self.rules.pool - self.pool[player])
         own = min(rest, room)
-        self._add(deal, player, Column.POOL, own, reason)
+        self.add(deal, player, Column.POOL, own, reason)
         rest -= own
         while rest > 0 and self.rules.help:
             helped = self._to_help(player)
             if helped is None:
                 break
-            given = min(rest, self.rules.pool - self._pool[helped])
-            self._add(deal, helped, Column.POOL, given, f"help from {player}")
-            self._add(
+            given = min(rest, self.rules.pool - self.pool[helped])
+            self.add(deal, helped, Column.POOL, given, f"help from {player}")
+            self.add(
                 deal,
                 player,
                 Column.WHISTS,
@@ -386,8 +413,8 @@ class Sheet:
 
     def _overflow(self, deal: int, player: str, rest: Fraction) -> None:
         """Points nobody's pool can take: off the mountain, else whists on all (003 4.1.1)."""
-        off = min(rest, max(Fraction(0), self._mountain[player]))
-        self._add(deal, player, Column.MOUNTAIN, -off, "points over the pool")
+        off = min(rest, max(Fraction(0), self.mountain[player]))
+        self.add(deal, player, Column.MOUNTAIN, -off, "points over the pool")
         rest -= off
         if rest <= 0:
             return
@@ -395,15 +422,15 @@ class Sheet:
         each = rest * self.rules.mountain_point_whists / len(self.players)
         for other in self.players:
             if other != player:
-                self._add(deal, player, Column.WHISTS, each, f"{rest} points over", on=other)
+                self.add(deal, player, Column.WHISTS, each, f"{rest} points over", on=other)
 
     def _to_help(self, player: str) -> str | None:
         """The opponent with the fullest open pool, the nearest on the left on ties (4.2.3)."""
         best: str | None = None
         for other in self.left_of(player):
-            if self._pool[other] >= self.rules.pool:
+            if self.pool[other] >= self.rules.pool:
                 continue
-            if best is None or self._pool[other] > self._pool[best]:
+            if best is None or self.pool[other] > self.pool[best]:
                 best = other
         return best
 
@@ -417,9 +444,9 @@ class Sheet:
 class _Writer:
     """Writes one deal onto a sheet; every refusal names the deal and the field."""
 
-    def __init__(self, sheet: Sheet, number: int, deal: DealScore) -> None:
-        self.sheet = sheet
-        self.rules = sheet.rules
+    def __init__(self, ledger: Ledger, number: int, deal: DealScore) -> None:
+        self.ledger = ledger
+        self.rules = ledger.rules
         self.number = number
         self.deal = deal
         self.times = deal.coefficient
@@ -431,15 +458,15 @@ class _Writer:
     def add(
         self, player: str, column: Column, amount: int | Fraction, reason: str, on: str = ""
     ) -> None:
-        self.sheet._add(self.number, player, column, amount * self.times, reason, on=on or None)
+        self.ledger.add(self.number, player, column, amount * self.times, reason, on=on or None)
 
     def earn(self, player: str, points: int, reason: str) -> None:
-        self.sheet._earn(self.number, player, points * self.times, reason)
+        self.ledger.earn(self.number, player, points * self.times, reason)
 
     def player(self, name: str, value: str | None) -> str:
         if value is None:
             raise self.fail(name, "missing")
-        if value not in self.sheet.players:
+        if value not in self.ledger.players:
             raise self.fail(name, f"{value!r} is not a player")
         return value
 
@@ -469,14 +496,14 @@ class _Writer:
                 raise self.fail("phase", "this convention plays no 'разбойник'")
             self.robber()
         else:
-            self.sheet._allpass_run = 0
+            self.ledger.allpass_run = 0
             self.contract()
 
     # ----- who sits where ---------------------------------------------------------------
 
     def active(self, declarer: str | None = None) -> list[str]:
         """The players in the deal: all of three, or the four less the dealer."""
-        players = list(self.sheet.players)
+        players = list(self.ledger.players)
         dealer = self.deal.dealer
         if len(players) == 3:
             if dealer is not None:
@@ -490,16 +517,16 @@ class _Writer:
         return [p for p in players if p != dealer]
 
     def dealer_of_four(self, declarer: str | None) -> str | None:
-        if len(self.sheet.players) == 3:
+        if len(self.ledger.players) == 3:
             return None
         active = self.active(declarer)
-        return next(p for p in self.sheet.players if p not in active)
+        return next(p for p in self.ledger.players if p not in active)
 
     def infer_dealer(self, declarer: str | None) -> str:
         named = set(self.deal.allpass or {}) | set(self.deal.whist)
         if declarer is not None:
             named.add(declarer)
-        left = [p for p in self.sheet.players if p not in named]
+        left = [p for p in self.ledger.players if p not in named]
         if len(left) != 1:
             raise self.fail("dealer", "with four players name the dealer who sat out")
         return left[0]
@@ -512,13 +539,13 @@ class _Writer:
         if deal.contract is None:
             raise self.fail("contract", "missing")
         active = self.active(declarer)
-        defenders = [p for p in self.sheet.left_of(declarer) if p in active]
+        defenders = [p for p in self.ledger.left_of(declarer) if p in active]
         if deal.contract.is_misere:
             self.misere(declarer)
             return
         answers = self.answers(defenders)
         level = deal.contract.level
-        index = level - 6
+        price = self.rules.price(level)
         name = contract_text(deal.contract)
         whisters = [p for p in defenders if answers[p] is Whist.WHIST]
         halves = [p for p in defenders if answers[p] is Whist.HALF]
@@ -544,13 +571,13 @@ class _Writer:
             return
         short = level - tricks
         if short > 0:
-            self.remiz(declarer, index, short, name)
+            self.remiz(declarer, price, short, name)
         else:
-            self.made(declarer, self.rules.contract_points[index], f"{name} made")
-        self.whists(declarer, whisters, taken, index, defenders=defenders, short=short)
-        self.consolation(declarer, index, short)
-        self.obligation(whisters, taken, index, TRICKS - tricks)
-        self.talon(declarer, index)
+            self.made(declarer, price.points, f"{name} made")
+        self.whists(declarer, whisters, taken, price, defenders=defenders, short=short)
+        self.consolation(declarer, price, short)
+        self.obligation(whisters, taken, price, TRICKS - tricks)
+        self.talon(declarer, price)
 
     def revokes(self, declarer: str, defenders: list[str]) -> dict[str, int]:
         """The deal's revokes by player, checked: each a player of the deal, each at least one."""
@@ -583,20 +610,19 @@ class _Writer:
         Rule 37: no other shortfall of the whisters is written.
         """
         assert self.deal.contract is not None
-        index = self.deal.contract.level - 6
+        price = self.rules.price(self.deal.contract.level)
         name = contract_text(self.deal.contract)
         short = self.deal.contract.level - tricks
         offenders = [p for p in revokes if p != declarer]
-        remiz = self.rules.remiz_points[index]
         if declarer not in revokes:
-            self.made(declarer, self.rules.contract_points[index], f"{name} made (rule 35)")
+            self.made(declarer, price.points, f"{name} made (rule 35)")
             lacking = max(short, 0)
             for whister in [*offenders, *whisters]:
                 given_back = min(lacking, taken.get(whister, 0))
                 if given_back:
                     taken[whister] -= given_back
                     lacking -= given_back
-            self.whists(declarer, whisters, taken, index, defenders=defenders, short=0)
+            self.whists(declarer, whisters, taken, price, defenders=defenders, short=0)
             share = Fraction(max(short, 0), len(offenders))
             lacked = f", {share} of the declarer's missing tricks" if share else ""
             for offender in offenders:
@@ -604,48 +630,46 @@ class _Writer:
                 self.add(
                     offender,
                     Column.MOUNTAIN,
-                    remiz * (errors + share),
+                    price.remiz * (errors + share),
                     f"renonce: {errors} revoke{'s' if errors > 1 else ''}{lacked} (rule 35)",
                 )
-            self.talon(declarer, index)
+            self.talon(declarer, price)
             return
         if short > 0:
-            self.remiz(declarer, index, short, name)
+            self.remiz(declarer, price, short, name)
         else:
-            self.made(declarer, self.rules.contract_points[index], f"{name} made")
+            self.made(declarer, price.points, f"{name} made")
         if offenders:
-            self.shared_whists(declarer, whisters, taken, index, offenders)
+            self.shared_whists(declarer, whisters, taken, price, offenders)
         else:
-            self.whists(declarer, whisters, taken, index, defenders=defenders, short=short)
-        self.consolation(declarer, index, short)
+            self.whists(declarer, whisters, taken, price, defenders=defenders, short=short)
+        self.consolation(declarer, price, short)
         if whisters and not offenders:
             defence = TRICKS - tricks
-            needed = self.rules.whist_obligation[index]
-            if defence < needed:
-                lack = needed - defence
+            if defence < price.obligation:
+                lack = price.obligation - defence
                 self.add(
                     declarer,
                     Column.MOUNTAIN,
-                    self.rules.whister_remiz_points[index] * lack,
+                    price.whister_remiz * lack,
                     f"whist {lack} short after the declarer's renonce (rule 34)",
                 )
-        self.talon(declarer, index)
+        self.talon(declarer, price)
 
     def shared_whists(
         self,
         declarer: str,
         whisters: list[str],
         taken: dict[str, int],
-        index: int,
+        price: ContractPrice,
         offenders: list[str],
     ) -> None:
         """Rule 36: a whister who did not revoke is paid half by the declarer, half by the revoker.
 
         A whister who revoked himself writes his whists on the declarer as usual.
         """
-        price = self.rules.whist_per_trick[index]
         for whister in whisters:
-            amount = Fraction(price * taken[whister])
+            amount = Fraction(price.whist * taken[whister])
             reason = f"whist, {taken[whister]} tricks"
             if whister in offenders:
                 self.add(whister, Column.WHISTS, amount, reason, declarer)
@@ -655,25 +679,25 @@ class _Writer:
             for offender in offenders:
                 self.add(whister, Column.WHISTS, amount / 2 / len(offenders), reason, offender)
 
-    def remiz(self, declarer: str, index: int, short: int, name: str) -> None:
+    def remiz(self, declarer: str, price: ContractPrice, short: int, name: str) -> None:
         """Rule 43: the declarer writes the remiz price per missing trick on his mountain."""
         self.add(
             declarer,
             Column.MOUNTAIN,
-            self.rules.remiz_points[index] * short,
+            price.remiz * short,
             f"{name} down {short}",
         )
 
-    def consolation(self, declarer: str, index: int, short: int) -> None:
+    def consolation(self, declarer: str, price: ContractPrice, short: int) -> None:
         """Every other player writes the consolation per missing trick on the declarer."""
         if short <= 0:
             return
-        for other in self.sheet.players:
+        for other in self.ledger.players:
             if other != declarer:
                 self.add(
                     other,
                     Column.WHISTS,
-                    self.rules.consolation_per_trick[index] * short,
+                    price.consolation * short,
                     f"consolation, {short} down",
                     on=declarer,
                 )
@@ -710,13 +734,13 @@ class _Writer:
                 raise self.fail("off_mountain", "this convention writes made games in the pool")
             if not 0 < off <= total:
                 raise self.fail("off_mountain", f"{off} is not part of the {total} points made")
-            if off > self.sheet.mountain(declarer):
+            if off > self.ledger.mountain[declarer]:
                 raise self.fail("off_mountain", f"{declarer}'s mountain is smaller than {off}")
-            self.sheet._add(
+            self.ledger.add(
                 self.number, declarer, Column.MOUNTAIN, -off, f"{reason}, off the mountain"
             )
         if total - off:
-            self.sheet._earn(self.number, declarer, total - off, reason)
+            self.ledger.earn(self.number, declarer, total - off, reason)
 
     def no_whist(self, declarer: str, level: int, name: str) -> None:
         """Rule 25: both pass and the declarer writes his game without play.
@@ -724,17 +748,18 @@ class _Writer:
         A ten is not whisted but checked with the cards open (rule 26): a ten the check shows
         short is a remiz with its consolations.
         """
+        price = self.rules.price(level)
         tricks = self.deal.tricks
         if tricks is not None and self.tricks(tricks) < level:
             if level != TRICKS:
                 raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
-            self.remiz(declarer, level - 6, level - tricks, f"{name} checked")
-            self.consolation(declarer, level - 6, level - tricks)
+            self.remiz(declarer, price, level - tricks, f"{name} checked")
+            self.consolation(declarer, price, level - tricks)
             return
         if self.deal.defender_tricks:
             raise self.fail("defender_tricks", "nobody whisted")
-        self.made(declarer, self.rules.contract_points[level - 6], f"{name}, both passed")
-        self.talon(declarer, level - 6)
+        self.made(declarer, price.points, f"{name}, both passed")
+        self.talon(declarer, price)
 
     def half_whist(
         self, declarer: str, defenders: list[str], answers: dict[str, Whist], halves: list[str]
@@ -742,7 +767,7 @@ class _Writer:
         """Rule 27: a lone whister writes whists for half the obligation without play."""
         assert self.deal.contract is not None
         level = self.deal.contract.level
-        index = level - 6
+        price = self.rules.price(level)
         if not self.rules.half_whist:
             raise self.fail("whist", "this convention has no half-whist")
         if level > self.rules.half_whist_top:
@@ -752,16 +777,16 @@ class _Writer:
         ):
             raise self.fail("whist", "a half-whist is said only after the other defender passed")
         name = contract_text(self.deal.contract)
-        self.made(declarer, self.rules.contract_points[index], f"{name}, half-whist")
-        half = self.rules.whist_obligation[index] // 2
+        self.made(declarer, price.points, f"{name}, half-whist")
+        half = price.obligation // 2
         self.add(
             halves[0],
             Column.WHISTS,
-            self.rules.whist_per_trick[index] * half,
+            price.whist * half,
             f"half-whist, {half} tricks",
             on=declarer,
         )
-        self.talon(declarer, index)
+        self.talon(declarer, price)
 
     def defence(self, defenders: list[str], whisters: list[str], tricks: int) -> dict[str, int]:
         """Each whister's tricks, the passer's counted to a lone whister (rule 44)."""
@@ -791,7 +816,7 @@ class _Writer:
         declarer: str,
         whisters: list[str],
         taken: dict[str, int],
-        index: int,
+        price: ContractPrice,
         *,
         defenders: list[str],
         short: int,
@@ -801,14 +826,13 @@ class _Writer:
         Under the gentleman's whist a lone whister shares them equally with the defender who
         passed when the declarer goes down (their consolations being equal already).
         """
-        price = self.rules.whist_per_trick[index]
         if self.rules.gentleman_whist and short > 0 and len(whisters) == 1:
             total = taken[whisters[0]]
             for defender in defenders:
                 self.add(
                     defender,
                     Column.WHISTS,
-                    Fraction(price * total, len(defenders)),
+                    Fraction(price.whist * total, len(defenders)),
                     f"gentleman's whist, {total} tricks shared",
                     on=declarer,
                 )
@@ -817,24 +841,24 @@ class _Writer:
             self.add(
                 whister,
                 Column.WHISTS,
-                price * taken[whister],
+                price.whist * taken[whister],
                 f"whist, {taken[whister]} tricks",
                 on=declarer,
             )
 
     def obligation(
-        self, whisters: list[str], taken: dict[str, int], index: int, defence: int
+        self, whisters: list[str], taken: dict[str, int], price: ContractPrice, defence: int
     ) -> None:
         """Rules 45–46: a whister short of his obligation writes on his mountain."""
-        needed = self.rules.whist_obligation[index]
+        needed = price.obligation
         if defence >= needed:
             return
-        price = self.rules.whister_remiz_points[index]
+        fine = price.whister_remiz
         if len(whisters) == 1 or self.rules.obligation_share == "together":
             # Rule 46: a shortfall nobody can split falls on the second (or only) whister.
             answerable = whisters[-1]
             short = needed - defence
-            self.add(answerable, Column.MOUNTAIN, price * short, f"whist {short} short")
+            self.add(answerable, Column.MOUNTAIN, fine * short, f"whist {short} short")
             return
         up = needed - needed // 2
         shares = [up, up] if self.rules.obligation_share == "each_half_up" else [needed - up, up]
@@ -844,9 +868,9 @@ class _Writer:
                 # The two answer for the pair's shortfall only (rule 46 «на двоих»).
                 short = min(short, needed - defence)
             if short > 0:
-                self.add(whister, Column.MOUNTAIN, price * short, f"whist {short} short")
+                self.add(whister, Column.MOUNTAIN, fine * short, f"whist {short} short")
 
-    def talon(self, declarer: str, index: int) -> None:
+    def talon(self, declarer: str, price: ContractPrice) -> None:
         """Rule 47: the dealer of four writes whists for a good talon."""
         talon = self.deal.talon
         if talon is None:
@@ -856,11 +880,14 @@ class _Writer:
         dealer = self.dealer_of_four(declarer)
         if dealer is None:
             raise self.fail("talon", "only the dealer of four is paid for a good talon")
-        tricks = 3 if talon is GoodTalon.TWO_ACES else 1
+        if talon is GoodTalon.TWO_ACES:
+            tricks = self.rules.good_talon_two_aces_tricks
+        else:
+            tricks = self.rules.good_talon_tricks
         self.add(
             dealer,
             Column.WHISTS,
-            self.rules.whist_per_trick[index] * tricks,
+            price.whist * tricks,
             f"good talon ({talon.value})",
             on=declarer,
         )
@@ -891,7 +918,7 @@ class _Writer:
         self.add(
             dealer,
             Column.WHISTS,
-            self.rules.consolation_per_trick[TRICKS - 6] * tricks,
+            self.rules.price(TRICKS).consolation * tricks,
             f"consolation, misère {tricks} tricks",
             on=declarer,
         )
@@ -917,8 +944,8 @@ class _Writer:
         """Rule 48 and the Code's 3.7.2: every trick costs its taker; the progression grows."""
         tricks = self.allpass_tricks()
         steps = self.rules.allpass_progression
-        times = steps[min(self.sheet._allpass_run, len(steps) - 1)]
-        self.sheet._allpass_run += 1
+        times = steps[min(self.ledger.allpass_run, len(steps) - 1)]
+        self.ledger.allpass_run += 1
         price = self.rules.allpass_per_trick * times
         self.allpass_written = AllPass(self.number, tricks, times * self.times)
         label = "all-pass" if times == 1 else f"all-pass x{times}"
@@ -952,9 +979,11 @@ class _Writer:
         self.allpass_written = AllPass(self.number, tricks, self.times, preliminary=True)
         for player, taken in tricks.items():
             if taken:
-                self.add(player, Column.MOUNTAIN, 10 * taken, f"preliminary all-pass, {taken}")
+                price = self.rules.preliminary_allpass_per_trick * taken
+                self.add(player, Column.MOUNTAIN, price, f"preliminary all-pass, {taken}")
             else:
-                self.earn(player, 10, "preliminary all-pass, no trick")
+                clean = self.rules.preliminary_allpass_clean_points
+                self.earn(player, clean, "preliminary all-pass, no trick")
 
     def robber(self) -> None:
         """Rule 38: the 'разбойник' writes on the mountain only, no whists.
@@ -975,9 +1004,9 @@ class _Writer:
             made, price, short = tricks == 0, self.rules.misere_points, tricks
             remiz = self.rules.misere_remiz_points
         else:
-            index = deal.contract.level - 6
-            made, price = tricks >= deal.contract.level, self.rules.contract_points[index]
-            short, remiz = deal.contract.level - tricks, self.rules.remiz_points[index]
+            prices = self.rules.price(deal.contract.level)
+            made, price = tricks >= deal.contract.level, prices.points
+            short, remiz = deal.contract.level - tricks, prices.remiz
         if made:
             self.add(declarer, Column.MOUNTAIN, -price, f"robber {name} made")
         else:

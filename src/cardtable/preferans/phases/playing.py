@@ -1,0 +1,213 @@
+"""The play (rules 30–36): tricks, revokes, the open whist and misère laid face up; the end.
+
+In all-pass the talon cards lead the first tricks (rule 29) when ``allpass_talon`` says so.
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import Card
+from cardtable.engine import Event, public_event
+from cardtable.preferans.actions import Action, Play
+from cardtable.preferans.outcome import Defence, Renonce
+from cardtable.preferans.phases.base import Phase
+from cardtable.preferans.phases.state import DealState, seat_name
+from cardtable.preferans.tricks import sorted_cards, winner_index
+
+HAND = 10
+"""Cards in each hand, and tricks in a deal."""
+
+
+def start_play(state: DealState, defence: Defence) -> list[Event]:
+    """The play begins, the first hand leading, under ``defence``."""
+    state.defence = defence
+    state.phase = Playing(state)
+    state.leader = state.active[0]
+    return []
+
+
+def turn_talon_card(state: DealState) -> list[Event]:
+    """In all-pass the dealer turns the next talon card, which leads the trick (rule 29)."""
+    card = state.talon[state.trick_number]
+    state.talon_lead = card
+    state.talon_shown = True
+    text = f"{seat_name(state.dealer)} turns a talon card, which leads the trick"
+    return [public_event("talon-lead", state.dealer, text, [card])]
+
+
+def finish(state: DealState, how: str) -> list[Event]:
+    """The deal is over."""
+    state.phase = Over(state)
+    return [public_event("end", None, f"the deal is over ({how})")]
+
+
+class Playing(Phase):
+    """The tricks, ten of them."""
+
+    name = "play"
+
+    def __init__(self, state: DealState) -> None:
+        super().__init__(state)
+        self.trick_renonces: list[Renonce] = []
+
+    @property
+    def to_move(self) -> int | None:
+        """Whoever plays the due seat's card: the seat, or the open whister for his partner."""
+        return self.state.controller[self.state.card_seat]
+
+    def legal_actions(self) -> list[Action]:
+        """The due seat's cards: all of them where a revoke is allowed, else those that follow."""
+        state = self.state
+        held = state.hands[state.card_seat]
+        if state.rules.renonce_allowed:
+            return [Play(card) for card in sorted_cards(held)]
+        return [Play(card) for card in state.strict_follow(held)]
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not a card the due seat may play."""
+        if not isinstance(action, Play):
+            return "the cards are being played: play a card"
+        state = self.state
+        seat = state.card_seat
+        hand = state.hands[seat]
+        if action.card not in hand:
+            return f"{seat_name(seat)} does not hold {action.card}"
+        if state.rules.renonce_allowed or action.card in state.strict_follow(hand):
+            return None
+        return (
+            f"{action.card} does not follow: follow suit, else trump, else any card (rules 31–32)"
+        )
+
+    def do(self, action: Action) -> list[Event]:
+        """Play the card; a revoke is recorded; the trick is taken when complete."""
+        assert isinstance(action, Play)
+        state = self.state
+        card = action.card
+        seat = state.card_seat
+        revoke = card not in state.strict_follow(state.hands[seat])
+        state.hands[seat].remove(card)
+        state.trick.append((seat, card))
+        events = [public_event("play", seat, f"{seat_name(seat)} plays", [card])]
+        if revoke:
+            renonce = Renonce(seat, state.trick_number + 1, card)
+            state.renonces.append(renonce)
+            self.trick_renonces.append(renonce)
+            events.append(public_event("renonce", seat, f"{seat_name(seat)} revokes with {card}"))
+        if self._defence_opens_after(seat):
+            events += self._open_defence()
+        if len(state.trick) == 3:
+            events += self._end_trick()
+        return events
+
+    def _defence_opens_after(self, seat: int) -> bool:
+        """Whether the card ``seat`` just played lays an open whist's hands face up (rule 28)."""
+        state = self.state
+        if state.defence != "open" or state.trick_number != 0:
+            return False
+        if state.rules.open_whist_after == "declarer-card":
+            return seat == state.declarer
+        return len(state.trick) == 1
+
+    def _open_defence(self) -> list[Event]:
+        state = self.state
+        whister = state.whister
+        assert whister is not None
+        passer = next(seat for seat in state.defenders if seat != whister)
+        state.controller[passer] = whister
+        events: list[Event] = []
+        for seat in state.defenders:
+            events += state.open_hand(seat, "lays his cards face up (open whist, rule 28)")
+        return events
+
+    def _end_trick(self) -> list[Event]:
+        state = self.state
+        cards = [card for _, card in state.trick]
+        trump = None if state.contract is None else state.contract.trump
+        led = state.talon_lead.suit if state.talon_lead is not None else None
+        winner: int | None = state.trick[winner_index(cards, trump, led)][0]
+        if led is not None and all(card.suit != led for card in cards):
+            winner = None  # nobody followed the talon card: the trick is nobody's
+        winner = self._renonce_winner(winner)
+        state.trick_number += 1
+        state.last_trick = tuple(state.trick)
+        state.trick = []
+        self.trick_renonces = []
+        events: list[Event] = []
+        if winner is None:
+            events.append(public_event("trick", None, "nobody takes the trick"))
+        else:
+            state.tricks[winner] += 1
+            events.append(public_event("trick", winner, f"{seat_name(winner)} takes the trick"))
+        talon_trick = state.talon_lead is not None
+        state.talon_lead = None
+        if state.trick_number == HAND:
+            return events + finish(state, "played")
+        if talon_trick and state.trick_number < len(state.talon):
+            events += turn_talon_card(state)
+        elif talon_trick or winner is None:
+            state.leader = state.active[0]  # rule 29: after the talon the first hand leads
+        else:
+            state.leader = winner
+        if state.trick_number == 1 and state.kind == "misère" and state.rules.misere_open != "none":
+            events += self._open_misere()
+        return events
+
+    def _open_misere(self) -> list[Event]:
+        state = self.state
+        assert state.declarer is not None
+        if state.rules.misere_open == "declarer":
+            return state.open_hand(state.declarer, "lays his misère face up")
+        events: list[Event] = []
+        for seat in state.defenders:
+            events += state.open_hand(seat, "lays his cards face up to catch the misère")
+        return events
+
+    def _renonce_winner(self, winner: int | None) -> int | None:
+        """Rules 34–36: who a trick with a revoke goes to, in a game on tricks."""
+        state = self.state
+        if not self.trick_renonces or state.kind != "game" or state.declarer is None:
+            return winner
+        revokers = {renonce.seat for renonce in self.trick_renonces}
+        declarer = state.declarer
+        defenders_revoked = revokers - {declarer}
+        led = state.trick[0][1].suit
+        trump = None if state.contract is None else state.contract.trump
+        if declarer in revokers and not defenders_revoked:
+            followers = [(s, c) for s, c in state.trick if s != declarer and c.suit == led]
+            if not followers:
+                return winner
+            return followers[winner_index([c for _, c in followers], None, led)][0]
+        if declarer not in revokers:
+            return declarer if winner in defenders_revoked else winner
+
+        def seniority(card: Card) -> tuple[bool, bool, int]:
+            return card.suit == trump, card.suit == led, int(card.rank)
+
+        offenders = [(s, c) for s, c in state.trick if s in revokers]
+        return max(offenders, key=lambda pair: seniority(pair[1]))[0]
+
+
+class Over(Phase):
+    """The deal is over: nothing more may be played."""
+
+    name = "over"
+
+    @property
+    def to_move(self) -> int | None:
+        """Nobody."""
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """Nothing."""
+        return []
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Everything."""
+        return "the deal is over"
+
+    def refusal(self, action: Action) -> str | None:
+        """Everything."""
+        return "the deal is over"
+
+    def do(self, action: Action) -> list[Event]:
+        """Nothing is ever played after the end."""
+        raise AssertionError("the deal is over")
