@@ -596,10 +596,9 @@ def payoff(scoring: ScoringRules, level: int, tricks: int) -> float:
     >>> payoff(convention("classic-1992"), 10, 10)
     50.0
     """
+    price = scoring.price(level)
     short = max(0, level - tricks)
-    if short == 0:
-        return float(scoring.contract_points[level - 6])
-    return -float(scoring.remiz_points[level - 6] * short)
+    return float(price.points) if short == 0 else -float(price.remiz * short)
 
 
 def _misere_payoff(scoring: ScoringRules, taken: int) -> float:
