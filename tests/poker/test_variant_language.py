@@ -163,3 +163,20 @@ def test_the_dealer_may_deal_a_variant_of_his_own_and_the_record_replays_it() ->
     next_match = GAME.new_match(rules, ["А", "Б", "В"])
     with pytest.raises(IllegalAction, match="is a shipped variant"):
         next_match.apply_between("choose-own " + json.dumps(shipped, ensure_ascii=False))
+
+
+def test_a_deal_that_ends_as_it_is_dealt_is_booked_and_its_record_replays() -> None:
+    """A variant of one dealing step ends its deal before any move; the match books it.
+
+    docs/architecture.md, Record: every finished deal states its result, so the record
+    replays (found by the variant fuzz test, docs/reliability.md).
+    """
+    game = get_game("poker")
+    text = (
+        '[rules.variant]\nname = "deal-only"\ntitle = "Deal only"\nsource = "a test"\n'
+        'steps = [{ do = "deal", down = 5 }]\n'
+    )
+    rules = game.rules_from_toml(text, "deal-only.toml")
+    report = simulate(game, rules, players=3, deals=4, seed=1)
+    assert report.failures["records_replay"] == []
+    assert report.ok

@@ -130,9 +130,14 @@ class Match(ABC, Generic[A, R]):
         deal = self._require_deal()
         events = deal.apply(action)
         if deal.is_over:
-            events += deal._log(self._book(deal))
-            outcome = view_to_data(deal.outcome())
-            self.results.append(DealResult(outcome, view_to_data(self.ledger())))
+            events += self._finish(deal)
+        return events
+
+    def _finish(self, deal: Deal[A, Any]) -> tuple[Event, ...]:
+        """Book a deal that has just ended and keep its result for the record."""
+        events = deal._log(self._book(deal))
+        outcome = view_to_data(deal.outcome())
+        self.results.append(DealResult(outcome, view_to_data(self.ledger())))
         return events
 
     def apply_between(self, action_text: str) -> tuple[Event, ...]:
@@ -177,6 +182,8 @@ class Match(ABC, Generic[A, R]):
         deal = self._new_deal(setup)
         self.deals.append(deal)
         self.between.append([])
+        if deal.is_over:  # a variant may end its deal as it is dealt, before any move
+            self._finish(deal)
         return deal
 
     def record(self) -> Record:
