@@ -195,11 +195,15 @@ class ScoringRules:
         "The tricks' worth of whists the dealer of four writes for an ace or a marriage in the "
         "talon.",
         f"{SEED} rule 47",
+        least=0,
+        most=10,
     )
     good_talon_two_aces_tricks: int = option(
         3,
         "The tricks' worth of whists the dealer of four writes for two aces in the talon.",
         f"{SEED} rule 47",
+        least=0,
+        most=10,
     )
     allpass_column: Literal["mountain", "whists"] = option(
         "mountain",
@@ -255,11 +259,15 @@ class ScoringRules:
         10,
         "What each trick of a preliminary all-pass writes on its taker's mountain.",
         f"{SEED} rule 39",
+        least=0,
+        most=MOST_POINTS,
     )
     preliminary_allpass_clean_points: int = option(
         10,
         "What a player who took no trick in a preliminary all-pass writes in his pool.",
         f"{SEED} rules 39-40",
+        least=0,
+        most=MOST_POINTS,
     )
     write_off_mountain: bool = option(
         True,
