@@ -1,20 +1,10 @@
 // The page's entry: the lobby and the new-table form at "/", a table at "/tables/{id}".
+import { el } from "./dom.js";
 import { save, settings, t } from "./i18n.js";
 import { TablePage, tokenKey } from "./table.js";
 
 const main = document.querySelector("main");
 let page = null;
-
-const el = (tag, attributes = {}, ...children) => {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "onclick") element.addEventListener("click", value);
-    else if (key === "text") element.textContent = value;
-    else element.setAttribute(key, value);
-  }
-  element.append(...children.filter((child) => child !== null && child !== undefined));
-  return element;
-};
 
 async function api(method, path, body) {
   const answer = await fetch(path, { method, headers: { "content-type": "application/json" },

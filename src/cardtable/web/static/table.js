@@ -1,19 +1,9 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
 import { cardBack, cardElement } from "./cards.js";
+import { el } from "./dom.js";
 import { moveLabel, t } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
-
-const el = (tag, attributes = {}, ...children) => {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "onclick") element.addEventListener("click", value);
-    else if (key === "text") element.textContent = value;
-    else element.setAttribute(key, value);
-  }
-  element.append(...children.filter((child) => child !== null && child !== undefined));
-  return element;
-};
 
 function clientId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
