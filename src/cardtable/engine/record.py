@@ -277,15 +277,8 @@ class _Signature(_Model):
     value: str
 
 
-class _RecordV2(_Model):
-    format: str
-    version: int
-    game: str
-    preset: str | None
-    rules: dict[str, Any]
-    seats: list[str]
-    deals: list[dict[str, Any]]
-    after: list[str]
+class _RecordV2(_RecordV1):
+    after: list[str]  # required from version 2 on
     summary: _Summary
     hash: _Hex64
     signature: _Signature | None = None
