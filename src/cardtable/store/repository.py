@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
@@ -301,31 +301,14 @@ def _info(session: Session, row: TableRow) -> TableInfo:
     )
 
 
+_ENTRY_COLUMNS = tuple(column.name for column in fields(Entry))
+"""The log's columns that an :class:`Entry` carries, under the same names."""
+
+
 def _row(table_id: str, entry: Entry) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seq": entry.seq,
-        "kind": entry.kind,
-        "seat": entry.seat,
-        "text": entry.text,
-        "client_id": entry.client_id,
-        "dealer": entry.dealer,
-        "deck": entry.deck,
-        "seed": entry.seed,
-        "salt": entry.salt,
-        "created": datetime.now(UTC),
-    }
+    row = {name: getattr(entry, name) for name in _ENTRY_COLUMNS}
+    return {**row, "table_id": table_id, "created": datetime.now(UTC)}
 
 
 def _entry(row: LogEntry) -> Entry:
-    return Entry(
-        seq=row.seq,
-        kind=row.kind,
-        seat=row.seat,
-        text=row.text,
-        client_id=row.client_id,
-        dealer=row.dealer,
-        deck=row.deck,
-        seed=row.seed,
-        salt=row.salt,
-    )
+    return Entry(**{name: getattr(row, name) for name in _ENTRY_COLUMNS})
