@@ -62,6 +62,31 @@ def test_a_pulka_total_larger_than_any_sheet_is_refused(tmp_path: Path) -> None:
     assert "field 'sheet.A.mountain'" in _one_error_line(["preferans", "score", str(path)])
 
 
+@pytest.mark.parametrize("stake", ["1/0", "0/0"])
+def test_a_stake_over_nothing_is_refused_naming_the_stake(tmp_path: Path, stake: str) -> None:
+    """docs/scorer.md, the file's keys: `stake` is money per whist, a number such as 1/3."""
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps({"players": PLAYERS, "deals": [], "stake": stake}), "utf-8")
+    line = _one_error_line(["preferans", "score", str(path)])
+    assert line == f"error: field 'stake': {stake!r} is not a number such as 0.5 or 1/3"
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"players": PLAYERS, "deals": [], "sheet": None},
+        {"players": PLAYERS, "deals": None},
+        {"players": PLAYERS, "sheet": None},
+    ],
+)
+def test_a_pulka_gives_its_deals_or_its_totals(tmp_path: Path, document: dict[str, object]) -> None:
+    """docs/scorer.md, the file's keys: `deals`, or instead of them the totals in `sheet`."""
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps(document), "utf-8")
+    line = _one_error_line(["preferans", "score", str(path)])
+    assert line.startswith("error: field 'deals': ") or line.startswith("error: field 'sheet': ")
+
+
 @pytest.mark.parametrize(
     "args",
     [["preferans", "score"], ["preferans", "analyse"], ["poker", "variant"]],
