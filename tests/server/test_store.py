@@ -230,3 +230,5 @@ def test_a_server_on_each_database_plays_a_table_through_its_socket(server: Serv
     assert client.acks
     assert all(ack["ok"] for ack in client.acks.values())
     assert len(server.record(table["id"]).deals) == 2
+    server.stop()
+    assert "shutdown failed" not in server.log.read_text()
