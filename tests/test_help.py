@@ -7,12 +7,15 @@ made from the legal moves of the deal on the table.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from cardtable.cli.main import app
 from cardtable.engine import Game, get_game, rules_to_mapping, seeded_rng
 from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, hint_from_moves
 
@@ -290,3 +293,43 @@ def test_a_hint_tells_each_kind_of_move_once_with_an_example() -> None:
     )
     assert hint_from_moves(["bet 2", "bet 10", "bet 40"]) == "bet 2 to 40: `bet 2`"
     assert hint_from_moves(["bet 2", "bet 40"], "ru") == "bet от 2 до 40: `bet 2`"
+
+
+def test_the_rules_summary_command_tells_the_rules_of_a_file_over_the_preset(
+    tmp_path: Path,
+) -> None:
+    """``cardtable rules piquet --rules FILE --summary`` tells the file's minimum discard.
+
+    001_776ed664a35a376f.txt, piquet rule 9 (option ``elder_min_exchange``); README, "Rules".
+    """
+    runner = CliRunner()
+    path = tmp_path / "house.toml"
+    path.write_text("[rules]\nelder_min_exchange = 2\n", encoding="utf-8")
+    seed = runner.invoke(app, ["rules", "piquet", "--summary", "--json"])
+    house = runner.invoke(app, ["rules", "piquet", "--rules", str(path), "--summary", "--json"])
+    assert seed.exit_code == house.exit_code == 0, house.output
+
+    def exchange(output: str) -> str:
+        sections = json.loads(output)["sections"]
+        return str(next(s for s in sections if s["phase"] == "exchange")["sentences"][0]["text"])
+
+    assert exchange(seed.stdout).startswith("The elder hand exchanges 3 to 5 cards")
+    assert exchange(house.stdout).startswith("The elder hand exchanges 2 to 5 cards")
+    russian = runner.invoke(app, ["rules", "piquet", "--summary", "--language", "ru"])
+    assert "Старший сносит от 3 до 5 карт" in " ".join(russian.stdout.split())
+
+
+def test_help_at_the_plain_prompt_prints_the_phase_s_rules_and_how_to_move() -> None:
+    """At the plain prompt a line says how to move now, and ``?`` prints the phase's rules.
+
+    001_776ed664a35a376f.txt, preferans rules 16–18 (the auction); docs/tui.md, "Help".
+    """
+    result = CliRunner().invoke(
+        app,
+        ["play", "preferans", "--plain", "--seed", "5", "--seats", "you,bot,bot"],
+        input="?\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "how: `pass`; or `mine`; or a bid from `6♣` to `misère`" in words
+    assert "The auction The first hand speaks first" in words
