@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.bots import bot_names, make_bot
 from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine.help import rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
@@ -286,6 +287,17 @@ def _record_routes(app: FastAPI) -> None:
         log = await tables.db(tables.store.log, table_id)
         key: Ed25519PrivateKey = request.app.state.record_key
         return match_record(table.info, log).to_data(sign_with=key)
+
+    @app.get("/api/tables/{table_id}/help")
+    async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
+        """The table's rules in force as its help tells them, in ``language`` (en or ru).
+
+        Sections by phase of sentences, each with the options it states, their values and
+        the clause it comes from (``Game.rules_help``); the page's help panel shows them.
+        """
+        table = await _live(request, table_id)
+        help = table.game.rules_help(rules_in_force(table.match), language)
+        return {"table": table_id, **help.to_data()}
 
     @app.get("/api/server")
     async def server_facts(request: Request) -> dict[str, str]:
