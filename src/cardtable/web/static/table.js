@@ -135,7 +135,8 @@ export class TablePage {
       parts.push(el("p", { class: "ended" }, t("ended"), " ",
         el("a", { href: state.record, download: `${this.tableId}.json`, text: t("record") })));
     }
-    parts.push(helpPanel(this.tableId, (state.view || {}).phase, () => this.render()));
+    parts.push(helpPanel({ id: this.tableId, token: this.token, seq: state.seq,
+      phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
   }
 
