@@ -79,7 +79,14 @@ def _exchange(writer: Writer, rules: PiquetRules) -> None:
         )
     elif rules.elder_may_refuse or rules.dealer_may_refuse:
         who = "elder hand" if rules.elder_may_refuse else "dealer"
-        writer.say(refuse, "Only the {who} may refuse the talon.", who=who)
+        who_ru = "старший" if rules.elder_may_refuse else "сдающий"
+        writer.say(
+            refuse,
+            "Only the {who} may refuse the talon.",
+            "Отказаться от прикупа может только {who_ru}.",
+            who=who,
+            who_ru=who_ru,
+        )
     else:
         writer.say(refuse, "Neither player may refuse the talon.", "Отказаться от прикупа нельзя.")
     if rules.dealer_takes == "all_or_three":
@@ -145,9 +152,18 @@ def _declarations(writer: Writer, rules: PiquetRules) -> None:
         "Четырнадцать и три считаются от ранга {min_set_rank}.",
     )
     shown = {
-        "on_demand": ("A counted combination is shown when the opponent demands it.", ""),
-        "always": ("A counted combination is always shown.", ""),
-        "never": ("A counted combination is never shown.", ""),
+        "on_demand": (
+            "A counted combination is shown when the opponent demands it.",
+            "Засчитанная комбинация показывается по требованию противника.",
+        ),
+        "always": (
+            "A counted combination is always shown.",
+            "Засчитанная комбинация показывается всегда.",
+        ),
+        "never": (
+            "A counted combination is never shown.",
+            "Засчитанные комбинации не показываются.",
+        ),
     }
     writer.say(["showing"], *shown[rules.showing])
     if rules.carte_rouge:

@@ -24,83 +24,154 @@ from cardtable.errors import CardParseError
 from cardtable.poker.limits import FixedAmounts, LimitSystem
 from cardtable.poker.rules import SEED, HandRules
 from cardtable.poker.table_rules import PokerRules
-from cardtable.poker.variants import step_text
+from cardtable.poker.variants import Step, step_text
 
 BOOK = "«Покер»"
 """The poker rulebook (002_053e85955f9a4108.txt), cited by its headings."""
 
 WILD_WORDS = {
-    "jokers": "jokers",
-    "deuce-of-spades": "the 2 of spades",
-    "deuces": "2s",
-    "deuces-treys": "2s and 3s",
-    "red-tens": "red 10s",
+    "en": {
+        "jokers": "jokers",
+        "deuce-of-spades": "the 2 of spades",
+        "deuces": "2s",
+        "deuces-treys": "2s and 3s",
+        "red-tens": "red 10s",
+    },
+    "ru": {
+        "jokers": "джокеры",
+        "deuce-of-spades": "двойка пик",
+        "deuces": "двойки",
+        "deuces-treys": "двойки и тройки",
+        "red-tens": "красные десятки",
+    },
 }
 """The seed's wild cards ("Козырные карты") in words."""
 
 DEAL_WILD_WORDS = {
-    "board-card-and-rank": "the last board card up and its rank",
-    "board-rank": "the other cards of the last board card's rank",
-    "lowest-board-and-rank": "the lowest board card and its rank",
-    "lowest-hole": "each one's lowest hole card",
-    "last-hole-and-rank": "each one's last hole card and its rank",
+    "en": {
+        "board-card-and-rank": "the last board card up and its rank",
+        "board-rank": "the other cards of the last board card's rank",
+        "lowest-board-and-rank": "the lowest board card and its rank",
+        "lowest-hole": "each one's lowest hole card",
+        "last-hole-and-rank": "each one's last hole card and its rank",
+        "named": "the hole card each one names, and its rank",
+    },
+    "ru": {
+        "board-card-and-rank": "последняя открытая общая карта и её ранг",
+        "board-rank": "другие карты ранга последней общей карты",
+        "lowest-board-and-rank": "младшая общая карта и её ранг",
+        "lowest-hole": "младшая закрытая карта каждого",
+        "last-hole-and-rank": "последняя закрытая карта каждого и её ранг",
+        "named": "закрытая карта, которую называет каждый, и её ранг",
+    },
 }
-"""The wild cards a deal fixes (``deal_wild``), in words."""
-
-NAMED_WILD = "the hole card each one names, and its rank"
-"""The wild cards of a ``name-wild`` step, in words."""
+"""The wild cards a deal fixes (``deal_wild``, and a ``name-wild`` step's), in words."""
 
 SUIT_NAMES = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
+    "en": {
+        Suit.CLUBS: "clubs",
+        Suit.DIAMONDS: "diamonds",
+        Suit.HEARTS: "hearts",
+        Suit.SPADES: "spades",
+    },
+    "ru": {Suit.CLUBS: "треф", Suit.DIAMONDS: "бубен", Suit.HEARTS: "червей", Suit.SPADES: "пик"},
 }
 
 WINS = {
-    "high": "The best high hand wins the pot.",
-    "low": "The lowest hand wins the pot.",
-    "high-low": "The best high hand and the best low hand split the pot.",
-    "deuce-to-seven": "The worst high hand wins the pot (deuce to seven).",
+    "high": ("The best high hand wins the pot.", "Банк берёт лучшая старшая рука."),
+    "low": ("The lowest hand wins the pot.", "Банк берёт самая младшая рука."),
+    "high-low": (
+        "The best high hand and the best low hand split the pot.",
+        "Банк делят лучшая старшая и лучшая младшая руки.",
+    ),
+    "deuce-to-seven": (
+        "The worst high hand wins the pot (deuce to seven).",
+        "Банк берёт худшая старшая рука (от двойки до семёрки).",
+    ),
 }
 """Who wins, by the variant's ``win``."""
 
 LIMITS = {
-    LimitSystem.FIXED: "Each bet or raise is {minimum} to {maximum} chips.",
+    LimitSystem.FIXED: (
+        "Each bet or raise is {minimum} to {maximum} chips.",
+        "Каждая ставка или повышение — от {minimum} до {maximum} фишек.",
+    ),
     LimitSystem.RISING: (
         "Each bet or raise is {minimum} to {maximum} chips; in the last betting round {factor} "
-        "times as much."
+        "times as much.",
+        "Каждая ставка или повышение — от {minimum} до {maximum} фишек; в последнем круге в "
+        "{factor} раза больше.",
     ),
     LimitSystem.PREVIOUS_BET: (
         "The opening bet is {minimum} to {maximum} chips; each later bet or raise at most what "
-        "the player before put in."
+        "the player before put in.",
+        "Первая ставка — от {minimum} до {maximum} фишек; каждая следующая — не больше, чем "
+        "поставил предыдущий игрок.",
     ),
     LimitSystem.POT: (
         "The opening bet is {minimum} to {maximum} chips; each later bet or raise at most the "
-        "pot, the raiser's call counted in."
+        "pot, the raiser's call counted in.",
+        "Первая ставка — от {minimum} до {maximum} фишек; каждая следующая — не больше банка "
+        "вместе с уравниванием.",
     ),
     LimitSystem.TABLE_STAKES: (
         "Each bet or raise is at least {minimum} chips and at most what the player has on the "
-        "table."
+        "table.",
+        "Каждая ставка или повышение — не меньше {minimum} фишек и не больше того, что у "
+        "игрока на столе.",
     ),
-    LimitSystem.UNLIMITED: "Each bet or raise is at least {minimum} chips, with no most.",
+    LimitSystem.UNLIMITED: (
+        "Each bet or raise is at least {minimum} chips, with no most.",
+        "Каждая ставка или повышение — не меньше {minimum} фишек, без верхнего предела.",
+    ),
 }
 """The limit systems of «Пределы ставок», as a player is told them."""
 
 AMOUNTS = {
-    FixedAmounts.RANGE: "any amount between them",
-    FixedAmounts.LISTED: "only the amounts {listed}",
-    FixedAmounts.ENDS: "only the least or the most, nothing between",
+    FixedAmounts.RANGE: ("any amount between them", "любая сумма между ними"),
+    FixedAmounts.LISTED: ("only the amounts {listed}", "только суммы {listed}"),
+    FixedAmounts.ENDS: (
+        "only the least or the most, nothing between",
+        "только наименьшая или наибольшая, ничего между ними",
+    ),
 }
-
 
 ANTES = {
-    "everyone": "every player",
-    "dealer": "the dealer",
-    "dealer-and-left": "the dealer with his left neighbours",
-    "big-blind": "the last blind",
+    "everyone": ("every player", "каждый игрок"),
+    "dealer": ("the dealer", "сдающий"),
+    "dealer-and-left": ("the dealer with his left neighbours", "сдающий и его соседи слева"),
+    "big-blind": ("the last blind", "последний блайнд"),
 }
 """Who antes, by ``forced.ante_kind``."""
+
+OPENERS = {
+    "jacks": ("jacks or better", "валетами или лучше"),
+    "jacks-or-bobtail": ("jacks or better, or a bobtail", "валетами или лучше либо бобтейлом"),
+}
+
+UNOPENED = {
+    "void": ("void and the antes stay", "недействительна, ставки остаются в банке"),
+    "lowball": ("played out as lowball", "разыгрывается как лоуболл"),
+}
+
+DECLARING = {
+    "in-turn": ("in turn", "по очереди"),
+    "chips": ("all at once, with chips in the hand", "все разом, фишками в руке"),
+    "cards-speak": ("by the cards alone (cards speak)", "по самим картам"),
+}
+
+OPENS_RU = {
+    "left": "слева от сдающего",
+    "first-bettor": "первый поставивший",
+    "high-showing": "лучшая открытая рука",
+    "low-showing": "худшая открытая рука",
+}
+"""Who opens a betting round, in Russian (``step_text`` says it in English)."""
+
+
+def _said(writer: Writer, words: tuple[str, str]) -> str:
+    """The English or the Russian of a pair of words, as the writer's language asks."""
+    return words[1] if writer.language == "ru" else words[0]
 
 
 def cite(source: str) -> str:
@@ -123,15 +194,42 @@ def rules_help(rules: PokerRules, language: str = "en") -> RulesHelp:
     return writer.done("poker", rules.variant.title)
 
 
+def step_text_ru(step: Step) -> str:
+    """A step as Russian players say it.
+
+    >>> step_text_ru(Step("deal", down=2, up=1)), step_text_ru(Step("draw", most=3))
+    ('сдача: 2 втёмную, 1 в открытую', 'прикуп до 3')
+    """
+    if step.do in ("deal", "board"):
+        faces = ((step.down, "втёмную"), (step.up, "в открытую"))
+        parts = ", ".join(f"{n} {face}" for n, face in faces if n)
+        return ("сдача: " if step.do == "deal" else "на стол: ") + parts
+    if step.do == "reveal":
+        return f"открыть места {list(step.cards)}" if step.cards else f"открыть {step.count}"
+    if step.do == "draw":
+        few = f" ({step.most_few} при четырёх и меньше)" if step.most_few else ""
+        return f"прикуп до {step.most}{few}" + (", сначала сжигается карта" if step.burn else "")
+    if step.do == "expose":
+        return "открыть карту" + (" или остаться" if step.optional else "")
+    if step.do == "bet":
+        notes = [f"открывает {OPENS_RU[step.opens]}"]
+        notes += [] if step.check else ["без пропуска хода"]
+        notes += [] if step.checker_may_raise else ["пропустивший не повышает"]
+        notes += ["если все пропустят — пересдача"] if step.void_if_all_check else []
+        return f"круг ставок ({', '.join(notes)})"
+    return {"name-wild": "назвать козырь", "declare": "заявка", "showdown": "вскрытие"}[step.do]
+
+
 def _variant(writer: Writer, rules: PokerRules) -> None:
     spec = rules.variant
     writer.say(
         ["variant.title", "variant.players_min", "variant.players_max"],
         "{title}, for {players_min} to {players_max} players.",
-        "{title}, от {players_min} до {players_max} игроков.",
+        "{title}: от {players_min} до {players_max} игроков.",
         source=spec.source,
     )
-    steps = "; ".join(f"{n}. {step_text(step)}" for n, step in enumerate(spec.steps, start=1))
+    told = step_text_ru if writer.language == "ru" else step_text
+    steps = "; ".join(f"{n}. {told(step)}" for n, step in enumerate(spec.steps, start=1))
     writer.say(["variant.steps"], "Each deal: {list}.", "Каждая сдача: {list}.", list=steps)
     if spec.last_card_down:
         writer.say(
@@ -149,42 +247,45 @@ def _betting(writer: Writer, rules: PokerRules) -> None:
         named.append("limits.maximum")
     if limits.system is LimitSystem.RISING:
         named.append("limits.rising_last_round_factor")
-    writer.say(named, LIMITS[limits.system], factor=limits.rising_last_round_factor)
+    writer.say(named, *LIMITS[limits.system], factor=limits.rising_last_round_factor)
     if limits.system in (LimitSystem.FIXED, LimitSystem.RISING):
-        words = AMOUNTS[limits.amounts].format(listed=", ".join(map(str, limits.listed)))
+        words = _said(writer, AMOUNTS[limits.amounts]).format(
+            listed=", ".join(map(str, limits.listed))
+        )
         named = ["limits.amounts"]
         if limits.amounts is FixedAmounts.LISTED:
             named.append("limits.listed")
-        writer.say(named, "A bet may be {words}.", words=words)
+        writer.say(named, "A bet may be {words}.", "Ставка может быть: {words}.", words=words)
     if limits.round_minimum:
         writer.say(
             ["limits.round_minimum"],
             "Round by round the least bet is {round_minimum} (the last repeating).",
+            "По кругам наименьшая ставка: {round_minimum} (последняя повторяется).",
         )
     if limits.round_maximum:
         writer.say(
             ["limits.round_maximum"],
             "Round by round the most bet is {round_maximum} (the last repeating).",
+            "По кругам наибольшая ставка: {round_maximum} (последняя повторяется).",
         )
     _raise_caps(writer, rules)
     _forced(writer, rules)
     spec = rules.variant
     if spec.openers != "any":
-        openers = "jacks or better" if spec.openers == "jacks" else "jacks or better, or a bobtail"
         writer.say(
             ["variant.openers", "variant.unopened"],
             "The first round is opened only with {hands}; when nobody opens, the deal is "
             "{unopened_words}.",
-            hands=openers,
-            unopened_words=(
-                "void and the antes stay" if spec.unopened == "void" else "played out as lowball"
-            ),
+            "Первый круг открывается только {hands}; если никто не открыл, сдача {unopened_words}.",
+            hands=_said(writer, OPENERS[spec.openers]),
+            unopened_words=_said(writer, UNOPENED[spec.unopened]),
         )
     for number, step in enumerate(spec.steps):
         if step.do == "bet" and not step.check:
             writer.say(
                 [f"variant.steps.{number}.check"],
                 "In the round of step {step}, checking is not allowed.",
+                "В круге ставок шага {step} пропускать ход нельзя.",
                 step=number + 1,
             )
     writer.section("bet", "Betting", "Ставки")
@@ -192,13 +293,14 @@ def _betting(writer: Writer, rules: PokerRules) -> None:
 
 def _raise_caps(writer: Writer, rules: PokerRules) -> None:
     betting = rules.betting
-    writer.say(
-        ["betting.checking"],
-        "A player may check when nothing is owed."
-        if betting.checking
-        else "Checking is not allowed.",
-        "Можно пропустить ход, если ставки нет." if betting.checking else "Пропуск хода запрещён.",
-    )
+    if betting.checking:
+        writer.say(
+            ["betting.checking"],
+            "A player may check when nothing is owed.",
+            "Можно пропустить ход, если ставки нет.",
+        )
+    else:
+        writer.say(["betting.checking"], "Checking is not allowed.", "Пропуск хода запрещён.")
     if betting.raises_per_player:
         writer.say(
             ["betting.raises_per_player"],
@@ -209,11 +311,13 @@ def _raise_caps(writer: Writer, rules: PokerRules) -> None:
         writer.say(
             ["betting.raises_per_round"],
             "All together may raise at most {raises_per_round} times a round.",
+            "Все вместе могут повысить не больше {raises_per_round} раз за круг.",
         )
     if betting.freeze_amount:
         writer.say(
             ["betting.freeze_amount"],
             "A player may freeze the raising by adding {freeze_amount} chips to a call.",
+            "Игрок может «заморозить» повышения, добавив к уравниванию {freeze_amount} фишек.",
         )
 
 
@@ -223,18 +327,29 @@ def _forced(writer: Writer, rules: PokerRules) -> None:
         writer.say(
             ["forced.ante_kind", "forced.ante"],
             "Before the deal {who} antes {ante} (dead: it does not count to call).",
-            who=ANTES[forced.ante_kind.value],
+            "Перед сдачей {who} ставит {ante} (эта ставка не идёт в счёт уравнивания).",
+            who=_said(writer, ANTES[forced.ante_kind.value]),
         )
     if forced.blinds:
         writer.say(
             ["forced.blinds", "forced.blind_start"],
             "Blinds of {blinds} are posted clockwise from {blind_start} seat(s) left of the "
             "dealer; they count to call.",
+            "Ставки втёмную {blinds} делаются по часовой стрелке с {blind_start}-го места "
+            "слева от сдающего; они идут в счёт уравнивания.",
         )
     if forced.straddles:
-        writer.say(["forced.straddles"], "Up to {straddles} straddles, each double the last.")
+        writer.say(
+            ["forced.straddles"],
+            "Up to {straddles} straddles, each double the last.",
+            "До {straddles} добровольных ставок втёмную, каждая вдвое больше предыдущей.",
+        )
     if forced.bring_in:
-        writer.say(["forced.bring_in"], "The seat the variant names brings in {bring_in}.")
+        writer.say(
+            ["forced.bring_in"],
+            "The seat the variant names brings in {bring_in}.",
+            "Место, названное вариантом, открывает ставкой {bring_in}.",
+        )
 
 
 def _phases(writer: Writer, rules: PokerRules) -> None:
@@ -242,27 +357,41 @@ def _phases(writer: Writer, rules: PokerRules) -> None:
     for number, step in enumerate(spec.steps):
         if step.do != "draw":
             continue
-        few = f", {step.most_few} with four players or fewer" if step.most_few else ""
-        burn = "; the dealer burns a card first" if step.burn else ""
+        few = _said(
+            writer,
+            (
+                f", {step.most_few} with four players or fewer",
+                f", при четырёх игроках и меньше — до {step.most_few}",
+            ),
+        )
+        burn = _said(writer, ("; the dealer burns a card first", "; сдающий сначала сжигает карту"))
         writer.say(
             [f"variant.steps.{number}.most", f"variant.steps.{number}.most_few"],
             "Each player still in discards up to {most} cards{few} and is dealt as many "
             "(`discard 7♥ 2♣`), or keeps them (`stand pat`){burn}.",
-            "Каждый оставшийся сбрасывает до {most} карт и получает столько же, или остаётся "
-            "при своих.",
-            few=few,
-            burn=burn,
+            "Каждый оставшийся сбрасывает до {most} карт{few} и получает столько же "
+            "(`discard 7♥ 2♣`) или остаётся при своих (`stand pat`){burn}.",
+            few=few if step.most_few else "",
+            burn=burn if step.burn else "",
         )
     writer.section("draw", "The draw", "Прикуп")
     for number, step in enumerate(spec.steps):
         if step.do != "expose":
             continue
-        choice = "; he may instead keep them all down (`stand pat`)" if step.optional else ""
+        choice = _said(
+            writer,
+            (
+                "; he may instead keep them all down (`stand pat`)",
+                "; можно не открывать (`stand pat`)",
+            ),
+        )
         writer.say(
             [f"variant.steps.{number}.keep_down", f"variant.steps.{number}.optional"],
             "Each player still in turns one down card face up (`expose 9♠`), keeping {keep_down} "
             "down{choice}.",
-            choice=choice,
+            "Каждый оставшийся открывает одну закрытую карту (`expose 9♠`), оставляя закрытыми "
+            "не меньше {keep_down}{choice}.",
+            choice=choice if step.optional else "",
         )
     writer.section("expose", "Turning a card up", "Открыть карту")
     if any(step.do == "name-wild" for step in spec.steps):
@@ -270,75 +399,93 @@ def _phases(writer: Writer, rules: PokerRules) -> None:
             ["variant.steps"],
             "Each player names one of his down cards (`wild 9♠`): it and every card of its rank "
             "are wild for him alone.",
-            "Каждый называет одну из своих закрытых карт: она и все карты её ранга — его козыри.",
+            "Каждый называет одну из своих закрытых карт (`wild 9♠`): она и все карты её ранга "
+            "— его козыри.",
             source=f"{SEED}, «Семикарточный гвоздь»",
         )
     writer.section("name-wild", "Naming your wild card", "Свой козырь")
     if spec.high_low:
-        modes = {
-            "in-turn": "in turn",
-            "chips": "all at once, with chips in the hand",
-            "cards-speak": "by the cards alone (cards speak)",
-        }
         writer.say(
             ["variant.declarations"],
             "Each player still in declares `declare high`, `declare low` or `declare both`, "
             "{how}; the pot is shared between the best of each side.",
-            how=modes.get(str(spec.declarations.value), str(spec.declarations.value)),
+            "Каждый оставшийся объявляет `declare high`, `declare low` или `declare both`, "
+            "{how}; банк делят лучшие на каждой стороне.",
+            how=_said(writer, DECLARING[str(spec.declarations.value)]),
         )
     writer.section("declare", "High-low declarations", "Заявка")
 
 
 def _showdown(writer: Writer, rules: PokerRules) -> None:
     spec = rules.variant
-    writer.say(["variant.win"], WINS[spec.win])
+    writer.say(["variant.win"], *WINS[spec.win])
     hands = spec.hands
     named = any(step.do == "name-wild" for step in spec.steps)
-    listed = wild_cards_text(hands, named)
+    listed = wild_cards_text(hands, named, writer.language)
     if listed:
         named_wild = [
             f"variant.hands.{name}"
             for name, given in (("wild", hands.wild), ("deal_wild", hands.deal_wild != "none"))
             if given
         ]
+        any_card = hands.wild_mode == "any"
         writer.say(
             [*named_wild, "variant.hands.wild_mode"],
             "Wild cards: {listed}; each stands for {stands}.",
+            "Козыри: {listed}; каждый заменяет {stands}.",
             listed=listed,
-            stands=(
-                "any card, even one its holder has"
-                if hands.wild_mode == "any"
-                else "a card its holder does not have"
+            stands=_said(
+                writer,
+                ("any card, even one its holder has", "любую карту, даже имеющуюся у игрока")
+                if any_card
+                else ("a card its holder does not have", "карту, которой у игрока нет"),
             ),
         )
-        if hands.wild_mode == "any" and hands.five_of_a_kind:
+        if any_card and hands.five_of_a_kind:
             writer.say(
-                ["variant.hands.five_of_a_kind"], "Five of a kind ranks above a straight flush."
+                ["variant.hands.five_of_a_kind"],
+                "Five of a kind ranks above a straight flush.",
+                "Пять одинаковых карт старше стрит-флеша.",
             )
     if spec.high_low and spec.low_qualifier:
         writer.say(
             ["variant.low_qualifier"],
             "A low hand must have no card above {low_qualifier} (ace 1) to win.",
+            "Младшая рука выигрывает, только если в ней нет карты старше {low_qualifier} "
+            "(туз — 1).",
         )
     if hands.hand_size != 5:
         writer.say(
             ["variant.hands.three_card", "variant.hands.two_card"],
             "A hand is {size} cards.",
+            "Рука — {size} карты.",
             size=hands.hand_size,
         )
     for name, sentence in (
-        ("four_flush", "A four flush ranks above one pair and below two pair."),
-        ("blaze", "Five court cards make a blaze."),
+        (
+            "four_flush",
+            (
+                "A four flush ranks above one pair and below two pair.",
+                "Четыре карты одной масти — выше пары и ниже двух пар.",
+            ),
+        ),
+        ("blaze", ("Five court cards make a blaze.", "Пять картинок — «блейз».")),
     ):
         if getattr(hands, name):
-            writer.say([f"variant.hands.{name}"], sentence)
+            writer.say([f"variant.hands.{name}"], *sentence)
     if hands.stripped:
-        writer.say(["variant.hands.stripped"], "The {stripped}s are taken out of the deck.")
+        writer.say(
+            ["variant.hands.stripped"],
+            "Taken out of the deck: {stripped}.",
+            "Из колоды убраны: {stripped}.",
+        )
     if spec.hole_exactly or spec.board_exactly:
         writer.say(
             ["variant.hole_exactly", "variant.board_exactly"],
             "A final hand uses exactly {hole_exactly} of the player's cards and {board_exactly} "
             "of the board (0: any).",
+            "Итоговая рука — ровно {hole_exactly} своих карт и {board_exactly} общих "
+            "(0: сколько угодно).",
         )
     writer.section("over", "The showdown", "Вскрытие")
 
@@ -359,32 +506,34 @@ def wild_sentences(rules: PokerRules, language: str = "en") -> list[Sentence]:
     return [said for said in sentences if any("hands.wild" in s.name for s in said.settings)]
 
 
-def wild_cards_text(hands: HandRules, named: bool) -> str:
+def wild_cards_text(hands: HandRules, named: bool, language: str = "en") -> str:
     """The variant's wild cards in a few words; empty when it has none.
 
     >>> wild_cards_text(HandRules(wild=("deuces", "K♠", "Q")), False)
     '2s, the K of spades, Qs'
-    >>> wild_cards_text(HandRules(deal_wild="lowest-hole"), True)
-    "each one's lowest hole card, the hole card each one names, and its rank"
+    >>> wild_cards_text(HandRules(deal_wild="lowest-hole"), True, "ru")
+    'младшая закрытая карта каждого, закрытая карта, которую называет каждый, и её ранг'
     """
-    parts = [_wild_words(name) for name in hands.wild]
+    parts = [_wild_words(name, language) for name in hands.wild]
     if hands.deal_wild != "none":
-        parts.append(DEAL_WILD_WORDS[hands.deal_wild])
+        parts.append(DEAL_WILD_WORDS[language][hands.deal_wild])
     if named:
-        parts.append(NAMED_WILD)
+        parts.append(DEAL_WILD_WORDS[language]["named"])
     return ", ".join(parts)
 
 
-def _wild_words(name: str) -> str:
-    if name.lower() in WILD_WORDS:
-        return WILD_WORDS[name.lower()]
+def _wild_words(name: str, language: str) -> str:
+    if name.lower() in WILD_WORDS[language]:
+        return WILD_WORDS[language][name.lower()]
     try:
         cards = parse_cards(name, allow_duplicates=True)
     except CardParseError:
         cards = ()
     if len(cards) == 1 and cards[0].suit is not None:
-        return f"the {cards[0].rank.text()} of {SUIT_NAMES[cards[0].suit]}"
-    return f"{name.upper()}s"
+        suit = SUIT_NAMES[language][cards[0].suit]
+        rank = cards[0].rank.text()
+        return f"{rank} {suit}" if language == "ru" else f"the {rank} of {suit}"
+    return f"все {name.upper()}" if language == "ru" else f"{name.upper()}s"
 
 
 def move_hint(rules: PokerRules, texts: Sequence[str], language: str = "en") -> str:

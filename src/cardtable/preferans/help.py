@@ -174,19 +174,27 @@ def _whist(writer: Writer, rules: PreferansRules) -> None:
             "both) or `closed`.",
             "Одиночный вистующий выбирает: «в открытую» (играет за обоих) или «в закрытую».",
         ),
-        "open": ("A lone whister always plays open, for both defenders.", ""),
-        "closed": ("A lone whister always plays closed: each defender plays his own cards.", ""),
+        "open": (
+            "A lone whister always plays open, for both defenders.",
+            "Одиночный вистующий всегда играет в открытую, за обоих.",
+        ),
+        "closed": (
+            "A lone whister always plays closed: each defender plays his own cards.",
+            "Одиночный вистующий всегда играет в закрытую: каждый защитник своими картами.",
+        ),
     }
     writer.say(["lone_whist"], *lone[rules.lone_whist])
     after = {
-        "declarer-card": "after the declarer's first card",
-        "first-card": "after the opening lead",
+        "declarer-card": ("after the declarer's first card", "после первой карты играющего"),
+        "first-card": ("after the opening lead", "после первого хода"),
     }
     if rules.lone_whist != "closed":
         writer.say(
             ["open_whist_after"],
             "An open whist lays the hands face up {after}.",
-            after=after[rules.open_whist_after],
+            "При открытом висте карты открываются {after_ru}.",
+            after=after[rules.open_whist_after][0],
+            after_ru=after[rules.open_whist_after][1],
         )
     if rules.claim_levels:
         writer.say(
