@@ -10,7 +10,7 @@ A move hint says how to make the move now, built from the legal moves themselves
 >>> hint_from_moves(["discard 7♥ 8♣ 9♦", "discard 7♥ 8♣ 9♦ 10♠", "refuse talon"])
 'discard 3 to 4 cards: `discard 7♥ 8♣ 9♦`; or `refuse talon`'
 >>> hint_from_moves(["fold", "call", "raise to 4", "raise to 40"])
-'`fold`; or `call`; or raise to 4 to 40: `raise to 4`'
+'`fold`; or `call`; or raise to between 4 and 40: `raise to 4`'
 
 Every text is English or Russian (:data:`LANGUAGES`); a sentence not yet written in Russian
 falls back to its English.
@@ -233,6 +233,7 @@ HINT_WORDS = {
         "card": "a card",
         "cards": "{count} cards",
         "span": "{least} to {most}",
+        "between": "between {least} and {most}",
         "or": "; or ",
         "either": "{first} or {second}",
         "more": "{count} more kinds of move",
@@ -241,6 +242,7 @@ HINT_WORDS = {
         "card": "карту",
         "cards": "{count} карт",
         "span": "от {least} до {most}",
+        "between": "от {least} до {most}",
         "or": "; или ",
         "either": "{first} или {second}",
         "more": "ещё {count} видов хода",
@@ -336,7 +338,8 @@ def _kind_text(kind: _Kind, words: Mapping[str, str], listed_amounts: bool) -> s
             first = ", ".join(str(n) for n in amounts[:-1])
             span = words["either"].format(first=first, second=amounts[-1])
         else:
-            span = words["span"].format(least=amounts[0], most=amounts[-1])
+            form = "between" if kind.verb.endswith(" to") else "span"
+            span = words[form].format(least=amounts[0], most=amounts[-1])
         return f"{kind.verb} {span}: `{example}`"
     if len(kind.texts) == 1:
         return f"`{example}`"

@@ -541,7 +541,7 @@ def move_hint(rules: PokerRules, texts: Sequence[str], language: str = "en") -> 
 
     >>> from cardtable.poker.limits import Limits
     >>> move_hint(PokerRules(), ["fold", "call", "raise to 2", "raise to 6"])
-    '`fold`; or `call`; or raise to 2 to 6: `raise to 2`'
+    '`fold`; or `call`; or raise to between 2 and 6: `raise to 2`'
     >>> ends = PokerRules(limits=Limits(amounts=FixedAmounts.ENDS))
     >>> move_hint(ends, ["check", "bet 1", "bet 5"])
     '`check`; or bet 1 or 5: `bet 1`'

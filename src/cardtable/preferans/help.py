@@ -282,11 +282,20 @@ def _score(writer: Writer, rules: PreferansRules) -> None:
     writer.section("over", "The score", "Запись")
 
 
+SPANS = {
+    "en": {"auction": "a bid from `{0}` to `{1}`", "contract": "a contract from `{0}` to `{1}`"},
+    "ru": {"auction": "заявка от `{0}` до `{1}`", "contract": "игра от `{0}` до `{1}`"},
+}
+"""How a hint names the span of the bids (the auction) or of the contracts (after the talon)."""
+
+
 def move_hint(rules: PreferansRules, phase: str, texts: Sequence[str], language: str = "en") -> str:
     """How to make the move now; the auction's bids are told as the lowest and highest.
 
     >>> move_hint(PreferansRules(), "auction", ["pass", "6♠", "6♣", "misère"])
     '`pass`; or a bid from `6♠` to `misère`'
+    >>> move_hint(PreferansRules(), "contract", ["7♠", "7♣", "10NT"])
+    'a contract from `7♠` to `10NT`'
     """
     if phase not in ("auction", "contract"):
         return hint_from_moves(texts, language)
@@ -296,8 +305,8 @@ def move_hint(rules: PreferansRules, phase: str, texts: Sequence[str], language:
     if len(bids) == 1:
         told.append(f"`{bids[0]}`")
     elif bids:
-        span = "заявка от `{0}` до `{1}`" if language == "ru" else "a bid from `{0}` to `{1}`"
-        told.append(span.format(bids[0], bids[-1]))
+        what = SPANS[language if language in SPANS else "en"][phase]
+        told.append(what.format(bids[0], bids[-1]))
     return ("; или " if language == "ru" else "; or ").join(told)
 
 
