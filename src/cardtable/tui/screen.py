@@ -194,10 +194,11 @@ class TableScreen:
         phase = self.adapter.phase(view)
         rules = rules_in_force(self.match)
         lines = [Text(f"{self.game.title}: the {phase} phase", style="bold")]
-        section = self.game.rules_help(rules).section(phase)
-        if section is None:
-            lines.append(Text(f"See `cardtable rules {self.game.name} --summary`.", style="dim"))
-        for sentence in section.sentences if section is not None else ():
+        help = self.game.rules_help(rules)
+        section = help.section(phase)
+        # A phase the help has no section for is told by the whole help.
+        sections = (section,) if section is not None else help.sections
+        for sentence in (said for each in sections for said in each.sentences):
             lines.append(Text(sentence.text) + Text(f" ({sentence.cited})", style="dim"))
         if self.match.to_move == seat:
             hint = self.game.move_hint(rules, view, self.match.legal_actions())
