@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.engine import Game, get_game, rules_to_mapping, seeded_rng
 from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, hint_from_moves
+from toygame.game import ToyGame
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
 
@@ -335,3 +336,15 @@ def test_help_at_the_plain_prompt_prints_the_phase_s_rules_and_how_to_move() -> 
     words = " ".join(result.stdout.split())
     assert "how: `pass`; or `mine`; or a bid from `6♣` to `misère`" in words
     assert "The auction The first hand speaks first" in words
+
+
+def test_a_game_without_a_help_of_its_own_is_told_option_by_option(toy: ToyGame) -> None:
+    """A newly registered game's help is each option's meaning and its value in force.
+
+    docs/tui.md, "Help" (``Game.rules_help`` by default); the toy game's ``deals`` option.
+    """
+    (section,) = toy.rules_help(toy.rules("standard", {"deals": 7})).sections
+    said = _sentence(toy.rules_help(toy.rules("standard", {"deals": 7})), "deals")
+    assert said.text == "Deals in a match. Here: 7."
+    assert said.cited == "toy game"
+    assert len(section.sentences) == len(rules_to_mapping(toy.rules()))

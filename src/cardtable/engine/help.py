@@ -223,7 +223,11 @@ def generic_help(game: str, title: str, rules: Any, language: str = "en") -> Rul
     writer = Writer(rules, language)
     for info in describe_rules(rules):
         if "." not in info.name:
-            writer.say([info.name], "{doc} Here: {value}.", doc=info.doc.rstrip("."))
+            field = "{" + info.name + "}"
+            doc = info.doc.rstrip(".")
+            writer.say(
+                [info.name], f"{{doc}}. Here: {field}.", f"{{doc}}. Сейчас: {field}.", doc=doc
+            )
     writer.section("", "Options" if language == "en" else "Правила")
     return writer.done(game, title)
 
