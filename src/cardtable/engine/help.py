@@ -25,7 +25,7 @@ from typing import Any
 
 from cardtable.cards import parse_card
 from cardtable.engine.reading import whole_number
-from cardtable.engine.rules import rules_to_mapping
+from cardtable.engine.rules import describe_rules, rules_to_mapping
 from cardtable.errors import CardParseError, RulesError
 
 LANGUAGES = ("en", "ru")
@@ -218,8 +218,6 @@ def _data_at(data: Mapping[str, Any], name: str) -> Any:
 
 def generic_help(game: str, title: str, rules: Any, language: str = "en") -> RulesHelp:
     """Help for a game without a help of its own: one sentence per option, its doc and value."""
-    from cardtable.engine.rules import describe_rules  # noqa: PLC0415 - one module's cycle
-
     writer = Writer(rules, language)
     for info in describe_rules(rules):
         if "." not in info.name:
