@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.engine import Game, get_game, rules_to_mapping, seeded_rng
 from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, hint_from_moves
+from cardtable.engine.rules import describe_rules
 from toygame.game import ToyGame
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
@@ -258,6 +259,93 @@ def test_the_russian_help_tells_the_english_sections_and_options_in_russian(
         assert [s.settings for s in ours.sentences] == [s.settings for s in theirs.sentences]
         for said, told in zip(ours.sentences, theirs.sentences, strict=True):
             assert said.text != told.text, told.text
+
+
+FEATURES: dict[str, list[dict[str, Any]]] = {
+    "piquet": [{"irregularities": True}, {"scoring": "rubicon"}],
+    "preferans": [
+        {
+            "irregularities": True,
+            "misere_first_bid_only": True,
+            "half_whist_levels": [6],
+            "misere_open": "defenders",
+            "allpass_exit_levels": [7],
+            "deals": 4,
+        }
+    ],
+    "poker": [
+        {"limits": {"system": "previous-bet", "raise_at_least_last": True}},
+        {"limits": {"system": "table-stakes", "buy_in_maximum": 500}},
+        {
+            "limits": {
+                "freeze_out": True,
+                "jackpot": True,
+                "wangdoodle": True,
+                "amounts": "listed",
+                "listed": [1, 5],
+            }
+        },
+        {"limits": {"system": "rising"}},
+        {"variant": {"openers": "jacks", "progressive_openers": True, "progressive_doubles": True}},
+        {
+            "betting": {"raises_per_round": 6, "freeze_amount": 10, "short_all_in_reopens": True},
+            "forced": {
+                "ante_kind": "dealer-and-left",
+                "blind_option": True,
+                "button_blind_heads_up": True,
+                "straddles": 2,
+                "bring_in": 1,
+            },
+            "house": {
+                "bonus": 5,
+                "kitty": "hand",
+                "rake_percent": 5,
+                "rake_cap": 3,
+                "hourly_charge": 1,
+            },
+            "session": {"length_minutes": 60, "waiting": 1, "dealers_choice": "deal"},
+        },
+        {
+            "variant": {
+                "hands": {
+                    "wild": ["jokers"],
+                    "wild_mode": "any",
+                    "jokers": 1,
+                    "blaze": True,
+                    "bobtail": True,
+                    "four_flush": True,
+                    "stripped": [2],
+                },
+                "players_max": 9,
+            }
+        },
+    ],
+}
+"""Options that switch on the rules the presets leave off, so that each is told somewhere."""
+
+
+@pytest.mark.parametrize("name", ["preferans", "piquet", "poker"])
+def test_every_option_of_a_game_is_told_by_its_help_where_it_is_in_force(name: str) -> None:
+    """No option goes untold: each is named by a sentence of some preset's or feature's help.
+
+    Issue 16 ("the options, their values and sources"); a new option without a sentence fails
+    here. Each feature's help, in English and Russian, quotes only moves the table reads.
+    """
+    game = get_game(name)
+    sets = [game.rules(preset) for preset in game.presets]
+    sets += [game.rules(None, features) for features in FEATURES[name]]
+    said: set[str] = set()
+    names: set[str] = set()
+    for rules in sets:
+        for language in LANGUAGES:
+            for section in game.rules_help(rules, language).sections:
+                for sentence in section.sentences:
+                    said |= {re.sub(r"\.\d+(\.|$)", r"\1", s.name) for s in sentence.settings}
+                    for move in re.findall(r"`([^`]+)`", sentence.text):
+                        assert game.action_text(game.parse_action(move)) == move
+        names |= {info.name for info in describe_rules(rules)}
+    untold = [n for n in names if n not in said and not any(x.startswith(n + ".") for x in said)]
+    assert not untold
 
 
 DRIFTED = (

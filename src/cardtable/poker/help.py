@@ -139,7 +139,10 @@ AMOUNTS = {
 ANTES = {
     "everyone": ("every player", "каждый игрок"),
     "dealer": ("the dealer", "сдающий"),
-    "dealer-and-left": ("the dealer with his left neighbours", "сдающий и его соседи слева"),
+    "dealer-and-left": (
+        "the dealer with his {ante_left} left neighbour(s)",
+        "сдающий и его соседи слева ({ante_left})",
+    ),
     "big-blind": ("the last blind", "последний блайнд"),
 }
 """Who antes, by ``forced.ante_kind``."""
@@ -190,7 +193,7 @@ def rules_help(rules: PokerRules, language: str = "en") -> RulesHelp:
     _betting(writer, rules)
     _phases(writer, rules)
     _showdown(writer, rules)
-    _session(writer)
+    _session(writer, rules)
     return writer.done("poker", rules.variant.title)
 
 
@@ -223,9 +226,15 @@ def step_text_ru(step: Step) -> str:
 def _variant(writer: Writer, rules: PokerRules) -> None:
     spec = rules.variant
     writer.say(
-        ["variant.title", "variant.players_min", "variant.players_max"],
-        "{title}, for {players_min} to {players_max} players.",
-        "{title}: от {players_min} до {players_max} игроков.",
+        [
+            "variant.title",
+            "variant.name",
+            "variant.source",
+            "variant.players_min",
+            "variant.players_max",
+        ],
+        "{title} ({name}), for {players_min} to {players_max} players.",
+        "{title} ({name}): от {players_min} до {players_max} игроков.",
         source=spec.source,
     )
     told = step_text_ru if writer.language == "ru" else step_text
@@ -268,6 +277,7 @@ def _betting(writer: Writer, rules: PokerRules) -> None:
             "Round by round the most bet is {round_maximum} (the last repeating).",
             "По кругам наибольшая ставка: {round_maximum} (последняя повторяется).",
         )
+    _limit_terms(writer, rules)
     _raise_caps(writer, rules)
     _forced(writer, rules)
     spec = rules.variant
@@ -280,6 +290,20 @@ def _betting(writer: Writer, rules: PokerRules) -> None:
             hands=_said(writer, OPENERS[spec.openers]),
             unopened_words=_said(writer, UNOPENED[spec.unopened]),
         )
+    if spec.progressive_openers:
+        writer.say(
+            ["variant.progressive_openers"],
+            "After a deal nobody opened, the next needs queens, then kings, aces, kings, "
+            "queens, jacks; an opened deal returns to jacks.",
+            "После неоткрытой сдачи следующая требует дам, затем королей, тузов, королей, "
+            "дам, валетов; открытая сдача возвращает к валетам.",
+        )
+    if spec.progressive_doubles:
+        writer.say(
+            ["variant.progressive_doubles"],
+            "While a deal stays unopened the limits are doubled.",
+            "Пока сдача остаётся неоткрытой, пределы ставок удваиваются.",
+        )
     for number, step in enumerate(spec.steps):
         if step.do == "bet" and not step.check:
             writer.say(
@@ -289,6 +313,85 @@ def _betting(writer: Writer, rules: PokerRules) -> None:
                 step=number + 1,
             )
     writer.section("bet", "Betting", "Ставки")
+
+
+def _limit_terms(writer: Writer, rules: PokerRules) -> None:
+    """The terms of the limit system beyond its numbers: resets, buy-ins, special limits."""
+    limits = rules.limits
+    if limits.system is LimitSystem.PREVIOUS_BET:
+        writer.say(
+            ["limits.previous_bet_resets"],
+            *(
+                (
+                    "The limit returns to its start in each betting round.",
+                    "В каждом круге ставок предел начинается заново.",
+                )
+                if limits.previous_bet_resets
+                else (
+                    "The bets keep growing through the deal.",
+                    "Ставки растут на протяжении всей сдачи.",
+                )
+            ),
+        )
+    if limits.raise_at_least_last:
+        writer.say(
+            ["limits.raise_at_least_last"],
+            "A raise is at least the previous bet or raise of the round.",
+            "Повышение — не меньше предыдущей ставки или повышения круга.",
+        )
+    if limits.system is LimitSystem.TABLE_STAKES:
+        most = (
+            _said(
+                writer,
+                (f", at most {limits.buy_in_maximum}", f", не больше {limits.buy_in_maximum}"),
+            )
+            if limits.buy_in_maximum
+            else ""
+        )
+        writer.say(
+            ["limits.buy_in_minimum", "limits.buy_in_maximum", "limits.top_up_minimum"],
+            "Each puts at least {buy_in_minimum} chips on the table{most}; between deals he "
+            "adds at least {top_up_minimum}.",
+            "Каждый выкладывает на стол не меньше {buy_in_minimum} фишек{most}; между сдачами "
+            "добавляет не меньше {top_up_minimum}.",
+            most=most,
+        )
+    if limits.freeze_out:
+        writer.say(
+            ["limits.freeze_out", "limits.freeze_out_stake"],
+            "Freeze-out: each starts with {freeze_out_stake} chips and buys no more; a broke "
+            "player is out, and play goes on until one has all.",
+            "«Замороженный вклад»: у каждого {freeze_out_stake} фишек без докупки; проигравший "
+            "всё выходит, игра идёт, пока все фишки не окажутся у одного.",
+        )
+    if limits.jackpot:
+        writer.say(
+            ["limits.jackpot"],
+            "Jackpot: when all fold to the opener, the others ante again next deal, whose most "
+            "is the pot.",
+            "Джекпот: если все спасовали перед открывшим, остальные снова ставят в следующей "
+            "сдаче, и её предел — банк.",
+        )
+    if limits.wangdoodle:
+        span = _said(
+            writer,
+            ("deal", "сдачу")
+            if limits.wangdoodle_span.value == "deal"
+            else ("round of deals", "круг сдач"),
+        )
+        writer.say(
+            [
+                "limits.wangdoodle",
+                "limits.wangdoodle_trigger",
+                "limits.wangdoodle_factor",
+                "limits.wangdoodle_span",
+            ],
+            "Wangdoodle: after a {wangdoodle_trigger} or better at the showdown the limits are "
+            "multiplied by {wangdoodle_factor} for the next {span}.",
+            "Вангдудл: после расклада {wangdoodle_trigger} или выше пределы умножаются на "
+            "{wangdoodle_factor} на следующую {span}.",
+            span=span,
+        )
 
 
 def _raise_caps(writer: Writer, rules: PokerRules) -> None:
@@ -313,6 +416,12 @@ def _raise_caps(writer: Writer, rules: PokerRules) -> None:
             "All together may raise at most {raises_per_round} times a round.",
             "Все вместе могут повысить не больше {raises_per_round} раз за круг.",
         )
+    if betting.short_all_in_reopens:
+        writer.say(
+            ["betting.short_all_in_reopens"],
+            "An all-in raise short of a full raise lets those who acted raise again.",
+            "Неполное повышение ва-банк позволяет уже сходившим повысить снова.",
+        )
     if betting.freeze_amount:
         writer.say(
             ["betting.freeze_amount"],
@@ -324,11 +433,12 @@ def _raise_caps(writer: Writer, rules: PokerRules) -> None:
 def _forced(writer: Writer, rules: PokerRules) -> None:
     forced = rules.forced
     if forced.ante and forced.ante_kind.value != "none":
+        left = forced.ante_kind.value == "dealer-and-left"
         writer.say(
-            ["forced.ante_kind", "forced.ante"],
+            ["forced.ante_kind", "forced.ante", *(["forced.ante_left"] if left else [])],
             "Before the deal {who} antes {ante} (dead: it does not count to call).",
             "Перед сдачей {who} ставит {ante} (эта ставка не идёт в счёт уравнивания).",
-            who=_said(writer, ANTES[forced.ante_kind.value]),
+            who=_said(writer, ANTES[forced.ante_kind.value]).format(ante_left=forced.ante_left),
         )
     if forced.blinds:
         writer.say(
@@ -343,6 +453,18 @@ def _forced(writer: Writer, rules: PokerRules) -> None:
             ["forced.straddles"],
             "Up to {straddles} straddles, each double the last.",
             "До {straddles} добровольных ставок втёмную, каждая вдвое больше предыдущей.",
+        )
+    if forced.blind_option:
+        writer.say(
+            ["forced.blind_option"],
+            "The last blind may still raise when all have only called him.",
+            "Последний блайнд может повысить, если все его только уравняли.",
+        )
+    if forced.button_blind_heads_up:
+        writer.say(
+            ["forced.button_blind_heads_up"],
+            "Two-handed, the dealer posts the first blind and acts first in the blinds' round.",
+            "Вдвоём сдающий ставит первый блайнд и ходит первым в круге блайндов.",
         )
     if forced.bring_in:
         writer.say(
@@ -441,12 +563,47 @@ def _showdown(writer: Writer, rules: PokerRules) -> None:
                 else ("a card its holder does not have", "карту, которой у игрока нет"),
             ),
         )
+        if any_card and hands.double_ace_flush:
+            writer.say(
+                ["variant.hands.double_ace_flush"],
+                "A flush with two aces ranks above a flush and below a full house.",
+                "Флеш с двумя тузами старше флеша и младше фулл-хауса.",
+            )
         if any_card and hands.five_of_a_kind:
             writer.say(
                 ["variant.hands.five_of_a_kind"],
                 "Five of a kind ranks above a straight flush.",
                 "Пять одинаковых карт старше стрит-флеша.",
             )
+    if hands.low != "none":
+        writer.say(
+            ["variant.hands.low"],
+            *(
+                (
+                    "Low hands are ranked aces low, straights and flushes not counting.",
+                    "Младшие руки: туз — младшая карта, стриты и флеши не считаются.",
+                )
+                if hands.low == "lowball"
+                else (
+                    "Low hands are ranked with straights and flushes counting.",
+                    "Младшие руки считаются со стритами и флешами.",
+                )
+            ),
+        )
+    if hands.jokers:
+        writer.say(
+            ["variant.hands.jokers"],
+            "The deck holds {jokers} joker(s).",
+            "В колоде джокеров: {jokers}.",
+        )
+    if hands.bobtail:
+        writer.say(
+            ["variant.hands.bobtail"],
+            "A four flush or an open-ended four straight may open the betting; it is worth "
+            "nothing at the showdown.",
+            "Четыре карты до флеша или открытого стрита (бобтейл) открывают торговлю, но при "
+            "вскрытии ничего не стоят.",
+        )
     if spec.high_low and spec.low_qualifier:
         writer.say(
             ["variant.low_qualifier"],
@@ -469,15 +626,27 @@ def _showdown(writer: Writer, rules: PokerRules) -> None:
                 "Четыре карты одной масти — выше пары и ниже двух пар.",
             ),
         ),
-        ("blaze", ("Five court cards make a blaze.", "Пять картинок — «блейз».")),
     ):
         if getattr(hands, name):
             writer.say([f"variant.hands.{name}"], *sentence)
+    if hands.blaze:
+        writer.say(
+            ["variant.hands.blaze", "variant.hands.blaze_above"],
+            "Five court cards make a blaze, ranking just above {blaze_above}.",
+            "Пять картинок — «блейз», сразу выше расклада {blaze_above}.",
+        )
     if hands.stripped:
         writer.say(
             ["variant.hands.stripped"],
             "Taken out of the deck: {stripped}.",
             "Из колоды убраны: {stripped}.",
+        )
+    if spec.board_lines:
+        writer.say(
+            ["variant.board_lines"],
+            "A final hand uses the player's cards and one line of board places: {lines}.",
+            "Итоговая рука — свои карты и одна линия общих карт: {lines}.",
+            lines="; ".join(" ".join(str(place) for place in line) for line in spec.board_lines),
         )
     if spec.hole_exactly or spec.board_exactly:
         writer.say(
@@ -490,13 +659,88 @@ def _showdown(writer: Writer, rules: PokerRules) -> None:
     writer.section("over", "The showdown", "Вскрытие")
 
 
-def _session(writer: Writer) -> None:
+def _session(writer: Writer, rules: PokerRules) -> None:
     writer.say(
         ["stake", "deals"],
         "Each player buys {stake} chips; a session is {deals} deals.",
         "Каждый покупает {stake} фишек; сессия — {deals} сдач.",
     )
+    session = rules.session
+    writer.say(
+        ["session.seating"],
+        *(
+            ("Players are seated at random.", "Места занимают по жребию.")
+            if session.seating.value == "random"
+            else ("Players are seated by cards dealt face up.", "Места определяются сдачей карт.")
+        ),
+    )
+    if session.length_minutes:
+        writer.say(
+            ["session.length_minutes"],
+            "The session lasts {length_minutes} minutes, kept strictly.",
+            "Игра длится {length_minutes} минут, строго.",
+        )
+    if session.waiting:
+        writer.say(
+            ["session.waiting"],
+            "The players of the last {waiting} chair(s) come later and sit down between deals.",
+            "Игроки последних мест ({waiting}) приходят позже и садятся между сдачами.",
+        )
+    if session.dealers_choice.value != "none":
+        writer.say(
+            ["session.dealers_choice"],
+            *(
+                (
+                    "The dealer chooses the variant of his deal.",
+                    "Сдающий выбирает вариант своей сдачи.",
+                )
+                if session.dealers_choice.value == "deal"
+                else (
+                    "The dealer chooses the variant of a whole round of deals.",
+                    "Сдающий выбирает вариант на целый круг сдач.",
+                )
+            ),
+        )
+    _house(writer, rules)
     writer.section("session", "The session", "Сессия")
+
+
+def _house(writer: Writer, rules: PokerRules) -> None:
+    house = rules.house
+    if house.bonus:
+        writer.say(
+            ["house.bonus", "house.bonus_hands"],
+            "A player showing {bonus_hands} is paid {bonus} by every other.",
+            "Показавшему {bonus_hands} каждый платит премию {bonus}.",
+        )
+    if house.kitty.value == "raises":
+        writer.say(
+            ["house.kitty", "house.kitty_unit"],
+            "A pot with more than one raise pays {kitty_unit} to the kitty.",
+            "Банк, где было больше одного повышения, платит {kitty_unit} в общую кассу.",
+        )
+    elif house.kitty.value == "hand":
+        writer.say(
+            ["house.kitty", "house.kitty_unit", "house.kitty_hand"],
+            "A pot won with {kitty_hand} or better pays {kitty_unit} to the kitty.",
+            "Банк, выигранный раскладом {kitty_hand} или выше, платит {kitty_unit} в общую кассу.",
+        )
+    if house.rake_percent:
+        cap = house.rake_cap
+        writer.say(
+            ["house.rake_percent", "house.rake_cap"],
+            "The house takes {rake_percent}% of each pot{cap_words}.",
+            "Заведение берёт {rake_percent}% каждого банка{cap_words}.",
+            cap_words=_said(writer, (f", at most {cap} a deal", f", не больше {cap} со сдачи"))
+            if cap
+            else "",
+        )
+    if house.hourly_charge:
+        writer.say(
+            ["house.hourly_charge"],
+            "The house charges each player {hourly_charge} an hour.",
+            "Заведение берёт с каждого {hourly_charge} в час.",
+        )
 
 
 def wild_sentences(rules: PokerRules, language: str = "en") -> list[Sentence]:
