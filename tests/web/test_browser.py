@@ -259,3 +259,27 @@ def test_the_piquet_exchange_is_built_card_by_card_and_confirmed_at_an_allowed_c
         timeout=20_000,
     )
     assert not page.locator(".refusal").count()
+
+
+def test_a_spectator_page_draws_the_public_view_and_no_hand(server: Server, browser: Any) -> None:
+    """A spectator's page draws what the table shows everyone, and never a hand.
+
+    The server sends a spectator the deal's public view (docs/server.md, "What a seat is
+    shown"); the page draws the seats from it without error. The table waits in the auction
+    for the person, and no card of the auction is face up (001_776ed664a35a376f.txt,
+    preferans rules 8–10, 16).
+    """
+    table = server.new_table("preferans", ["open", "bot default", "bot default"], deals=1)
+    server.join(table, "Anna")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.http}/tables/{table['id']}?watch=1")
+    page.wait_for_selector(".table[data-seat='spectator']")
+    page.wait_for_selector(".seat-label")
+    reading = page.evaluate(READ_DOM)
+    assert not errors, errors
+    assert not page.locator(".controls button.move").count()
+    assert page.locator(".table").get_attribute("data-seq") != "0"
+    assert reading["cards"] == [], "in the auction no card lies face up"
+    assert page.locator(".seat-label .notes", has_text="dealer").count() == 1
