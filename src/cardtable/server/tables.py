@@ -383,8 +383,8 @@ class LiveTable:
         return deal.choices()
 
     def _legal(self, seat: int) -> list[str] | None:
-        # The moves a choice builds are left to it: a client builds them card by card, and
-        # the server need not list a piquet exchange's 1,507 sets (it validates any move).
+        # The moves a choice builds are left to it: a client builds them card by card, so a
+        # piquet exchange's 1,507 sets are not sent; any move sent is validated whole.
         choices = self._choices(seat)
         deal = self.match.current
         if choices is None or deal is None:
