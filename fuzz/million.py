@@ -434,7 +434,7 @@ def main() -> None:
         tally = run(name, targets()[name](), arguments.cases, arguments.seed, arguments.until)
         if tally.found:
             out.mkdir(parents=True, exist_ok=True)
-            (out / f"{name}.json").write_text(json.dumps(tally.found, ensure_ascii=False))
+            (out / f"{name}.json").write_text(json.dumps(tally.found))  # \ud800 is no UTF-8
         summary = {k: v for k, v in vars(tally).items() if k != "found"}
         summary["per_second"] = round(tally.cases / max(tally.seconds, 0.1))
         print(json.dumps(summary), flush=True)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
-from cardtable.engine.reading import InputError, parse_toml
+from cardtable.engine.reading import InputError, parse_toml, whole_number
 from cardtable.errors import RulesError, names_hint
 
 R = TypeVar("R")
@@ -290,8 +290,9 @@ def _with_line(message: str, text: str) -> str:
     start = 0
     found: int | None = None
     for part in match.group(1).split("."):
-        if part.isdigit():
-            start = _element_line(lines, start, int(part))
+        index = whole_number(part)
+        if index is not None:
+            start = _element_line(lines, start, index)
             continue
         key = re.compile(rf"(^|[\s{{,]){re.escape(part)}\s*=|^\s*\[+[^\]]*\b{re.escape(part)}\]")
         found = next((n for n in range(start, len(lines)) if key.search(lines[n])), None)
