@@ -12,7 +12,7 @@ import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.preferans.game import PreferansMatch
-from cardtable.preferans.sheet import Column
+from cardtable.preferans.ledger import Column
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import adapter_for, number_text, signed
 from cardtable.tui.screen import Frame
