@@ -19,23 +19,24 @@ from cardtable.poker.hands.categories import (
     Evaluation,
     HandError,
     Pip,
-    _card,
-    _pips,
-    _score,
-    _Table,
-    _table,
+    RankTable,
+    card_of,
+    pips_of,
+    rank_table,
+    score,
 )
 from cardtable.poker.rules import HandRules
 
 
-def _check(cards: Sequence[Card], rules: HandRules, wild: frozenset[Card]) -> None:
+def check_hand(cards: Sequence[Card], rules: HandRules, wild: frozenset[Card]) -> None:
+    """Refuse a card named twice, a joker that is not wild, a rank the deck is stripped of."""
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
                 raise CardParseError(f"card given twice: {card.text()}")
             seen.add(card)
-    ranks = _table(rules).ranks
+    ranks = rank_table(rules).ranks
     for card in cards:
         if card.is_joker and card not in wild:
             raise HandError(f"{card.text()} is in the hand but jokers are not wild")
@@ -49,7 +50,7 @@ def _substitutions(
     *,
     forbidden: frozenset[Pip],
     rules: HandRules,
-    table: _Table,
+    table: RankTable,
     extra_ranks: tuple[int, ...] = (),
 ) -> Iterator[tuple[list[Pip], bool]]:
     """Every useful choice of cards for ``count`` wild cards, and whether a card repeats.
@@ -93,23 +94,23 @@ _Reading = tuple[int, Category, list[Card], list[Card], list[Pip]]
 natural and the wild cards used, and the cards played (the naturals', then the wilds')."""
 
 
-def _readings(
-    cards: Sequence[Card], rules: HandRules, wild: Iterable[Card], table: _Table
+def hand_readings(
+    cards: Sequence[Card], rules: HandRules, wild: Iterable[Card], table: RankTable
 ) -> Iterator[_Reading]:
     """Every legal hand of the right size in ``cards``, each wild card tried as it may be."""
     wild_set = table.wild | frozenset(wild)
     cards = tuple(cards)
-    _check(cards, rules, wild_set)
+    check_hand(cards, rules, wild_set)
     if not cards:
         raise HandError("a hand needs at least one card")
-    naturals = frozenset(p for c, p in zip(cards, _pips(cards), strict=True) if c not in wild_set)
+    naturals = frozenset(p for c, p in zip(cards, pips_of(cards), strict=True) if c not in wild_set)
     forbidden = naturals if rules.wild_mode == "missing" else frozenset()
     extra = (JOKER_RANK,) if len(cards) < table.size else ()
     seen: set[tuple[tuple[Card, ...], int]] = set()
     for used in combinations(cards, min(table.size, len(cards))):
         natural = [c for c in used if c not in wild_set]
         wilds = [c for c in used if c in wild_set]
-        natural_pips = _pips(natural)
+        natural_pips = pips_of(natural)
         key = (tuple(natural), len(wilds))
         if key in seen:
             continue
@@ -123,7 +124,7 @@ def _readings(
             extra_ranks=extra,
         ):
             played = natural_pips + chosen
-            category, base = _score(played, rules, table)
+            category, base = score(played, rules, table)
             if base < 0:
                 continue
             if repeated and category not in (C.FIVE_OF_A_KIND, C.DOUBLE_ACE_FLUSH):
@@ -131,10 +132,11 @@ def _readings(
             yield base, category, natural, wilds, played
 
 
-def _evaluation(value: int, reading: _Reading) -> Evaluation:
+def evaluation_of(value: int, reading: _Reading) -> Evaluation:
+    """The evaluation of one reading worth ``value``, its cards laid out as players lay them."""
     _, category, natural, wilds, played = reading
     chosen = played[len(natural) :]
-    stands = tuple((w, _card(p, w)) for w, p in zip(wilds, chosen, strict=True))
+    stands = tuple((w, card_of(p, w)) for w, p in zip(wilds, chosen, strict=True))
     return Evaluation(value, category, _in_order([*natural, *wilds], played), stands)
 
 
@@ -154,13 +156,13 @@ def evaluate(
     """
     rules = rules or HandRules()
     best: tuple[int, _Reading] | None = None
-    for reading in _readings(cards, rules, wild, _table(rules)):
+    for reading in hand_readings(cards, rules, wild, rank_table(rules)):
         value = reading[0] + 15 - len(reading[3])
         if best is None or value > best[0]:
             best = (value, reading)
     if best is None:
         raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
-    return _evaluation(*best)
+    return evaluation_of(*best)
 
 
 def evaluate_deuce_to_seven(
@@ -182,13 +184,13 @@ def evaluate_deuce_to_seven(
     """
     rules = rules or HandRules()
     best: tuple[int, _Reading] | None = None
-    for reading in _readings(cards, rules, wild, _table(rules, wheel=False)):
+    for reading in hand_readings(cards, rules, wild, rank_table(rules, wheel=False)):
         value = -(reading[0] + len(reading[3]))
         if best is None or value > best[0]:
             best = (value, reading)
     if best is None:
         raise HandError(f"no hand can be made of {cards_text(cards)} under these rules")
-    return _evaluation(*best)
+    return evaluation_of(*best)
 
 
 def _in_order(cards: Sequence[Card], pips: Sequence[Pip]) -> tuple[Card, ...]:

@@ -55,7 +55,7 @@ class Category(StrEnum):
 C = Category
 
 
-_FIVE_ORDER = (
+FIVE_ORDER = (
     C.HIGH_CARD,
     C.ONE_PAIR,
     C.FOUR_FLUSH,
@@ -97,7 +97,7 @@ def category_order(rules: HandRules) -> tuple[Category, ...]:
         return _TWO_ORDER
     order = [
         c
-        for c in _FIVE_ORDER
+        for c in FIVE_ORDER
         if (c is not C.FOUR_FLUSH or rules.four_flush)
         and (c is not C.FIVE_OF_A_KIND or rules.five_of_a_kind)
         and (c is not C.DOUBLE_ACE_FLUSH or rules.double_ace_flush)
@@ -132,7 +132,7 @@ class Evaluation:
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class RankTable:
     """What the scorer needs from the rules, computed once per rule set."""
 
     codes: dict[Category, int]
@@ -146,7 +146,7 @@ class _Table:
 
 
 @lru_cache(maxsize=64)
-def _table(rules: HandRules, wheel: bool = True) -> _Table:
+def rank_table(rules: HandRules, wheel: bool = True) -> RankTable:
     """The scorer's tables; without ``wheel`` the ace is only high (deuce to seven)."""
     order = category_order(rules)
     size = rules.hand_size
@@ -161,7 +161,7 @@ def _table(rules: HandRules, wheel: bool = True) -> _Table:
                 straights[frozenset(ACE if r == 1 else r for r in window)] = index
             if ACE not in window:
                 low_straights[frozenset(window)] = index
-    return _Table(
+    return RankTable(
         {c: i for i, c in enumerate(order)},
         straights,
         low_straights,
@@ -173,20 +173,21 @@ def _table(rules: HandRules, wheel: bool = True) -> _Table:
     )
 
 
-def _pack(code: int, order: Sequence[int], tail: int) -> int:
+def pack(code: int, order: Sequence[int], tail: int) -> int:
+    """A category ``code`` and the ranks in ``order`` packed into one comparable value."""
     packed = code
     for position in range(5):
         packed = packed * 16 + (order[position] if position < len(order) else 0)
     return packed * 16 + tail
 
 
-def _grouped(ranks: Sequence[int]) -> tuple[list[int], list[int]]:
+def grouped(ranks: Sequence[int]) -> tuple[list[int], list[int]]:
     """Counts largest first and ranks in comparing order (bigger groups, then higher ranks)."""
     groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     return [c for _, c in groups], [r for r, c in groups for _ in range(c)]
 
 
-def _score(pips: Sequence[Pip], rules: HandRules, table: _Table) -> tuple[Category, int]:
+def score(pips: Sequence[Pip], rules: HandRules, table: RankTable) -> tuple[Category, int]:
     """The category and packed value (without the wild-card count) of a hand.
 
     The cards may be real or substituted; the work is cached on what matters: the ranks, a
@@ -214,16 +215,16 @@ def _scored(
     *,
     wheel: bool,
 ) -> tuple[Category, int]:
-    table = _table(rules, wheel)
+    table = rank_table(rules, wheel)
     category, order = _categorise(ranks, flush=flush, suited=suited, full=full, table=table)
     code = table.codes.get(category, -1)
-    return category, (_pack(code, order, 0) if code >= 0 else -1)
+    return category, (pack(code, order, 0) if code >= 0 else -1)
 
 
 def _categorise(
-    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, table: _Table
+    ranks: tuple[int, ...], *, flush: bool, suited: tuple[int, ...], full: bool, table: RankTable
 ) -> tuple[Category, list[int]]:
-    shape, order = _grouped(ranks)
+    shape, order = grouped(ranks)
     window = table.straights.get(frozenset(ranks)) if full and len(shape) == table.size else None
     descending = list(ranks)
     if table.size == 2:
@@ -261,7 +262,7 @@ def _score_five(
     window: int | None,
     descending: list[int],
     suited: tuple[int, ...],
-    table: _Table,
+    table: RankTable,
 ) -> tuple[Category, list[int]]:
     if shape[0] == 5:
         return C.FIVE_OF_A_KIND, order
@@ -288,11 +289,13 @@ def _score_five(
     return (C.ONE_PAIR if shape[0] == 2 else C.HIGH_CARD), order
 
 
-def _pips(cards: Iterable[Card]) -> list[Pip]:
+def pips_of(cards: Iterable[Card]) -> list[Pip]:
+    """The cards as (rank, suit) pips, a joker with no suit."""
     return [(int(c.rank), None if c.suit is None else int(c.suit)) for c in cards]
 
 
-def _card(pip: Pip, wild: Card) -> Card:
+def card_of(pip: Pip, wild: Card) -> Card:
+    """The card a wild card ``wild`` stands for as ``pip`` (itself where the pip has no suit)."""
     rank, suit = pip
     if rank == JOKER_RANK or suit is None:
         return wild

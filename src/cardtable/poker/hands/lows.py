@@ -12,21 +12,21 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from cardtable.cards import Card
-from cardtable.poker.hands.best_hand import _check, _evaluation, _readings, evaluate
+from cardtable.poker.hands.best_hand import check_hand, evaluate, evaluation_of, hand_readings
 from cardtable.poker.hands.categories import (
-    _FIVE_ORDER,
     ACE,
+    FIVE_ORDER,
     C,
     Category,
     Evaluation,
     HandError,
     Pip,
-    _card,
-    _grouped,
-    _pack,
-    _pips,
-    _Table,
-    _table,
+    RankTable,
+    card_of,
+    grouped,
+    pack,
+    pips_of,
+    rank_table,
 )
 from cardtable.poker.rules import HandRules
 
@@ -54,13 +54,13 @@ def _best_low(
     pins: Mapping[Card, Card] | None = None,
 ) -> Evaluation:
     """The best low of ``cards``, each wild card in ``pins`` standing for the card given."""
-    table = _table(rules)
+    table = rank_table(rules)
     wild_set = table.wild | frozenset(wild)
     cards = tuple(cards)
-    _check(cards, rules, wild_set)
+    check_hand(cards, rules, wild_set)
     if not cards:
         raise HandError("a hand needs at least one card")
-    held = frozenset(_pips(c for c in cards if c not in wild_set))
+    held = frozenset(pips_of(c for c in cards if c not in wild_set))
     best: Evaluation | None = None
     for used in combinations(cards, min(5, len(cards))):
         natural = [c for c in used if c not in wild_set]
@@ -126,12 +126,12 @@ def high_low_readings(
     two pair, aces and kings (Jo as A♣) | 4-3-2-A-A low (Jo as A♣)
     """
     rules = rules or HandRules()
-    table = _table(rules)
+    table = rank_table(rules)
     extra = frozenset(wild)
     by_stand_ins: dict[frozenset[tuple[Card, Card]], Evaluation] = {}
     for pool in pools:
-        for reading in _readings(pool, rules, extra, table):
-            found = _evaluation(reading[0] + 15 - len(reading[3]), reading)
+        for reading in hand_readings(pool, rules, extra, table):
+            found = evaluation_of(reading[0] + 15 - len(reading[3]), reading)
             key = frozenset(found.wild)
             if key not in by_stand_ins or found.value > by_stand_ins[key].value:
                 by_stand_ins[key] = found
@@ -226,7 +226,7 @@ def _shares(values: Sequence[int]) -> list[float]:
     return [1.0 / winners if v == best else 0.0 for v in values]
 
 
-_LOW_CODES = {c: i for i, c in enumerate(_FIVE_ORDER)}
+_LOW_CODES = {c: i for i, c in enumerate(FIVE_ORDER)}
 
 
 def _low_badness(
@@ -235,7 +235,7 @@ def _low_badness(
     *,
     held: frozenset[Pip],
     rules: HandRules,
-    table: _Table,
+    table: RankTable,
     pins: Mapping[Card, Card] | None = None,
 ) -> tuple[int, tuple[tuple[Card, Card], ...]]:
     """How bad a low is (packed, fewer wild cards better) and what its wild cards stand for.
@@ -257,23 +257,23 @@ def _low_badness(
             taken.add(rank)
             ranks.append(rank)
             suit = next((s for s in range(4) if (_as_high(rank), s) not in held), 0)
-            stands.append((w, _card((rank, suit), w)))
-        shape, order = _grouped(ranks)
+            stands.append((w, card_of((rank, suit), w)))
+        shape, order = grouped(ranks)
         category = _low_category(shape, False, None)
-        return _pack(_LOW_CODES[category], order, len(wilds)), tuple(stands)
-    shape, order = _grouped(ranks)
+        return pack(_LOW_CODES[category], order, len(wilds)), tuple(stands)
+    shape, order = grouped(ranks)
     for w in free:
         shape.append(1)
         order.append(1)
         suit = next((s for s in range(4) if (ACE, s) not in held), 0)
-        stands.append((w, pins.get(w, _card((ACE, suit), w))))
+        stands.append((w, pins.get(w, card_of((ACE, suit), w))))
     full = len(natural) == 5
     flush = full and len({c.suit for c in natural}) == 1
     window = table.low_straights.get(frozenset(ranks)) if full and len(set(ranks)) == 5 else None
     category = _low_category(shape, flush, window)
     if window is not None:
         order = [window]
-    return _pack(_LOW_CODES[category], order, len(wilds)), tuple(stands)
+    return pack(_LOW_CODES[category], order, len(wilds)), tuple(stands)
 
 
 def _as_high(rank: int) -> int:
