@@ -114,12 +114,12 @@ def test_a_trump_above_every_trump_of_the_other_side_is_a_trick_for_its_side() -
     def sure(position: Position, masks: list[int]) -> bool:
         assert position.trump is not None
         held = np.array(masks, dtype=np.int64)
-        ours, theirs = bounds._sure_trumps(held, int(position.trump), position.declarer)
+        ours, theirs = bounds.sure_trumps(held, int(position.trump), position.declarer)
         return ours + theirs > 0
 
     for position in positions_where(sure, misere=False, seed=5):
         masks = [mask(hand) for hand in position.hands]
         assert position.trump is not None
         held = np.array(masks, dtype=np.int64)
-        ours, theirs = bounds._sure_trumps(held, int(position.trump), position.declarer)
+        ours, theirs = bounds.sure_trumps(held, int(position.trump), position.declarer)
         assert ours <= minimax(position) <= position.tricks_left - theirs, position

@@ -13,14 +13,14 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from cardtable.poker._kernels.equity import _split
+from cardtable.poker._kernels.equity import split_pot
 from cardtable.poker._kernels.values import (
     FULL,
     RANK_BITS,
     IntArray,
-    _rank_value,
-    _rank_value_of_mask,
-    _suit_value,
+    rank_value,
+    rank_value_of_mask,
+    suit_value,
     value_of_mask,
 )
 
@@ -40,7 +40,7 @@ def _settle(
     """Add ``weight`` boards on which the hands are worth ``values`` to the tallies."""
     for p in range(share.shape[0]):
         share[p] = 0.0
-    _split(values, 1.0, share)
+    split_pot(values, 1.0, share)
     for p in range(share.shape[0]):
         if share[p] == 1.0:
             wins[p] += weight
@@ -138,7 +138,7 @@ def _rank_pass(
                         r3 |= bit
                     if n >= 4:
                         r4 |= bit
-                values[p] = _rank_value(r1, r2, r3, r4, straight, top, count)
+                values[p] = rank_value(r1, r2, r3, r4, straight, top, count)
             _settle(values, weight, share, wins, ties, shares)
         # the next non-decreasing sequence of ranks
         j = need - 1
@@ -246,7 +246,7 @@ def _flush_pass(
                     partial[p] = hand_masks[p] | board_mask | part
                     field = (partial[p] >> shift) & FULL
                     flushed[p] = count[field] >= 5
-                    values[p] = _suit_value(field, straight, top) if flushed[p] else 0
+                    values[p] = suit_value(field, straight, top) if flushed[p] else 0
                     best = max(best, values[p])
                 beaten = 0
                 for k in range(rest.shape[0]):
@@ -254,7 +254,7 @@ def _flush_pass(
                     for p in range(players):
                         if not flushed[p]:
                             full = partial[p] | rest[k]
-                            values[p] = _rank_value_of_mask(full, straight, top, count)
+                            values[p] = rank_value_of_mask(full, straight, top, count)
                             high = max(high, values[p])
                     if high >= best:
                         _settle(values, ways[k], share, wins, ties, shares)

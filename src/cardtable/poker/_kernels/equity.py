@@ -19,7 +19,7 @@ HIGH_LOW = 2
 
 
 @njit(cache=True, inline="always")
-def _split(values: IntArray, weight: float, share: npt.NDArray[np.float64]) -> None:
+def split_pot(values: IntArray, weight: float, share: npt.NDArray[np.float64]) -> None:
     best = values[0]
     winners = 1
     for p in range(1, values.shape[0]):
@@ -55,12 +55,12 @@ def _showdown(
         if mode != HIGH:
             lows[p] = low_value_of_mask(partial[p] | card, mode == HIGH_LOW, count)
     if mode == HIGH:
-        _split(values, 1.0, share)
+        split_pot(values, 1.0, share)
     elif mode == LOWBALL:
-        _split(lows, 1.0, share)
+        split_pot(lows, 1.0, share)
     else:
-        _split(values, 0.5, share)
-        _split(lows, 0.5, share)
+        split_pot(values, 0.5, share)
+        split_pot(lows, 0.5, share)
 
 
 @njit(cache=True, inline="always")
@@ -268,7 +268,7 @@ def sampled_range_equity(
             for p in range(players):
                 values[p] = value_of_mask(hands[p] | board, straight, top, count)
                 share[p] = 0.0
-            _split(values, 1.0, share)
+            split_pot(values, 1.0, share)
             for p in range(players):
                 if share[p] == 1.0:
                     out[m, p, 0] += 1.0

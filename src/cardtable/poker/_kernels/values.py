@@ -78,7 +78,7 @@ def tables(ranks: Sequence[int]) -> tuple[IntArray, IntArray, IntArray]:
 
 
 @njit(cache=True, inline="always")
-def _suit_value(mask: int, straight: IntArray, top: IntArray) -> int:
+def suit_value(mask: int, straight: IntArray, top: IntArray) -> int:
     run: int = straight[mask]
     if run:
         return (STRAIGHT_FLUSH << CATEGORY_SHIFT) | run
@@ -97,7 +97,7 @@ def _has_five_of_a_suit(mask: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _rank_value(
+def rank_value(
     r1: int, r2: int, r3: int, r4: int, straight: IntArray, top: IntArray, count: IntArray
 ) -> int:
     """The best hand short of a flush from rank masks: ranks held once, twice, three, four times."""
@@ -124,7 +124,7 @@ def _rank_value(
 
 
 @njit(cache=True, inline="always")
-def _rank_value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray) -> int:
+def rank_value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray) -> int:
     """The value of the cards in ``mask`` with their suits ignored (no flushes)."""
     c = mask & FULL
     d = (mask >> 16) & FULL
@@ -134,13 +134,13 @@ def _rank_value_of_mask(mask: int, straight: IntArray, top: IntArray, count: Int
     r2 = (c & d) | (h & s) | ((c | d) & (h | s))
     r3 = (c & d & (h | s)) | (h & s & (c | d))
     r4 = c & d & h & s
-    return _rank_value(r1, r2, r3, r4, straight, top, count)
+    return rank_value(r1, r2, r3, r4, straight, top, count)
 
 
 @njit(cache=True)
 def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray) -> int:
     """The value of the best five cards in the card mask ``mask`` (any number of cards)."""
-    best = _rank_value_of_mask(mask, straight, top, count)
+    best = rank_value_of_mask(mask, straight, top, count)
     if _has_five_of_a_suit(mask):
         c = mask & FULL
         d = (mask >> 16) & FULL
@@ -148,7 +148,7 @@ def value_of_mask(mask: int, straight: IntArray, top: IntArray, count: IntArray)
         s = (mask >> 48) & FULL
         for suit_mask in (c, d, h, s):
             if count[suit_mask] >= 5:
-                best = max(best, _suit_value(suit_mask, straight, top))
+                best = max(best, suit_value(suit_mask, straight, top))
     return int(best)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from numba import njit
 
-from cardtable.preferans._kernels.cards import _kth_lowest, _top_bit, popcount
+from cardtable.preferans._kernels.cards import kth_lowest, popcount, top_bit
 
 
 @njit(cache=True)
@@ -45,7 +45,7 @@ def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cove
 
 
 @njit(cache=True)
-def _sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # pragma: no cover
+def sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # pragma: no cover
     """Tricks each side is sure of with trumps above every trump of the other side.
 
     Such a trump wins whenever it is played (rule 30); the declarer's are all his, while the
@@ -56,10 +56,10 @@ def _sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # p
     first = hands[(declarer + 1) % 3] & trumps
     second = hands[(declarer + 2) % 3] & trumps
     theirs = first | second
-    ours = popcount(mine) if theirs == 0 else popcount(mine & ~(2 * _top_bit(theirs) - 1))
+    ours = popcount(mine) if theirs == 0 else popcount(mine & ~(2 * top_bit(theirs) - 1))
     if theirs == 0:
         return ours, 0
-    above = 0 if mine == 0 else ~(2 * _top_bit(mine) - 1)
+    above = 0 if mine == 0 else ~(2 * top_bit(mine) - 1)
     return ours, max(popcount(first & above), popcount(second & above))
 
 
@@ -80,7 +80,7 @@ def misere_is_clean(declarer: int, first: int, second: int) -> bool:  # pragma: 
             continue
         for other in (first, second):
             theirs = (other >> shift) & 0xFF
-            if theirs and _kth_lowest(mine, popcount(theirs)) > (theirs & -theirs):
+            if theirs and kth_lowest(mine, popcount(theirs)) > (theirs & -theirs):
                 return False
     return True
 

@@ -116,7 +116,7 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
 
 
 @njit(cache=True)
-def _winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no cover
+def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no cover
     best = c0
     offset = 0
     if beats(c1, best, trump):
@@ -128,7 +128,7 @@ def _winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no 
 
 
 @njit(cache=True)
-def _order(
+def ordered_moves(
     moves: Any,
     count: int,
     hands: Any,
@@ -210,13 +210,13 @@ def _order(
 
 
 @njit(cache=True)
-def _top_bit(x: int) -> int:  # pragma: no cover - compiled
+def top_bit(x: int) -> int:  # pragma: no cover - compiled
     """The highest set bit of a nonzero mask, as a mask."""
-    return 1 << _high_index(x)
+    return 1 << high_index(x)
 
 
 @njit(cache=True)
-def _kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
+def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     """The ``k``-th lowest card of a nonempty mask (the highest if it holds fewer), as a mask."""
     for _ in range(k - 1):
         if cards & (cards - 1) == 0:
@@ -226,7 +226,7 @@ def _kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _high_index(x: int) -> int:  # pragma: no cover - compiled
+def high_index(x: int) -> int:  # pragma: no cover - compiled
     """The index of the highest set bit of a nonzero 32-bit mask."""
     x |= x >> 1
     x |= x >> 2

@@ -12,23 +12,23 @@ import numpy as np
 from numba import njit
 
 from cardtable.preferans._kernels.bounds import (
-    _sure_trumps,
     misere_is_caught,
     misere_is_clean,
     misere_lead_wins,
     misere_takes_all,
     quick_tricks,
+    sure_trumps,
 )
 from cardtable.preferans._kernels.cards import (
     NO_CARD,
-    _high_index,
-    _order,
-    _winner_offset,
+    high_index,
     legal_mask,
+    ordered_moves,
     popcount,
     representatives,
+    winner_offset,
 )
-from cardtable.preferans._kernels.table import _slot, _store, position_key
+from cardtable.preferans._kernels.table import position_key, tt_slot, tt_store
 
 # Columns of a search frame (one per card played below the root): the position searched at
 # that depth and the state of its loop over the moves.
@@ -124,13 +124,13 @@ def _enter(
     best = -1
     if n == 0:
         if remaining == 1:
-            c_a = _high_index(hands[leader])
-            c_b = _high_index(hands[(leader + 1) % 3])
-            c_c = _high_index(hands[(leader + 2) % 3])
-            winner = (leader + _winner_offset(c_a, c_b, c_c, trump)) % 3
+            c_a = high_index(hands[leader])
+            c_b = high_index(hands[(leader + 1) % 3])
+            c_c = high_index(hands[(leader + 2) % 3])
+            winner = (leader + winner_offset(c_a, c_b, c_c, trump)) % 3
             return 1 if winner == declarer else 0
         key = position_key(hands)
-        slot = _slot(key, leader)
+        slot = tt_slot(key, leader)
         meta = table[slot, 1]
         if table[slot, 0] == key and (meta >> 16) == ((generation << 8) | leader):
             lower = (meta >> 4) & 0xF
@@ -151,7 +151,7 @@ def _enter(
             else:
                 upper = min(upper, remaining - quick)
             if trump >= 0:
-                ours, theirs = _sure_trumps(hands, trump, declarer)
+                ours, theirs = sure_trumps(hands, trump, declarer)
                 lower = max(lower, ours)
                 upper = min(upper, remaining - theirs)
         elif leader == declarer:
@@ -165,7 +165,7 @@ def _enter(
             lower = max(lower, 1)
         if lower >= need or upper < need:
             if lower != known_lower or upper != known_upper:
-                _store(table, slot, key, leader, lower, upper, best, generation)
+                tt_store(table, slot, key, leader, lower, upper, best, generation)
             return 1 if lower >= need else 0
     hand = hands[mover]
     led = -1 if n == 0 else c0 >> 3
@@ -183,7 +183,7 @@ def _enter(
         low = rest & -rest
         moves[d, place] = popcount(low - 1)
         rest ^= low
-    _order(
+    ordered_moves(
         moves[d],
         count,
         hands,
@@ -319,7 +319,7 @@ def _search(
                         nodes,
                     )
                 else:
-                    offset = _winner_offset(frame[F_C0], frame[F_C1], card, trump)
+                    offset = winner_offset(frame[F_C0], frame[F_C1], card, trump)
                     winner = (frame[F_LEADER] + offset) % 3
                     taken = 1 if winner == declarer else 0
                     status = _enter(
@@ -354,7 +354,7 @@ def _search(
                 lower = max(lower, frame[F_NEED])
             else:
                 upper = min(upper, frame[F_NEED] - 1)
-            _store(
+            tt_store(
                 table,
                 frame[F_SLOT],
                 frame[F_KEY],
@@ -493,7 +493,7 @@ def card_values(
                 nodes,
             )
         else:
-            winner = (leader + _winner_offset(c0, c1, card, trump)) % 3
+            winner = (leader + winner_offset(c0, c1, card, trump)) % 3
             taken = 1 if winner == declarer else 0
             value = taken + solve_position(
                 hands,

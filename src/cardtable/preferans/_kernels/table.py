@@ -60,13 +60,13 @@ def position_key(hands: Any) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _slot(key: int, leader: int) -> int:  # pragma: no cover - compiled
+def tt_slot(key: int, leader: int) -> int:  # pragma: no cover - compiled
     mixed = (key ^ (leader << 62)) * -7046029254386353131
     return (mixed >> (64 - TT_BITS)) & (TT_SIZE - 1)
 
 
 @njit(cache=True)
-def _store(
+def tt_store(
     table: Any,
     slot: int,
     key: int,
