@@ -30,3 +30,9 @@ class PokerView:
     declarations: tuple[tuple[int, str], ...]
     seating: tuple[int, ...]
     """The seats in the deal's seating order, clockwise: each sits left of the one before."""
+    dealer: int
+    """The seat that deals (the button)."""
+    pots: tuple[int, ...]
+    """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
+    wild: tuple[Card, ...]
+    """The cards this seat sees that are wild for him: the rules' wild cards and the deal's."""
