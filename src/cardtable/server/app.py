@@ -56,6 +56,9 @@ from cardtable.web import mount_pages
 
 T = TypeVar("T")
 
+BOT_NAMES = ("Vera", "Boris", "Clara", "Dmitri", "Elena", "Felix", "Galina", "Igor", "Kira", "Lev")
+"""The names bot seats are given, in seat order: a bot's kind ("default") is no name to read."""
+
 GUEST_COOKIE = "cardtable_guest"
 """The cookie that holds a guest's signed id."""
 
@@ -315,7 +318,10 @@ def _new_table(body: CreateTable) -> NewTable:
             bots.append(words[1])
         else:
             raise CardtableError(f"seat {number}: {spec!r} is neither 'open' nor 'bot NAME'")
-    return NewTable(game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals)
+    names = [BOT_NAMES[seat % len(BOT_NAMES)] if bot else None for seat, bot in enumerate(bots)]
+    return NewTable(
+        game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals, names
+    )
 
 
 def _table_data(info: TableInfo) -> dict[str, Any]:
