@@ -8,6 +8,7 @@ table ends each reading is checked against what the engine showed that seat at t
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,15 @@ from cardtable.engine import get_game
 from server.harness import Server, shown_by_seq
 
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine"}
-RANKS |= {"8": "eight", "7": "seven"}
+RANKS |= {"8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three"}
+RANKS |= {"2": "two"}
 SUITS = {"♠": "spades", "♣": "clubs", "♦": "diamonds", "♥": "hearts"}
 RU_RANKS = {"A": "туз", "K": "король", "Q": "дама", "J": "валет", "10": "десятка"}
-RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка", "6": "шестёрка", "5": "пятёрка"}
+RU_RANKS |= {"4": "четвёрка", "3": "тройка", "2": "двойка"}
 RU_SUITS = {"♠": "пик", "♣": "треф", "♦": "бубен", "♥": "червей"}
 RU_INDEX = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
-SYMBOL = re.compile(r"(?<![\w])(10|[7-9AKQJТКДВ])([♠♣♦♥])")
+SYMBOL = re.compile(r"(?<![\w])(10|[2-9AKQJТКДВ])([♠♣♦♥])")
 
 READ_DOM = """() => {
   const table = document.querySelector('.table');
@@ -33,7 +36,9 @@ READ_DOM = """() => {
     for (const attribute of element.attributes) parts.push(attribute.value);
   }
   return {seq: table ? Number(table.dataset.seq) : null, text: parts.join('\\n'),
-          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)};
+          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+          talon: Boolean(document.querySelector('.centre .talon')),
+          hand: [...document.querySelectorAll('.pos-me [data-card]')].map((e) => e.dataset.card)};
 }"""
 
 
@@ -99,6 +104,11 @@ def choose(page: Any) -> bool:
         plain.first.click()
         return True
     return False
+
+
+def wait_for_end(page: Any) -> None:
+    """Wait until the page says the table has finished (bots may need a while on a busy box)."""
+    page.wait_for_selector(".ended", timeout=90_000)
 
 
 def _wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
@@ -178,7 +188,14 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     assert not errors, errors
     assert clicks["reloaded"], "the page was never reloaded in mid-deal"
 
-    table_id = page.url.rstrip("/").split("/")[-1]
+    check_against_the_engine(server, page, readings, game_name)
+
+
+def check_against_the_engine(
+    server: Server, page: Any, readings: list[dict[str, Any]], game_name: str
+) -> None:
+    """Each reading of the finished table's page against what the engine showed its seat."""
+    table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
     record = server.record(table_id)
     shown = shown_by_seq(record)
     assert get_game(game_name).name == record.game
@@ -186,9 +203,40 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
         if not reading["seq"]:
             continue
         seen = shown[reading["seq"]][0]
-        allowed = seen.known | _cards_of(seen.view)
+        allowed = seen.known | _cards_of(seen.view) | stand_ins(seen.events)
         hidden = named_cards(reading, _bids_of(seen.view, seen.legal)) - allowed
         assert not hidden, f"seq {reading['seq']}: the page names {sorted(hidden)}"
+        if game_name != "poker":
+            assert_held_as_players_hold(reading["hand"])
+        if game_name == "preferans" and reading["talon"]:
+            # The talon lies on the table only while it is shown and not yet picked up.
+            assert seen.view["phase"] == "discard", f"seq {reading['seq']}: talon drawn in play"
+            assert not set(seen.view["talon"]) <= set(seen.view["hand"])
+
+
+def stand_ins(events: list[Any]) -> set[str]:
+    """The cards a wild card stands for in a named hand ("2♦ as 8♣"): a word, not a card held."""
+    return {found for event in events for found in re.findall(r" as (\S+?)[,)]", event["text"])}
+
+
+BLACK = {"♠", "♣"}
+ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+
+
+def assert_held_as_players_hold(hand: list[str]) -> None:
+    """A trick game's hand: suit by suit, colours alternating where the suits allow, ace first.
+
+    docs/web.md, "Playing" (the hand sorted as players of the game hold it).
+    """
+    cards = [(card[:-1], card[-1]) for card in hand]
+    suits = list(dict.fromkeys(suit for _, suit in cards))
+    assert [suit for _, suit in cards] == sorted((s for _, s in cards), key=suits.index), hand
+    for suit in suits:
+        ranks = [ORDER.index(rank) for rank, s in cards if s == suit]
+        assert ranks == sorted(ranks), hand
+    blacks = sum(suit in BLACK for suit in suits)
+    touching = sum((a in BLACK) == (b in BLACK) for a, b in itertools.pairwise(suits))
+    assert touching == max(0, abs(blacks - (len(suits) - blacks)) - 1), hand
 
 
 def _reload_resumes(page: Any, output: Path, game_name: str) -> int:
