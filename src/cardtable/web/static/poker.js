@@ -12,7 +12,7 @@ const DECLARE = /^declare /;
 function placeOnOval(step, count) {
   // The player sits at the bottom; clockwise on the screen runs on to his left.
   const angle = Math.PI / 2 + (2 * Math.PI * step) / count;
-  return { left: 50 + 44 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+  return { left: 50 + 47 * Math.cos(angle), top: 50 + 45 * Math.sin(angle) };
 }
 
 /** The newest event sentence of each seat about its chips or hand, without the seat's name. */
