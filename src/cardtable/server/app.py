@@ -290,6 +290,14 @@ def _record_routes(app: FastAPI) -> None:
         key: Ed25519PrivateKey = request.app.state.record_key
         return match_record(table.info, log).to_data(sign_with=key)
 
+    @app.get("/api/tables/{table_id}/sheet.svg")
+    async def sheet(table_id: str, request: Request) -> Response:
+        """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
+        picture = (await _live(request, table_id)).match.sheet_svg()
+        if picture is None:
+            raise HTTPException(404, "this game keeps no drawn score sheet")
+        return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
     @app.get("/api/server")
     async def server_facts(request: Request) -> dict[str, str]:
         """The key that signs this server's records (``cardtable replay`` names it)."""
