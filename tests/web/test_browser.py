@@ -157,6 +157,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.wait_for_selector(".table[data-seq]")
     readings: list[dict[str, Any]] = []
     clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
+    first_sheet = open_the_sheet(page, game_name)
     for _ in range(200):
         page.wait_for_timeout(30)
         reading = page.evaluate(READ_DOM)
@@ -187,8 +188,46 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.screenshot(path=str(output / f"{game_name}-end-ru-1280.png"))
     assert not errors, errors
     assert clicks["reloaded"], "the page was never reloaded in mid-deal"
+    assert_the_sheet_is_current(page, game_name, first_sheet)
 
     check_against_the_engine(server, page, readings, game_name)
+
+
+SHEET_TEXT = "() => document.querySelector('.pulka-picture')?.textContent ?? null"
+SERVER_SHEET = """async () => {
+  const id = location.pathname.split('/').pop();
+  const text = await (await fetch(`/api/tables/${id}/sheet.svg`)).text();
+  return new DOMParser().parseFromString(text, 'image/svg+xml').documentElement.textContent;
+}"""
+
+
+def open_the_sheet(page: Any, game_name: str) -> str | None:
+    """Open the game's score panel at the start: the preferans pulka is drawn from deal one."""
+    if game_name != "preferans":
+        page.wait_for_selector(".table[data-seq]")
+        return None
+    page.wait_for_selector(".pulka .pulka-picture", state="attached", timeout=20_000)
+    page.click(".pulka summary")
+    assert page.locator(".pulka[open] .pulka-picture").is_visible()
+    text: str = page.evaluate(SHEET_TEXT)
+    assert all(name in text for name in page.locator(".seat-label strong").all_inner_texts())
+    return text
+
+
+def assert_the_sheet_is_current(page: Any, game_name: str, first: str | None) -> None:
+    """After the deal the page shows the pulka as the server draws it now, changed by the deal.
+
+    For piquet, the declarations as they were announced and the match's score sheet.
+    """
+    if game_name == "piquet":
+        assert page.locator(".declarations-said li").count()
+        assert page.locator(".score-sheet li").count()
+        return
+    page.wait_for_function(
+        "(first) => document.querySelector('.pulka-picture')?.textContent !== first", arg=first
+    )
+    assert page.evaluate(SHEET_TEXT) == page.evaluate(SERVER_SHEET)
+    assert page.locator(".settlement tbody tr").count() == 3
 
 
 def check_against_the_engine(

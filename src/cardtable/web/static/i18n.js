@@ -26,6 +26,10 @@ const LABELS = {
     sidePot: "side pot {0}: {1}", wildNow: "Wild: {0}", showdown: "Showdown",
     downCards: "Your down cards", upCards: "Your up cards", declareSide: "Declare",
     betAmount: "Amount", betAmounts: "Amounts",
+    pulka: "The pulka", stake: "A whist is worth", settlement: "Settlement",
+    settlementNow: "Settlement if the pulka ended now", player: "Player", whists: "Whists",
+    money: "Money", declarations: "Declarations", scoreSheet: "Score sheet",
+    pulkaFull: "The pulka full size",
   },
   ru: {
     title: "cardtable", lobby: "Столы", newTable: "Новый стол", game: "Игра", preset: "Правила",
@@ -54,6 +58,10 @@ const LABELS = {
     sidePot: "дополнительный банк {0}: {1}", wildNow: "Козыри: {0}", showdown: "Вскрытие",
     downCards: "Ваши закрытые карты", upCards: "Ваши открытые карты", declareSide: "Объявить",
     betAmount: "Сумма", betAmounts: "Суммы",
+    pulka: "Пулька", stake: "Цена виста", settlement: "Расчёт",
+    settlementNow: "Расчёт, если закончить сейчас", player: "Игрок", whists: "Висты",
+    money: "Деньги", declarations: "Объявления", scoreSheet: "Запись партии",
+    pulkaFull: "Пулька во весь размер",
   },
 };
 

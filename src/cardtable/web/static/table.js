@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { moveLabel, scoreText, t, withNames } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
 import { PokerTable } from "./poker.js";
+import { sheetParts } from "./sheets.js";
 
 function clientId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -28,6 +29,8 @@ export class TablePage {
     this.showLast = false;
     this.closed = false;
     this.poker = new PokerTable(this);
+    this.sheetSvg = null;
+    this.sheetOpen = false;
     this.connect();
     this.render();
   }
@@ -68,6 +71,7 @@ export class TablePage {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
         toMove: frame.to_move, events: frame.events, status: frame.status, score: frame.score });
       this.chosen.clear();
+      this.refreshSheet();
     } else if (frame.type === "ev") {
       state.events = frame.kind === "deal" ? frame.d : state.events.concat(frame.d);
       Object.assign(state, { seq: frame.seq, legal: frame.legal, toMove: frame.to_move });
@@ -82,6 +86,7 @@ export class TablePage {
     } else if (frame.type === "end") {
       Object.assign(state, { ended: true, score: frame.result, status: "finished",
         record: frame.record });
+      this.refreshSheet();
     } else if (frame.type === "error") {
       this.message = frame.msg;
     }
@@ -94,6 +99,15 @@ export class TablePage {
       this.state.score = (await answer.json()).score;
       this.render();
     }
+    this.refreshSheet();
+  }
+
+  /** The drawn score sheet as it stands now, for games whose server draws one. */
+  async refreshSheet() {
+    const answer = await fetch(`/api/tables/${this.tableId}/sheet.svg`);
+    if (!answer.ok) return;
+    this.sheetSvg = await answer.text();
+    this.render();
   }
 
   /** A button that sends one of the server's move texts (the one it holds when pressed). */
@@ -341,6 +355,7 @@ export class TablePage {
         ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
           el("dd", { text: scoreText(value) })])));
     }
+    aside.append(...sheetParts(this));
     aside.append(el("h2", { text: t("log") }), log);
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
