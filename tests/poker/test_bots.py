@@ -40,6 +40,7 @@ def final_round_view(cards: str, *, phase: str = "bet") -> PokerView:
         dealer=1,
         pots=(10,),
         wild=(),
+        down_counts=(5, 5),
     )
 
 

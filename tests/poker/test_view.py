@@ -60,3 +60,16 @@ def test_deuces_wild_marks_the_deuces_a_seat_sees_and_no_other_card() -> None:
             break
     assert {card.text() for card in view.wild} == {c.text() for c in view.down if c.rank == 2}
     assert view.wild
+
+
+def test_every_seat_sees_how_many_cards_each_player_holds_face_down() -> None:
+    """Seven-card stud: two down and one up each; the others' down cards are counted, not named.
+
+    002_053e85955f9a4108.txt, "Открытый «Покер»" ("Какие-то карты игроки получают втемную,
+    какие-то — в открытую").
+    """
+    deal = _deal("seven-card-stud", 3)
+    view = deal.view(1)
+    assert view.down_counts == (2, 2, 2)
+    assert all(len(up) == 1 for up in view.up)
+    assert len(view.down) == 2

@@ -189,6 +189,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
             dealer=self.setup.dealer,
             pots=self._pots_now(),
             wild=self._wild_seen(seat),
+            down_counts=tuple(len(hand.down) for hand in table.hands),
         )
 
     def _pots_now(self) -> tuple[int, ...]:

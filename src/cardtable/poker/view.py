@@ -36,3 +36,5 @@ class PokerView:
     """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
     wild: tuple[Card, ...]
     """The cards this seat sees that are wild for him: the rules' wild cards and the deal's."""
+    down_counts: tuple[int, ...]
+    """How many cards each seat holds face down: what everyone at the table sees of them."""
