@@ -111,8 +111,11 @@ export class PokerTable {
     const up = Array.isArray(view.up) ? view.up[seat] || [] : [];
     if (shown.length) {
       badge.append(this.row(heldOrder(shown, "poker", view.win), sorted, t("shownBy", this.page.seatName(seat))));
-    } else if (up.length) {
-      badge.append(this.row(up, sorted, t("upCardsOf", this.page.seatName(seat))));
+    } else if (!out) {
+      const down = Array.isArray(view.down_counts) ? view.down_counts[seat] || 0 : 0;
+      const row = this.row(up, sorted, t("cardsOf", this.page.seatName(seat)));
+      row.prepend(...Array.from({ length: down }, () => el("span", { class: "card" }, cardBack())));
+      if (down || up.length) badge.append(row);
     }
     const named = this.named(seat);
     if (named) badge.append(el("p", { class: "hand-named", text: named }));

@@ -31,6 +31,7 @@ export class TablePage {
     this.poker = new PokerTable(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
+    this.noSheet = false;
     this.connect();
     this.render();
   }
@@ -104,7 +105,9 @@ export class TablePage {
 
   /** The drawn score sheet as it stands now, for games whose server draws one. */
   async refreshSheet() {
+    if (this.noSheet) return;
     const answer = await fetch(`/api/tables/${this.tableId}/sheet.svg`);
+    this.noSheet = answer.status === 404;
     if (!answer.ok) return;
     this.sheetSvg = await answer.text();
     this.render();
