@@ -222,6 +222,7 @@ def assert_the_sheet_is_current(page: Any, game_name: str, first: str | None) ->
     if game_name == "piquet":
         assert page.locator(".declarations-said li").count()
         assert page.locator(".score-sheet li").count()
+        assert page.locator(".score-sheet.written li").count(), "the deal's writing is missing"
         return
     page.wait_for_function(
         "(first) => document.querySelector('.pulka-picture')?.textContent !== first", arg=first

@@ -29,7 +29,8 @@ const LABELS = {
     pulka: "The pulka", stake: "A whist is worth", settlement: "Settlement",
     settlementNow: "Settlement if the pulka ended now", player: "Player", whists: "Whists",
     money: "Money", declarations: "Declarations", scoreSheet: "Score sheet",
-    pulkaFull: "The pulka full size",
+    pulkaFull: "The pulka full size", sheetBefore: "The sheet before this deal",
+    sheetWritten: "Written after this deal",
   },
   ru: {
     title: "cardtable", lobby: "Столы", newTable: "Новый стол", game: "Игра", preset: "Правила",
@@ -61,7 +62,8 @@ const LABELS = {
     pulka: "Пулька", stake: "Цена виста", settlement: "Расчёт",
     settlementNow: "Расчёт, если закончить сейчас", player: "Игрок", whists: "Висты",
     money: "Деньги", declarations: "Объявления", scoreSheet: "Запись партии",
-    pulkaFull: "Пулька во весь размер",
+    pulkaFull: "Пулька во весь размер", sheetBefore: "Запись до этой сдачи",
+    sheetWritten: "Записано после сдачи",
   },
 };
 
@@ -128,9 +130,9 @@ export function scoreText(value) {
   return shown.replace(/^-/, "\u2212");
 }
 
-/** An event sentence with each "seat N" written as that seat's name. */
+/** An event sentence with each "seat N" (piquet's sheet: "player N") written as that seat's name. */
 export function withNames(text, nameOf) {
-  return text.replace(/\bseat (\d+)\b/g, (_, seat) => nameOf(Number(seat)));
+  return text.replace(/\b(?:seat|player) (\d+)\b/g, (_, seat) => nameOf(Number(seat)));
 }
 
 /** A card's spoken name, "king of hearts" / "король червей". */

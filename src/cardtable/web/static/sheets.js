@@ -69,9 +69,16 @@ function piquet(page) {
       ...said.map((event) => el("li", { text: [withNames(event.text, nameOf),
         ...event.cards.map(moveLabel)].join(" ") }))));
   }
+  // The view's sheet is the one the deal began with; the deal's "score" events are what the
+  // players wrote on it after the deal.
+  const written = page.state.events.filter((event) => event.kind === "score");
   if (Array.isArray(view.sheet) && view.sheet.length) {
-    parts.push(el("h2", { text: t("scoreSheet") }), el("ul", { class: "score-sheet" },
-      ...view.sheet.map((line) => el("li", { text: line }))));
+    parts.push(el("h2", { text: t("scoreSheet") }), el("h3", { text: t("sheetBefore") }),
+      el("ul", { class: "score-sheet" }, ...view.sheet.map((line) => el("li", { text: line }))));
+  }
+  if (written.length) {
+    parts.push(el("h3", { text: t("sheetWritten") }), el("ul", { class: "score-sheet written" },
+      ...written.map((event) => el("li", { text: withNames(event.text, nameOf) }))));
   }
   return parts;
 }
