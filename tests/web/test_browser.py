@@ -38,7 +38,9 @@ READ_DOM = """() => {
   return {seq: table ? Number(table.dataset.seq) : null, text: parts.join('\\n'),
           cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
           talon: Boolean(document.querySelector('.centre .talon')),
-          hand: [...document.querySelectorAll('.pos-me [data-card]')].map((e) => e.dataset.card)};
+          hand: [...document.querySelectorAll('.pos-me [data-card]')].map((e) => e.dataset.card),
+          wild: [...document.querySelectorAll('[data-card]')]
+            .filter((e) => e.querySelector('.wild')).map((e) => e.dataset.card)};
 }"""
 
 
