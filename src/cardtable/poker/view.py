@@ -38,3 +38,30 @@ class PokerView:
     """The cards this seat sees that are wild for him: the rules' wild cards and the deal's."""
     down_counts: tuple[int, ...]
     """How many cards each seat holds face down: what everyone at the table sees of them."""
+
+
+@dataclass(frozen=True)
+class PokerPublicView:
+    """What a spectator may know: :class:`PokerView` without ``seat``, ``down`` and ``wild``."""
+
+    variant: str
+    win: str
+    phase: str
+    up: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    board_down: int
+    shown: tuple[tuple[Card, ...], ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    in_hand: tuple[int, ...]
+    to_move: int | None
+    round_index: int
+    declarations: tuple[tuple[int, str], ...]
+    seating: tuple[int, ...]
+    dealer: int
+    """The seat that deals (the button)."""
+    pots: tuple[int, ...]
+    """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
+    down_counts: tuple[int, ...]
+    """How many cards each seat holds face down: what everyone at the table sees of them."""
