@@ -57,6 +57,9 @@ from cardtable.web import mount_pages
 
 T = TypeVar("T")
 
+BOT_NAMES = ("Vera", "Boris", "Clara", "Dmitri", "Elena", "Felix", "Galina", "Igor", "Kira", "Lev")
+"""The names bot seats are given, in seat order: a bot's kind ("default") is no name to read."""
+
 GUEST_COOKIE = "cardtable_guest"
 """The cookie that holds a guest's signed id."""
 
@@ -288,6 +291,14 @@ def _record_routes(app: FastAPI) -> None:
         key: Ed25519PrivateKey = request.app.state.record_key
         return match_record(table.info, log).to_data(sign_with=key)
 
+    @app.get("/api/tables/{table_id}/sheet.svg")
+    async def sheet(table_id: str, request: Request) -> Response:
+        """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
+        picture = (await _live(request, table_id)).match.sheet_svg()
+        if picture is None:
+            raise HTTPException(404, "this game keeps no drawn score sheet")
+        return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
     @app.get("/api/tables/{table_id}/help")
     async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
         """The table's rules in force as its help tells them, in ``language`` (en or ru).
@@ -352,7 +363,10 @@ def _new_table(body: CreateTable) -> NewTable:
             bots.append(words[1])
         else:
             raise CardtableError(f"seat {number}: {spec!r} is neither 'open' nor 'bot NAME'")
-    return NewTable(game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals)
+    names = [BOT_NAMES[seat % len(BOT_NAMES)] if bot else None for seat, bot in enumerate(bots)]
+    return NewTable(
+        game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals, names
+    )
 
 
 def _table_data(info: TableInfo) -> dict[str, Any]:

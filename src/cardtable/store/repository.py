@@ -112,6 +112,8 @@ class NewTable:
     bots: Sequence[str | None]
     listed: bool = True
     deals_limit: int | None = None
+    names: Sequence[str | None] = ()
+    """Each bot seat's name as players read it; a seat without one is named by its bot."""
 
 
 C = TypeVar("C", bound=type)
@@ -200,7 +202,8 @@ class Store:
             )
             session.flush()
             for seat, bot in enumerate(spec.bots):
-                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=bot))
+                name = spec.names[seat] if seat < len(spec.names) else None
+                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=name or bot))
         return table_id, invite
 
     def table(self, table_id: str) -> TableInfo | None:
