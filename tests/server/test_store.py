@@ -196,3 +196,22 @@ def test_two_writers_racing_for_a_seq_exactly_one_wins(migrated: str) -> None:
     assert [entry.seq for entry in stores[0].log(table)] == list(range(1, 31))
     for store in stores:
         store.close()
+
+
+def test_the_accounts_migration_goes_down_and_up_keeping_the_guests(database: str) -> None:
+    """docs/server.md, "Storage": 0004 adds the account columns; its downgrade keeps guests."""
+    upgrade(database)
+    store = Store(database)
+    guest = store.add_guest("Gleb")
+    store.add_account("anna", "Anna", "$argon2id$fake")
+    store.close()
+    downgrade(database, "0003")
+    engine = make_engine(database)
+    columns = {column["name"] for column in inspect(engine).get_columns("players")}
+    engine.dispose()
+    assert columns == {"id", "name", "created"}
+    upgrade(database)
+    store = Store(database)
+    assert store.guest_name(guest) == "Gleb"
+    assert store.account("anna") is None
+    store.close()
