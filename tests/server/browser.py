@@ -20,7 +20,13 @@ class Browser:
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
 
     def send(
-        self, method: str, path: str, body: Any = None, *, raw: bytes | None = None, **headers: str
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        raw: bytes | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, bytes, str]:
         """The status, body and content type of a request (``raw`` is sent as it is)."""
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
@@ -28,7 +34,7 @@ class Browser:
             self.server.http + path,
             data=data,
             method=method,
-            headers={"content-type": "application/json", **headers},
+            headers={"content-type": "application/json", **(headers or {})},
         )
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         try:
@@ -37,20 +43,24 @@ class Browser:
         except urllib.error.HTTPError as error:
             return error.code, error.read(), error.headers.get("content-type", "")
 
-    def call(self, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, Any]:
+    def call(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         """The status and JSON answer of a request."""
-        status, data, _kind = self.send(method, path, body, **headers)
+        status, data, _kind = self.send(method, path, body, headers=headers)
         return status, json.loads(data)
 
-    def ok(self, method: str, path: str, body: Any = None, **headers: str) -> Any:
+    def ok(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> Any:
         """The JSON answer of a request that must succeed."""
-        status, answer = self.call(method, path, body, **headers)
+        status, answer = self.call(method, path, body, headers)
         assert status in {200, 201}, (status, answer)
         return answer
 
-    def text(self, path: str, **headers: str) -> str:
+    def text(self, path: str, headers: dict[str, str] | None = None) -> str:
         """The text of a GET that must succeed."""
-        status, data, _kind = self.send("GET", path, **headers)
+        status, data, _kind = self.send("GET", path, headers=headers)
         assert status == 200, (status, data[:300])
         return data.decode()
 
