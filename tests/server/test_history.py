@@ -79,7 +79,7 @@ def test_preferans_statistics_count_contracts_made_and_whists_per_deal(server: S
     """docs/server.md, "History and statistics": for preferans the whists per deal.
 
     The contracts the player declared and made, and the whists he wrote, as the replayed
-    pulka holds them (000_75e337bfe099b695.txt, preferans rules 42–44: what the whisters write).
+    pulka holds them (000_75e337bfe099b695.txt, preferans rules 44–45: what the whisters write).
     """
     _guest, player, record = _played_by_a_guest(
         server, "preferans", ["bot random", "bot random"], deals=3
