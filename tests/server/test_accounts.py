@@ -125,6 +125,8 @@ BAD_BODIES = [
     ("/api/login", b'{"name": "Anna", "password": "' + b"p" * 5000 + b'"}', "password:"),
     ("/api/guest", b"[1, 2]", "body:"),
     ("/api/guest", b'{"name": "   "}', "name: a name needs a letter"),
+    ("/api/guest", b'{"name": "Ann\\u0000a"}', "name: a name holds no control"),
+    ("/api/accounts", b'{"name": "Ann\\u200ba", "password": "long enough"}', "no control"),
     ("/api/tables", b'{"game": "preferans", "seats": "open"}', "seats:"),
 ]
 
@@ -136,3 +138,22 @@ def test_bad_input_gets_a_one_line_error(server: Server) -> None:
         answer = json.loads(data)
         assert status == 400, (path, raw[:40], answer)
         assert expected in one_line_error(status, answer), (path, answer)
+
+
+def test_the_openapi_description_lists_the_players_history_and_downloads(server: Server) -> None:
+    """docs/server.md, "HTTP": the OpenAPI description at ``/openapi.json`` (``/docs``)."""
+    paths = server.get("/openapi.json")["paths"]
+    for path in (
+        "/api/accounts",
+        "/api/login",
+        "/api/logout",
+        "/api/password",
+        "/api/me",
+        "/api/players/{player_id}/history",
+        "/api/players/{player_id}/statistics",
+        "/api/tables/{table_id}/deals/{number}/record",
+        "/api/tables/{table_id}/deals/{number}/export/{form}",
+        "/api/tables/{table_id}/deals/{number}/seen",
+        "/api/tables/{table_id}/export/{form}",
+    ):
+        assert path in paths, path

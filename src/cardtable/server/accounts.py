@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -119,6 +120,8 @@ def _plain_name(name: str) -> str:
     plain = " ".join(name.split())
     if not plain:
         raise HTTPException(400, "name: a name needs a letter that is not a space")
+    if any(unicodedata.category(char).startswith("C") for char in plain):
+        raise HTTPException(400, "name: a name holds no control or invisible characters")
     return plain
 
 
