@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import random
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
@@ -12,12 +13,22 @@ from typing import Any
 from server.harness import Server
 
 
+def _some_address() -> str:
+    return f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
 @dataclass
 class Browser:
-    """One person's browser at ``server``: requests with its own cookie jar."""
+    """One person's browser at ``server``: requests with its own cookie jar and address.
+
+    The address reaches the server as a local reverse proxy passes it on (``X-Forwarded-For``,
+    which uvicorn takes from the loopback address), so that browsers sharing a server do not
+    share a login limit.
+    """
 
     server: Server
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
+    address: str = field(default_factory=_some_address)
 
     def send(
         self,
@@ -34,7 +45,11 @@ class Browser:
             self.server.http + path,
             data=data,
             method=method,
-            headers={"content-type": "application/json", **(headers or {})},
+            headers={
+                "content-type": "application/json",
+                "x-forwarded-for": self.address,
+                **(headers or {}),
+            },
         )
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         try:

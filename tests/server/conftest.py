@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -23,11 +24,11 @@ POSTGRES_ENV = "CARDTABLE_TEST_POSTGRES_URL"
 """The environment variable naming the PostgreSQL cluster for the tests."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'cardtable.db'}"
+@contextmanager
+def _fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file in ``folder``, or a new PostgreSQL database."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'cardtable.db'}"
         return
     admin = os.environ.get(POSTGRES_ENV)
     if not admin:
@@ -42,6 +43,13 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     finally:
         with psycopg.connect(plain, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
+    with _fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
@@ -60,3 +68,21 @@ def server(database: str, tmp_path: Path) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """One ``cardtable serve`` per test module and database.
+
+    For tests that each make their own tables and players, and so need no server of their own.
+    """
+    folder = tmp_path_factory.mktemp("shared")
+    with _fresh_database(request.param, folder) as url:
+        running = Server(url, folder / "server.log")
+        running.start()
+        try:
+            yield running
+        finally:
+            running.stop()

@@ -20,6 +20,12 @@ from server.harness import Client, Server, shown_by_seq
 pytestmark = pytest.mark.timeout(180)
 
 
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    """The module's server: each test makes its own tables and players on it."""
+    return shared_server
+
+
 def _finished(server: Server, table: str) -> dict[str, Any]:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -20,6 +20,12 @@ from server.harness import Client, Server
 pytestmark = pytest.mark.timeout(180)
 
 
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    """The module's server: each test makes its own tables and players on it."""
+    return shared_server
+
+
 def _played_by_a_guest(
     server: Server, game: str, seats: list[str], **settings: Any
 ) -> tuple[Browser, str, Record]:
