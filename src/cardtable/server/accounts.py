@@ -43,7 +43,14 @@ _NOBODY = _HASHER.hash("a password that belongs to no account")
 
 
 class LoginLimit:
-    """At most ``attempts`` attempts per client address in any ``seconds``; memory is bounded."""
+    """At most ``attempts`` attempts per client address in any ``seconds``; memory is bounded.
+
+    >>> limit = LoginLimit(attempts=2, seconds=60, addresses=2)
+    >>> [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")]
+    [True, True, False, True]
+    >>> limit.allow("c"), limit.allow("a")  # "a", the least recent, was forgotten for "c"
+    (True, True)
+    """
 
     def __init__(self, attempts: int = 10, seconds: float = 60.0, addresses: int = 10_000) -> None:
         self.attempts = attempts

@@ -180,6 +180,12 @@ async def seen(
     the seed or a card the seat was not shown.
     """
     table, seat = await _table(request, table_id, invite, authorization)
+    # Under the table's lock: an action applied but not yet stored is never shown.
+    async with table.lock:
+        return _seen(table, number, seat)
+
+
+def _seen(table: LiveTable, number: int, seat: int) -> dict[str, Any]:
     deals = table.match.deals
     if not 1 <= number <= len(deals):
         raise HTTPException(404, f"the table has dealt {len(deals)} deals, not deal {number}")
