@@ -167,3 +167,18 @@ def test_a_private_tables_downloads_need_its_invite_or_a_seat_token(server: Serv
         ]
         == 0
     )
+
+
+def test_a_private_tables_own_player_downloads_it_with_his_cookie(server: Server) -> None:
+    """docs/server.md, "Downloads": a seated player's cookie opens a private table's downloads.
+
+    Only the public events: the cookie is not the seat's token.
+    """
+    player, stranger = Browser(server), Browser(server)
+    table = server.new_table("piquet", ["open", "bot random"], listed=False, deals=1)
+    player.ok("POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "Ida"})
+    seen = player.ok("GET", f"/api/tables/{table['id']}/deals/1/seen")
+    assert seen["seat"] is None
+    assert seen["view"] is None
+    refused = stranger.call("GET", f"/api/tables/{table['id']}/deals/1/seen")
+    assert refused[0] == 403

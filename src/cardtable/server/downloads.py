@@ -7,8 +7,9 @@ every seat has seen (the pulka) is given out while the table plays, for its fini
 deal in progress, or a finished one of a table in play, downloads only as the asking seat saw
 it (``seen``): the same :meth:`Event.seen_by` and :meth:`Deal.view` the table socket sends.
 
-A private table's downloads need its invite code (``?invite=``) or a seat token of the table
-(``Authorization: Bearer TOKEN``); the token also makes ``seen`` that seat's.
+A private table's downloads need its invite code (``?invite=``), a seat token of the table
+(``Authorization: Bearer TOKEN``) or the cookie of a player seated at it (so the page's link to
+the record works for the table's players); only the token makes ``seen`` a seat's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from cardtable.engine import Export, get_game, replay, view_to_data
+from cardtable.server.accounts import current_player
 from cardtable.server.tables import SPECTATOR, LiveTable
 from cardtable.store.records import log_through, match_record, record_of
 from cardtable.store.repository import Entry, TableInfo
@@ -59,13 +61,20 @@ async def _table(
         if scheme.lower() != "bearer" or found is None:
             raise HTTPException(403, "that token holds no seat at this table")
         seat = found
-    if not table.info.listed and seat == SPECTATOR:
-        invited = invite is not None and await tables.db(
-            tables.store.invite_matches, table_id, invite
-        )
-        if not invited:
-            raise HTTPException(403, "this table is private: its invite code is needed")
+    if not table.info.listed and seat == SPECTATOR and not await _invited(request, table, invite):
+        raise HTTPException(403, "this table is private: its invite code is needed")
     return table, seat
+
+
+async def _invited(request: Request, table: LiveTable, invite: str | None) -> bool:
+    """Whether the request brings the table's invite code, or the cookie of one of its players."""
+    tables = _tables(request)
+    if invite is not None and await tables.db(tables.store.invite_matches, table.info.id, invite):
+        return True
+    player = await current_player(request)
+    return player is not None and await tables.db(
+        tables.store.holds_a_seat, table.info.id, player.id
+    )
 
 
 def _finished_deal(table: LiveTable, number: int) -> None:

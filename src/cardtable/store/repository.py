@@ -316,6 +316,16 @@ class Store:
                 )
             )
 
+    def holds_a_seat(self, table_id: str, player_id: str) -> bool:
+        """Whether player ``player_id`` holds a seat at table ``table_id``."""
+        with self._sessions.begin() as session:
+            found = session.scalar(
+                select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.player_id == player_id
+                )
+            )
+            return found is not None
+
     def set_status(self, table_id: str, status: str) -> None:
         """Mark table ``table_id`` as ``waiting``, ``playing`` or ``finished``."""
         with self._sessions.begin() as session:
