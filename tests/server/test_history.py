@@ -94,6 +94,8 @@ def test_preferans_statistics_count_contracts_made_and_whists_per_deal(server: S
     assert isinstance(match, PreferansMatch)
     outcomes = [entry.result.outcome for entry in record.deals if entry.result]
     declared = [o for o in outcomes if o["declarer"] == 0]
+    (played,) = Browser(server).ok("GET", f"/api/players/{player}/history")["matches"]
+    assert [deal["declared"] for deal in played["deals"]] == [o["declarer"] == 0 for o in outcomes]
     stats = Browser(server).ok("GET", f"/api/players/{player}/statistics")["games"]["preferans"]
     assert stats["deals"] == 3
     assert stats["counts"].get("declared", 0) == len(declared)

@@ -101,6 +101,14 @@ class NewPassword(BaseModel):
     new: str = Field(min_length=PASSWORD_LENGTHS[0], max_length=PASSWORD_LENGTHS[1])
 
 
+class PlayerData(BaseModel):
+    """A player: his id, his name, and whether he has an account (else he is a guest)."""
+
+    id: str
+    name: str
+    account: bool
+
+
 def player_data(player: PlayerInfo) -> dict[str, Any]:
     """A player as the API shows him: id, name, and whether he has an account."""
     return {"id": player.id, "name": player.name, "account": not player.is_guest}
@@ -199,7 +207,7 @@ def _verified(password_hash: str, password: str) -> bool:
         return False
 
 
-@router.post("/guest")
+@router.post("/guest", response_model=PlayerData)
 async def guest(body: GuestName, request: Request, response: Response) -> dict[str, Any]:
     """Play as a guest called ``name``; the signed cookie remembers the guest."""
     player = await _new_guest(request, _plain_name(body.name))
@@ -207,13 +215,13 @@ async def guest(body: GuestName, request: Request, response: Response) -> dict[s
     return player_data(player)
 
 
-@router.get("/me")
+@router.get("/me", response_model=PlayerData)
 async def me(request: Request) -> dict[str, Any]:
     """The guest or account this browser is signed in as (401 if none)."""
     return player_data(await _signed_in(request))
 
 
-@router.post("/accounts", status_code=201)
+@router.post("/accounts", status_code=201, response_model=PlayerData)
 async def register(
     body: Annotated[NewAccount, Body()], request: Request, response: Response
 ) -> dict[str, Any]:
@@ -243,7 +251,7 @@ async def register(
     return player_data(player)
 
 
-@router.post("/login")
+@router.post("/login", response_model=PlayerData)
 async def login(
     body: Annotated[Login, Body()], request: Request, response: Response
 ) -> dict[str, Any]:
@@ -269,7 +277,7 @@ async def logout(response: Response) -> dict[str, Any]:
     return {"signed_in": False}
 
 
-@router.post("/password")
+@router.post("/password", response_model=PlayerData)
 async def change_password(
     body: Annotated[NewPassword, Body()], request: Request, response: Response
 ) -> dict[str, Any]:

@@ -18,9 +18,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, ConfigDict
 
 from cardtable.engine import get_game, replay, view_to_data
-from cardtable.server.accounts import current_player, player_data
+from cardtable.server.accounts import PlayerData, current_player, player_data
 from cardtable.store.records import record_of, seat_names
 from cardtable.store.repository import Entry, PlayedTable
 
@@ -28,6 +29,67 @@ if TYPE_CHECKING:
     from cardtable.server.app import Tables
 
 router = APIRouter(prefix="/api/players", tags=["history"])
+
+Amount = int | str
+"""An exact amount: a whole number, or a fraction's text (``"17/3"``)."""
+
+
+class DealData(BaseModel):
+    """A finished deal of a player's: its number, when it was dealt, his net and his seat's facts.
+
+    The facts are the game's (``Game.deal_statistics``): ``played`` always; for preferans
+    ``declared``, ``contract``, ``made``, ``all_pass`` and ``whists``.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    deal: int
+    date: str | None
+    net: Amount
+    played: bool
+
+
+class MatchData(BaseModel):
+    """A table a player sat at, with its finished deals."""
+
+    table: str
+    game: str
+    preset: str | None
+    date: str
+    status: str
+    seat: int
+    seats: list[str]
+    score: dict[str, str]
+    net: Amount
+    deals: list[DealData]
+
+
+class History(BaseModel):
+    """A player and the tables he sat at, newest first."""
+
+    player: PlayerData
+    matches: list[MatchData]
+
+
+class GameStatistics(BaseModel):
+    """One game's figures over the deals a player took part in."""
+
+    matches: int
+    finished: int
+    deals: int
+    net: Amount
+    net_per_deal: Amount | None
+    counts: dict[str, int]
+    totals: dict[str, Amount]
+    per_deal: dict[str, Amount]
+    names: dict[str, dict[str, int]]
+
+
+class Statistics(BaseModel):
+    """A player and his statistics per game."""
+
+    player: PlayerData
+    games: dict[str, GameStatistics]
 
 
 def _tables(request: Request) -> Tables:
@@ -169,7 +231,7 @@ async def _history(request: Request, player_id: str) -> tuple[dict[str, Any], li
     return player_data(player), matches
 
 
-@router.get("/{player_id}/history")
+@router.get("/{player_id}/history", response_model=History)
 async def history(player_id: str, request: Request) -> dict[str, Any]:
     """The tables a player sat at, newest first, each with its finished deals.
 
@@ -181,7 +243,7 @@ async def history(player_id: str, request: Request) -> dict[str, Any]:
     return {"player": player, "matches": matches}
 
 
-@router.get("/{player_id}/statistics")
+@router.get("/{player_id}/statistics", response_model=Statistics)
 async def player_statistics(player_id: str, request: Request) -> dict[str, Any]:
     """A player's statistics per game over his history: deals, results, the games' facts."""
     player, matches = await _history(request, player_id)
