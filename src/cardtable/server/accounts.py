@@ -10,10 +10,13 @@ to register and to change a password are limited per client address.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 import unicodedata
 from collections import OrderedDict, deque
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -37,9 +40,11 @@ PASSWORD_LENGTHS = (8, 256)
 
 router = APIRouter(prefix="/api", tags=["players"])
 
+T = TypeVar("T")
+
 _HASHER = PasswordHasher()
-_NOBODY = _HASHER.hash("a password that belongs to no account")
-"""Checked against when the account does not exist, so that a miss takes as long as a hit."""
+_HASHING = ThreadPoolExecutor(2, thread_name_prefix="argon2")
+"""Where passwords are hashed: two at a time, since each hash takes 64 MiB and a core."""
 
 
 class LoginLimit:
@@ -200,7 +205,21 @@ async def _signed_in(request: Request) -> PlayerInfo:
     return player
 
 
-def _verified(password_hash: str, password: str) -> bool:
+async def _hashing(call: Callable[..., T], *args: Any) -> T:
+    """Run a password hash or check off the event loop, in the hashing pool."""
+    return await asyncio.get_running_loop().run_in_executor(_HASHING, call, *args)
+
+
+@functools.cache
+def _nobody() -> str:
+    """A hash checked when the account does not exist, so that a miss takes as long as a hit."""
+    return _HASHER.hash("a password that belongs to no account")
+
+
+def _verified(password_hash: str | None, password: str) -> bool:
+    if password_hash is None:
+        _verified(_nobody(), password)
+        return False
     try:
         return _HASHER.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
@@ -234,7 +253,7 @@ async def register(
     claimer = await current_player(request) if body.claim else None
     if body.claim and (claimer is None or not claimer.is_guest):
         raise HTTPException(400, "claim: this browser holds no guest to claim")
-    password_hash = await asyncio.to_thread(_HASHER.hash, body.password)
+    password_hash = await _hashing(_HASHER.hash, body.password)
     tables = _tables(request)
     try:
         player_id = await tables.db(
@@ -260,11 +279,11 @@ async def login(
     tables = _tables(request)
     account = await tables.db(tables.store.account, " ".join(body.name.split()).casefold())
     stored = account.password_hash if account is not None else None
-    right = await asyncio.to_thread(_verified, stored or _NOBODY, body.password)
+    right = await _hashing(_verified, stored, body.password)
     if account is None or stored is None or not right:
         raise HTTPException(401, "wrong account name or password")
     if _HASHER.check_needs_rehash(stored):
-        rehashed = await asyncio.to_thread(_HASHER.hash, body.password)
+        rehashed = await _hashing(_HASHER.hash, body.password)
         await tables.db(tables.store.set_password, account.id, rehashed, False)
     set_player_cookie(request, response, account)
     return player_data(account)
@@ -286,9 +305,9 @@ async def change_password(
     player = await _signed_in(request)
     if player.password_hash is None:
         raise HTTPException(400, "a guest has no password: make an account with claim")
-    if not await asyncio.to_thread(_verified, player.password_hash, body.old):
+    if not await _hashing(_verified, player.password_hash, body.old):
         raise HTTPException(401, "old: that is not the account's password")
-    password_hash = await asyncio.to_thread(_HASHER.hash, body.new)
+    password_hash = await _hashing(_HASHER.hash, body.new)
     tables = _tables(request)
     epoch = await tables.db(tables.store.set_password, player.id, password_hash, True)
     changed = PlayerInfo(player.id, player.name, player.login, password_hash, epoch)
