@@ -132,6 +132,7 @@ BAD_BODIES = [
     ("/api/accounts", b'{"name": "' + b"N" * 500 + b'", "password": "long enough"}', "name:"),
     ("/api/accounts", b'{"name": "Short", "password": "abc"}', "password:"),
     ("/api/login", b'{"name": "Anna"}', "password: Field required"),
+    ("/api/accounts", ('{"name": "' + "ß" * 30 + '", "password": "long enough"}').encode(), "40"),
     ("/api/login", b'{"name": "Anna", "password": "' + b"p" * 5000 + b'"}', "password:"),
     ("/api/guest", b"[1, 2]", "body:"),
     ("/api/guest", b'{"name": "   "}', "name: a name needs a letter"),

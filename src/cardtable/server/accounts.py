@@ -250,6 +250,8 @@ async def register(
     """
     _limit(request)
     name = _plain_name(body.name)
+    if len(name.casefold()) > NAME_LENGTH:
+        raise HTTPException(400, f"name: an account name is at most {NAME_LENGTH} letters long")
     claimer = await current_player(request) if body.claim else None
     if body.claim and (claimer is None or not claimer.is_guest):
         raise HTTPException(400, "claim: this browser holds no guest to claim")
