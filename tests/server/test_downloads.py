@@ -128,7 +128,7 @@ def test_a_deal_in_progress_downloads_only_as_each_seat_saw_it(
         status, answer = browser.call("GET", base + path + invite)
         assert status == 409
         one_line_error(status, answer)
-    mine = browser.ok("GET", f"{base}/deals/1/seen", headers={"authorization": f"Bearer {token}"})
+    mine = browser.ok("GET", f"{base}/deals/1/seen", headers={"seat-token": token})
     public = browser.ok("GET", f"{base}/deals/1/seen{invite}")
     assert server.get(f"{base}")["seq"] == seq
     for text in (json.dumps(mine), json.dumps(public)):
@@ -158,15 +158,10 @@ def test_a_private_tables_downloads_need_its_invite_or_a_seat_token(server: Serv
         refused = browser.call("GET", base + path)
         assert refused[0] == 403
         assert one_line_error(*refused) == "this table is private: its invite code is needed"
-        wrong = browser.call("GET", base + path, headers={"authorization": "Bearer nope"})
+        wrong = browser.call("GET", base + path, headers={"seat-token": "nope"})
         assert one_line_error(*wrong) == "that token holds no seat at this table"
     browser.ok("GET", f"{base}/deals/1/seen?invite={table['invite']}")
-    assert (
-        browser.ok("GET", f"{base}/deals/1/seen", headers={"authorization": f"Bearer {token}"})[
-            "seat"
-        ]
-        == 0
-    )
+    assert browser.ok("GET", f"{base}/deals/1/seen", headers={"seat-token": token})["seat"] == 0
 
 
 def test_a_private_tables_own_player_downloads_it_with_his_cookie(server: Server) -> None:

@@ -9,6 +9,7 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
 
+from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
@@ -95,6 +96,20 @@ class Game(ABC, Generic[R]):
         and names (text, counted by value). By default every seat played and nothing more.
         """
         return [{"played": True} for _ in match.seats]
+
+    def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
+        """The rules in force as sections of short sentences, each naming its options.
+
+        By default one sentence per option (its doc and value); a game writes its own help
+        phase by phase (:mod:`cardtable.engine.help`).
+        """
+        return generic_help(self.name, self.title, rules, language)
+
+    def move_hint(
+        self, rules: R, view: Any, legal: Sequence[Hashable], language: str = "en"
+    ) -> str:
+        """How to type the move now, from the legal moves (``discard 2 cards: `discard …```)."""
+        return hint_from_moves([self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: R, *, players: int, deals: int, seed: int, bot: str

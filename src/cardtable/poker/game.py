@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardtable.engine.game import Export, Game
+from cardtable.engine.help import RulesHelp
 from cardtable.engine.match import Match
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
+from cardtable.poker import help
 from cardtable.poker.actions import TableAction, action_text, parse_action
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge
@@ -62,6 +64,16 @@ class PokerGame(Game[PokerRules]):
         """Whether each seat was dealt in (``played``): a hand's net is the ledger's."""
         played = _dealt_in(match.deals[number - 1])
         return [{"played": seat in played} for seat in range(len(match.seats))]
+
+    def rules_help(self, rules: PokerRules, language: str = "en") -> RulesHelp:
+        """The variant and the table's rules in force (:mod:`cardtable.poker.help`)."""
+        return help.rules_help(rules, language)
+
+    def move_hint(
+        self, rules: PokerRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+    ) -> str:
+        """How to make the move now: amounts as a span, or each where the limit lists them."""
+        return help.move_hint(rules, [self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str

@@ -8,8 +8,9 @@ deal in progress, or a finished one of a table in play, downloads only as the as
 it (``seen``): the same :meth:`Event.seen_by` and :meth:`Deal.view` the table socket sends.
 
 A private table's downloads need its invite code (``?invite=``), a seat token of the table
-(``Authorization: Bearer TOKEN``) or the cookie of a player seated at it (so the page's link to
-the record works for the table's players); only the token makes ``seen`` a seat's.
+(header ``Seat-Token``, as for a move hint) or the cookie of a player seated at it (so that
+the page's link to the record works for the table's players); only a token makes ``seen`` a
+seat's.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ router = APIRouter(prefix="/api/tables", tags=["downloads"])
 
 InviteQuery = Annotated[str | None, Query(max_length=200, description="The table's invite code.")]
 TokenHeader = Annotated[
-    str | None, Header(max_length=300, description="`Bearer TOKEN`: a seat token of the table.")
+    str | None, Header(max_length=200, description="A seat token of the table.")
 ]
 
 
@@ -44,7 +45,7 @@ def _tables(request: Request) -> Tables:
 
 
 async def _table(
-    request: Request, table_id: str, invite: str | None, authorization: str | None
+    request: Request, table_id: str, invite: str | None, token: str | None
 ) -> tuple[LiveTable, int]:
     """The table and the seat the request holds (:data:`SPECTATOR` without a token).
 
@@ -55,10 +56,9 @@ async def _table(
     if table is None:
         raise HTTPException(404, f"there is no table {table_id!r}")
     seat = SPECTATOR
-    if authorization is not None:
-        scheme, _, token = authorization.partition(" ")
-        found = await tables.db(tables.store.seat_of_token, table_id, token.strip())
-        if scheme.lower() != "bearer" or found is None:
+    if token is not None:
+        found = await tables.db(tables.store.seat_of_token, table_id, token)
+        if found is None:
             raise HTTPException(403, "that token holds no seat at this table")
         seat = found
     if not table.info.listed and seat == SPECTATOR and not await _invited(request, table, invite):
@@ -109,13 +109,13 @@ async def record(
     request: Request,
     *,
     invite: InviteQuery = None,
-    authorization: TokenHeader = None,
+    seat_token: TokenHeader = None,
 ) -> dict[str, Any]:
     """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
 
     A table still in play has no record to give: its decks are the server's secret.
     """
-    table, _seat = await _table(request, table_id, invite, authorization)
+    table, _seat = await _table(request, table_id, invite, seat_token)
     _require_end(table, "record")
     log = await _log(request, table)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
@@ -128,10 +128,10 @@ async def deal_record(
     request: Request,
     *,
     invite: InviteQuery = None,
-    authorization: TokenHeader = None,
+    seat_token: TokenHeader = None,
 ) -> dict[str, Any]:
     """The finished table's match through deal ``number``: a record that replays to that deal."""
-    table, _seat = await _table(request, table_id, invite, authorization)
+    table, _seat = await _table(request, table_id, invite, seat_token)
     _require_end(table, "record")
     _finished_deal(table, number)
     log = log_through(await _log(request, table), number)
@@ -145,10 +145,10 @@ async def export(
     request: Request,
     *,
     invite: InviteQuery = None,
-    authorization: TokenHeader = None,
+    seat_token: TokenHeader = None,
 ) -> Response:
     """The match in one of its game's forms (``GET /api/games`` lists them): PHH, the pulka."""
-    table, _seat = await _table(request, table_id, invite, authorization)
+    table, _seat = await _table(request, table_id, invite, seat_token)
     chosen = _form(table, form)
     log = await _log(request, table)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, None)
@@ -163,10 +163,10 @@ async def deal_export(
     request: Request,
     *,
     invite: InviteQuery = None,
-    authorization: TokenHeader = None,
+    seat_token: TokenHeader = None,
 ) -> Response:
     """Finished deal ``number`` in one of its game's forms: its PHH hand, the pulka after it."""
-    table, _seat = await _table(request, table_id, invite, authorization)
+    table, _seat = await _table(request, table_id, invite, seat_token)
     chosen = _form(table, form)
     _finished_deal(table, number)
     log = log_through(await _log(request, table), number)
@@ -181,14 +181,14 @@ async def seen(
     request: Request,
     *,
     invite: InviteQuery = None,
-    authorization: TokenHeader = None,
+    seat_token: TokenHeader = None,
 ) -> dict[str, Any]:
     """Deal ``number`` (finished or in progress) as the asking seat saw it, or a spectator.
 
     Its events as :meth:`Event.seen_by` gives them to the seat and its view: never the deck,
     the seed or a card the seat was not shown.
     """
-    table, seat = await _table(request, table_id, invite, authorization)
+    table, seat = await _table(request, table_id, invite, seat_token)
     # Under the table's lock: an action applied but not yet stored is never shown.
     async with table.lock:
         return _seen(table, number, seat)
