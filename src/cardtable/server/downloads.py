@@ -185,8 +185,9 @@ async def seen(
 ) -> dict[str, Any]:
     """Deal ``number`` (finished or in progress) as the asking seat saw it, or a spectator.
 
-    Its events as :meth:`Event.seen_by` gives them to the seat and its view: never the deck,
-    the seed or a card the seat was not shown.
+    Its events as :meth:`Event.seen_by` gives them to the seat and its view (a spectator's:
+    the public events and :meth:`Deal.public_view`): never the deck, the seed or a card the
+    seat was not shown.
     """
     table, seat = await _table(request, table_id, invite, seat_token)
     # Under the table's lock: an action applied but not yet stored is never shown.
@@ -199,6 +200,7 @@ def _seen(table: LiveTable, number: int, seat: int) -> dict[str, Any]:
     if not 1 <= number <= len(deals):
         raise HTTPException(404, f"the table has dealt {len(deals)} deals, not deal {number}")
     deal = deals[number - 1]
+    viewer = None if seat == SPECTATOR else seat
     return {
         "table": table.info.id,
         "deal": number,
@@ -211,9 +213,9 @@ def _seen(table: LiveTable, number: int, seat: int) -> dict[str, Any]:
                 "text": shown.text,
                 "cards": [card.text() for card in shown.cards],
             }
-            for shown in (event.seen_by(seat) for event in deal.events)
+            for shown in (event.seen_by(viewer) for event in deal.events)
         ],
-        "view": None if seat == SPECTATOR else view_to_data(deal.view(seat)),
+        "view": view_to_data(deal.public_view() if viewer is None else deal.view(viewer)),
     }
 
 
