@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Record, parse_record, replay
+from cardtable.engine import Record, parse_record
+from cardtable.engine.replay import replay
 from cardtable.preferans.game import PreferansMatch
 from server.browser import Browser
 from server.harness import Client, Server

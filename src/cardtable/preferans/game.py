@@ -27,10 +27,11 @@ from cardtable.preferans import help
 from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal, PreferansView
+from cardtable.preferans.ledger import Column
 from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.sheet import Column, Sheet
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.svg import pulka_svg
 from cardtable.preferans.tricks import DECK, card_order
 

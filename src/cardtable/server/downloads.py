@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
-from cardtable.engine import Export, get_game, replay, view_to_data
+from cardtable.engine import Export, get_game, view_to_data
+from cardtable.engine.replay import replay
 from cardtable.server.accounts import current_player
 from cardtable.server.tables import SPECTATOR, LiveTable
 from cardtable.store.records import log_through, match_record, record_of

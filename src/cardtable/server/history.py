@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict
 
-from cardtable.engine import get_game, replay, view_to_data
+from cardtable.engine import get_game, view_to_data
+from cardtable.engine.replay import replay
 from cardtable.server.accounts import PlayerData, current_player, player_data
 from cardtable.store.records import record_of, seat_names
 from cardtable.store.repository import Entry, PlayedTable
