@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -27,13 +28,14 @@ DRIVERS = {"postgresql": "postgresql+psycopg", "asyncpg": "postgresql+asyncpg"}
 """The URL scheme of each PostgreSQL driver the server takes."""
 
 
-def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
-    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database, dropped after.
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file in ``folder``, or a fresh PostgreSQL database.
 
     ``kind`` is ``sqlite``, or the PostgreSQL driver: ``postgresql`` (psycopg) or ``asyncpg``.
     """
     if kind == "sqlite":
-        yield f"sqlite:///{tmp_path / 'cardtable.db'}"
+        yield f"sqlite:///{folder / 'cardtable.db'}"
         return
     admin = os.environ.get(POSTGRES_ENV)
     if not admin:
@@ -54,7 +56,8 @@ def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
-    yield from fresh_database(request.param, tmp_path)
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
@@ -73,3 +76,21 @@ def server(database: str, tmp_path: Path) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """One ``cardtable serve`` per test module and database.
+
+    For tests that each make their own tables and players, and so need no server of their own.
+    """
+    folder = tmp_path_factory.mktemp("shared")
+    with fresh_database(request.param, folder) as url:
+        running = Server(url, folder / "server.log")
+        running.start()
+        try:
+            yield running
+        finally:
+            running.stop()

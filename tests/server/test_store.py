@@ -41,7 +41,8 @@ SCHEMA = {"chat_lines", "log_entries", "players", "seats", "settings", "tables"}
 @pytest.fixture(params=["sqlite", "postgresql", "asyncpg"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The store's tests run on SQLite and on PostgreSQL through both of its drivers."""
-    yield from fresh_database(request.param, tmp_path)
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 def _tables(url: str) -> set[str]:
@@ -233,3 +234,22 @@ def test_a_server_on_each_database_plays_a_table_through_its_socket(server: Serv
     assert len(server.record(table["id"]).deals) == 2
     server.stop()
     assert "shutdown failed" not in server.log.read_text()
+
+
+def test_the_accounts_migration_goes_down_and_up_keeping_the_guests(database: str) -> None:
+    """docs/server.md, "Storage": 0004 adds the account columns; its downgrade keeps guests."""
+    upgrade(database)
+    store = Store(database)
+    guest = store.add_guest("Gleb")
+    store.add_account("anna", "Anna", "$argon2id$fake")
+    store.close()
+    downgrade(database, "0003")
+    engine = make_engine(migration_url(database))
+    columns = {column["name"] for column in inspect(engine).get_columns("players")}
+    engine.dispose()
+    assert columns == {"id", "name", "created"}
+    upgrade(database)
+    store = Store(database)
+    assert store.guest_name(guest) == "Gleb"
+    assert store.account("anna") is None
+    store.close()

@@ -19,7 +19,7 @@ from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.common import lazy_progress, one_line_errors, out, print_json, read_text
 from cardtable.engine.reading import parse_toml, whole_number
 from cardtable.engine.rules import MOST_DEALS
-from cardtable.errors import CardParseError, CardtableError, RulesError
+from cardtable.errors import CardParseError, IllegalAction, RulesError
 from cardtable.poker import (
     Evaluation,
     HandRules,
@@ -538,30 +538,17 @@ def export_command(
     """
     from cardtable.engine import parse_record  # noqa: PLC0415 - keeps start-up fast
     from cardtable.engine.replay import replay  # noqa: PLC0415 - keeps start-up fast
-    from cardtable.poker.deal import PokerDeal  # noqa: PLC0415
-    from cardtable.poker.phh import export_phh  # noqa: PLC0415
+    from cardtable.poker.game import phh_of_match  # noqa: PLC0415
 
     with _errors():
         record = parse_record(read_text(path))
         if record.game != "poker":
             raise RulesError(f"{path}: a {record.game} record; PHH holds poker hands")
-        match = replay(record)
-        finished = [d for d in match.deals if isinstance(d, PokerDeal) and d.is_over]
-        if deal is not None and deal > len(finished):
-            raise RulesError(f"{path}: the match has {len(finished)} finished deals, not {deal}")
-        chosen = [finished[deal - 1]] if deal is not None else finished
-        numbers = [deal] if deal is not None else list(range(1, len(finished) + 1))
-        texts = []
-        for number, one in zip(numbers, chosen, strict=True):
-            try:
-                texts.append(export_phh(one, names=record.seats))
-            except CardtableError as error:
-                raise RulesError(f"deal {number}: {error}") from None
-    if len(texts) == 1:
-        sys.stdout.write(texts[0])
-        return
-    for number, text in zip(numbers, texts, strict=True):
-        sys.stdout.write(f"[{number}]\n{text}\n")
+        try:
+            text = phh_of_match(replay(record), deal)
+        except IllegalAction as error:
+            raise RulesError(f"{path}: {error}") from None
+    sys.stdout.write(text)
 
 
 @app.command("variant")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardtable.engine.choices import CardChoice, outside_choices
     from cardtable.engine.deal import Action, Deal, DealSetup, Event, private_event, public_event
-    from cardtable.engine.game import Game
+    from cardtable.engine.game import Export, Game
     from cardtable.engine.match import Match
     from cardtable.engine.record import DealEntry, Record, parse_record, record_text
     from cardtable.engine.registry import games, get_game, register
@@ -31,6 +31,7 @@ _MODULES = {
     "Event": "cardtable.engine.deal",
     "private_event": "cardtable.engine.deal",
     "public_event": "cardtable.engine.deal",
+    "Export": "cardtable.engine.game",
     "Game": "cardtable.engine.game",
     "Match": "cardtable.engine.match",
     "DealEntry": "cardtable.engine.record",
@@ -61,6 +62,7 @@ __all__ = [
     "DealEntry",
     "DealSetup",
     "Event",
+    "Export",
     "Game",
     "Match",
     "OptionInfo",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
@@ -14,6 +15,20 @@ from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rul
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
 R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A form besides the record in which a game writes its match down (PHH, a pulka as SVG)."""
+
+    name: str
+    """The download's name in URLs (``phh``, ``pulka``)."""
+    media_type: str
+    suffix: str
+    """The file name's ending, with its dot."""
+    public: bool
+    """Whether it shows only what every seat has seen (a score sheet), so that it may be given
+    out while the table plays; a form with cards nobody was shown waits for the table's end."""
 
 
 class Game(ABC, Generic[R]):
@@ -35,6 +50,8 @@ class Game(ABC, Generic[R]):
     """The preset used when none is named."""
     presets_listed_by: str = "cardtable games"
     """The command that lists the presets, named when a preset is unknown and they are many."""
+    exports: tuple[Export, ...] = ()
+    """The forms :meth:`export` writes."""
 
     @abstractmethod
     def new_match(self, rules: R, seats: Sequence[str], preset: str | None = None) -> Match[Any, R]:
@@ -60,6 +77,25 @@ class Game(ABC, Generic[R]):
     def deal_tags(self, outcome: Any) -> Iterable[str]:
         """Words that sort a finished deal for a simulation's tally (its contract, say)."""
         return ()
+
+    def export(self, match: Match[Any, R], name: str, deal: int | None) -> str:
+        """``match`` written in the form ``name`` (one of :attr:`exports`).
+
+        ``match`` stands where the download wants it (a server replays its record that far);
+        ``deal`` is the number (from 1) of the one finished deal to write, or ``None`` for the
+        whole match as it stands. Raises ``IllegalAction`` for a form the game does not write.
+        """
+        raise IllegalAction(f"{self.title} has no {name!r} download")
+
+    def deal_statistics(self, match: Match[Any, R], number: int) -> list[dict[str, Any]]:
+        """What finished deal ``number`` (from 1) of ``match`` came to at each seat, as facts.
+
+        One mapping per seat, of JSON-shaped facts a player's statistics add up: ``played``
+        (whether the seat took part: a four-handed preferans dealer or a poker player sitting
+        out did not), and the game's own — counts (``True``), amounts (numbers or fractions)
+        and names (text, counted by value). By default every seat played and nothing more.
+        """
+        return [{"played": True} for _ in match.seats]
 
     def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
         """The rules in force as sections of short sentences, each naming its options.

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from cardtable.engine.game import Game
+from cardtable.engine.game import Export, Game
 from cardtable.engine.help import RulesHelp
+from cardtable.engine.match import Match
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
 from cardtable.poker import help
 from cardtable.poker.actions import TableAction, action_text, parse_action
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
 from cardtable.poker.match import PokerMatch
@@ -29,6 +31,7 @@ class PokerGame(Game[PokerRules]):
     presets_package = "cardtable.poker"
     default_preset = "draw"
     presets_listed_by = "cardtable poker variants"
+    exports = (Export("phh", "application/x-toml", ".phh", public=False),)
 
     def __init__(self, judge: CardJudge | None = None) -> None:
         self.judge = judge
@@ -47,6 +50,20 @@ class PokerGame(Game[PokerRules]):
     def action_text(self, action: Any) -> str:
         """The canonical text of a table action."""
         return action_text(action)
+
+    def export(self, match: Match[Any, PokerRules], name: str, deal: int | None) -> str:
+        """The finished deals as PHH hands (one ``.phh`` hand, or ``[1]``, ``[2]``… hands).
+
+        PHH writes every hole card, a folded hand's too: it is no form for a deal in play.
+        """
+        if name != "phh":
+            return super().export(match, name, deal)
+        return phh_of_match(match, deal)
+
+    def deal_statistics(self, match: Match[Any, PokerRules], number: int) -> list[dict[str, Any]]:
+        """Whether each seat was dealt in (``played``): a hand's net is the ledger's."""
+        played = _dealt_in(match.deals[number - 1])
+        return [{"played": seat in played} for seat in range(len(match.seats))]
 
     def rules_help(self, rules: PokerRules, language: str = "en") -> RulesHelp:
         """The variant and the table's rules in force (:mod:`cardtable.poker.help`)."""
@@ -89,3 +106,29 @@ class PokerGame(Game[PokerRules]):
 
 POKER = register(PokerGame())
 """The registered poker game."""
+
+
+def _dealt_in(deal: Any) -> set[int]:
+    return {event.seat for event in deal.events if event.kind == "deal" and event.seat is not None}
+
+
+def phh_of_match(match: Match[Any, PokerRules], deal: int | None = None) -> str:
+    """Deal ``deal`` (from 1) of ``match`` as a PHH hand, or every finished deal as a PHHS file.
+
+    A deal PHH cannot express (a variant without a PHH code) is refused in one line naming it.
+    """
+    from cardtable.poker.phh import export_phh  # noqa: PLC0415 - the reader is large
+
+    finished = [d for d in match.deals if isinstance(d, PokerDeal) and d.is_over]
+    if deal is not None and not 1 <= deal <= len(finished):
+        raise IllegalAction(f"the match has {len(finished)} finished deals, not {deal}")
+    numbers = [deal] if deal is not None else list(range(1, len(finished) + 1))
+    texts = []
+    for number in numbers:
+        try:
+            texts.append(export_phh(finished[number - 1], names=match.seats))
+        except IllegalAction as error:
+            raise IllegalAction(f"deal {number}: {error}") from None
+    if len(texts) == 1:
+        return texts[0]
+    return "".join(f"[{number}]\n{text}\n" for number, text in zip(numbers, texts, strict=True))

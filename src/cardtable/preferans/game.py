@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.cards import Card, Rank
-from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
+from cardtable.engine import Deal, DealSetup, Event, Export, Game, Match, public_event
 from cardtable.engine.help import RulesHelp
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
@@ -27,6 +27,7 @@ from cardtable.preferans import help
 from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal, PreferansView
+from cardtable.preferans.ledger import Column
 from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
@@ -161,6 +162,7 @@ class PreferansGame(Game[PreferansRules]):
     rules_type = PreferansRules
     presets_package = "cardtable.preferans"
     default_preset = "classic-1992"
+    exports = (Export("pulka", "image/svg+xml", ".svg", public=True),)
 
     def new_match(
         self, rules: PreferansRules, seats: Sequence[str], preset: str | None = None
@@ -181,6 +183,50 @@ class PreferansGame(Game[PreferansRules]):
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``."""
         return action_text(action)
+
+    def export(self, match: Match[Any, PreferansRules], name: str, deal: int | None) -> str:
+        """The pulka as ``match`` leaves it, drawn as SVG; the sheet is public, as on paper."""
+        if name != "pulka" or not isinstance(match, PreferansMatch):
+            return super().export(match, name, deal)
+        return pulka_svg(match.sheet)
+
+    def deal_statistics(
+        self, match: Match[Any, PreferansRules], number: int
+    ) -> list[dict[str, Any]]:
+        """Each seat's part in deal ``number``: played, declared, the contract, made, whists.
+
+        ``whists`` are what the seat wrote in its whist columns for the deal; ``contract`` and
+        ``made`` are the declarer's; a redeal (rule 12) is played by nobody, and the
+        four-handed dealer sits out (rule 14).
+        """
+        assert isinstance(match, PreferansMatch)
+        outcome = match.deals[number - 1].outcome()
+        assert isinstance(outcome, DealOutcome)
+        written = match.sheet.entries_of(number)
+        facts: list[dict[str, Any]] = []
+        for seat, name in enumerate(match.seats):
+            declared = outcome.declarer == seat
+            facts.append(
+                {
+                    "played": outcome.kind != "redeal"
+                    and not (outcome.players == 4 and seat == outcome.dealer),
+                    "all_pass": outcome.kind == "all-pass",
+                    "declared": declared,
+                    "contract": contract_text(outcome.contract)
+                    if declared and outcome.contract is not None
+                    else None,
+                    "made": declared and bool(outcome.made),
+                    "whists": sum(
+                        (
+                            e.amount
+                            for e in written
+                            if e.player == name and e.column is Column.WHISTS
+                        ),
+                        Fraction(0),
+                    ),
+                }
+            )
+        return facts
 
     def rules_help(self, rules: PreferansRules, language: str = "en") -> RulesHelp:
         """The rules in force, phase by phase (:mod:`cardtable.preferans.help`)."""

@@ -3,7 +3,9 @@
 HTTP is JSON (OpenAPI at ``/docs``). A table is created with its game, preset, rule overrides
 and seats (``open`` or ``bot NAME``); a person joins an open seat with the table's invite code
 (not needed for a listed table) and gets a seat token, which the table socket's ``hello``
-presents. Guests are remembered by a signed cookie holding their id.
+presents. Players (guests and accounts) are :mod:`cardtable.server.accounts`'s; a player's
+history and statistics are :mod:`cardtable.server.history`'s, and the downloads of a table
+:mod:`cardtable.server.downloads`'s.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from typing import Annotated, Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import Body, FastAPI, Header, HTTPException, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import URLSafeSerializer
 from pydantic import BaseModel, Field, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -30,6 +33,7 @@ from cardtable.engine import games, get_game, rules_to_mapping
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
+from cardtable.server import accounts, downloads, history
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -45,7 +49,6 @@ from cardtable.server.protocol import (
     Say,
 )
 from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
-from cardtable.store.records import match_record
 from cardtable.store.repository import (
     NewTable,
     SeatUnavailable,
@@ -59,9 +62,6 @@ T = TypeVar("T")
 
 BOT_NAMES = ("Vera", "Boris", "Clara", "Dmitri", "Elena", "Felix", "Galina", "Igor", "Kira", "Lev")
 """The names bot seats are given, in seat order: a bot's kind ("default") is no name to read."""
-
-GUEST_COOKIE = "cardtable_guest"
-"""The cookie that holds a guest's signed id."""
 
 
 @dataclass(frozen=True)
@@ -129,13 +129,7 @@ class JoinSeat(BaseModel):
 
     seat: int | None = Field(default=None, ge=0, le=9)
     invite: str | None = Field(default=None, max_length=200)
-    name: str | None = Field(default=None, min_length=1, max_length=40)
-
-
-class GuestName(BaseModel):
-    """The name a guest plays under."""
-
-    name: str = Field(min_length=1, max_length=40)
+    name: str | None = Field(default=None, min_length=1, max_length=accounts.NAME_LENGTH)
 
 
 def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastAPI:
@@ -157,6 +151,7 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
         app.state.tables = tables
         cookie_secret = await tables.db(store.setting, "cookie_secret", new_secret)
         app.state.signer = URLSafeSerializer(cookie_secret, salt="cardtable-guest")
+        app.state.login_limit = accounts.LoginLimit()
         raw_key = await tables.db(store.setting, "record_key", _new_key)
         app.state.record_key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(raw_key))
         await tables.resume_all()
@@ -174,10 +169,26 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
     async def _bad_input(_request: Request, error: CardtableError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=400)
 
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _first_error(error)}, status_code=400)
+
     _routes(app)
+    for router in (accounts.router, history.router, downloads.router):
+        app.include_router(router)
     _socket(app, limits)
     mount_pages(app)
     return app
+
+
+def _first_error(error: RequestValidationError) -> str:
+    """The first fault of a request, in one line: where it is and what is wrong."""
+    faults = error.errors()
+    if not faults:
+        return "the request is malformed"
+    first = faults[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    return f"{where}: {first.get('msg', 'is wrong')}"
 
 
 def _new_key() -> str:
@@ -204,16 +215,10 @@ def _routes(app: FastAPI) -> None:
                     name: preset.description for name, preset in game.presets.items()
                 },
                 "bots": bot_names(game.name),
+                "downloads": [form.name for form in game.exports],
             }
             for game in games()
         ]
-
-    @app.post("/api/guest")
-    async def guest(body: GuestName, request: Request, response: Response) -> dict[str, str]:
-        """Play as a guest called ``name``; the signed cookie remembers the guest."""
-        player_id = await _tables(request).db(_tables(request).store.add_guest, body.name.strip())
-        _set_guest(request, response, player_id)
-        return {"id": player_id, "name": body.name.strip()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -262,7 +267,7 @@ def _routes(app: FastAPI) -> None:
             invited = await tables.db(tables.store.invite_matches, table_id, body.invite)
         if not table.info.listed and not invited:
             raise HTTPException(403, "this table is private: its invite code is needed")
-        player_id, name = await _guest_of(request, response, body.name)
+        player_id, name = await accounts.seat_holder(request, response, body.name)
         seat = body.seat if body.seat is not None else _first_open(table.info)
         try:
             token = await tables.db(tables.store.take_seat, table_id, seat, name, player_id)
@@ -273,24 +278,11 @@ def _routes(app: FastAPI) -> None:
         await table.seat_taken(info)
         return {"seat": seat, "token": token, "socket": f"/ws/tables/{table_id}"}
 
-    _record_routes(app)
+    _sheet_routes(app)
+    _help_routes(app)
 
 
-def _record_routes(app: FastAPI) -> None:
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, request: Request) -> dict[str, Any]:
-        """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
-
-        A table still in play has no record to give: its decks are the server's secret.
-        """
-        tables = _tables(request)
-        table = await _live(request, table_id)
-        if not table.finished or not table.steps:
-            raise HTTPException(409, "the table is still being played: its record comes at the end")
-        log = await tables.db(tables.store.log, table_id)
-        key: Ed25519PrivateKey = request.app.state.record_key
-        return match_record(table.info, log).to_data(sign_with=key)
-
+def _sheet_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/sheet.svg")
     async def sheet(table_id: str, request: Request) -> Response:
         """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
@@ -299,6 +291,8 @@ def _record_routes(app: FastAPI) -> None:
             raise HTTPException(404, "this game keeps no drawn score sheet")
         return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
+
+def _help_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/help")
     async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
         """The table's rules in force as its help tells them, in ``language`` (en or ru).
@@ -389,32 +383,6 @@ def _first_open(info: TableInfo) -> int:
         if seat.is_open:
             return seat.seat
     raise HTTPException(409, "every seat of this table is taken")
-
-
-def _set_guest(request: Request, response: Response, player_id: str) -> None:
-    signer: URLSafeSerializer = request.app.state.signer
-    response.set_cookie(
-        GUEST_COOKIE, signer.dumps(player_id), httponly=True, samesite="lax", max_age=31_536_000
-    )
-
-
-async def _guest_of(request: Request, response: Response, name: str | None) -> tuple[str, str]:
-    tables = _tables(request)
-    signer: URLSafeSerializer = request.app.state.signer
-    cookie = request.cookies.get(GUEST_COOKIE)
-    if cookie is not None:
-        try:
-            player_id = str(signer.loads(cookie))
-        except BadSignature:
-            player_id = ""
-        known = await tables.db(tables.store.guest_name, player_id) if player_id else None
-        if known is not None:
-            return player_id, name.strip() if name else known
-    if not name or not name.strip():
-        raise HTTPException(400, "a name is needed to play as a guest")
-    player_id = await tables.db(tables.store.add_guest, name.strip())
-    _set_guest(request, response, player_id)
-    return player_id, name.strip()
 
 
 # --- the table socket ----------------------------------------------------------------------

@@ -45,13 +45,20 @@ class Setting(Base):
 
 
 class Player(Base):
-    """A person known to the server: for now a guest with a chosen name."""
+    """A person known to the server: a guest with a chosen name, or an account with a password."""
 
     __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("login", name="uq_players_login"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     created: Mapped[datetime] = mapped_column(default=_now)
+    login: Mapped[str | None] = mapped_column(String(40))
+    """An account's name folded to lower case, unique; ``None`` for a guest."""
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    """An account's password as its argon2id hash (the PHC string); ``None`` for a guest."""
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised when the password changes, so that cookies signed before it no longer count."""
 
 
 class TableRow(Base):
@@ -82,7 +89,7 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str | None] = mapped_column(String(40))
     bot: Mapped[str | None] = mapped_column(String(40))
-    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), index=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     """The SHA-256 of the seat token; the token itself is only ever in the holder's hands."""
 

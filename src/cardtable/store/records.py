@@ -53,6 +53,26 @@ def match_record(info: TableInfo, log: Sequence[Entry]) -> Record:
     return replay(record_of(info, log)).record()
 
 
+def log_through(log: Sequence[Entry], deals: int) -> list[Entry]:
+    """The part of ``log`` that plays its first ``deals`` deals: up to the next deal's moves.
+
+    >>> log = [Entry(1, "deal"), Entry(2, "act"), Entry(3, "between"), Entry(4, "deal")]
+    >>> [entry.seq for entry in log_through(log, 1)]
+    [1, 2]
+    """
+    kept: list[Entry] = []
+    dealt = 0
+    for entry in log:
+        if entry.kind == "deal":
+            dealt += 1
+            if dealt > deals:
+                break
+        kept.append(entry)
+    while kept and kept[-1].kind == "between":
+        kept.pop()
+    return kept
+
+
 def seat_names(info: TableInfo) -> tuple[str, ...]:
     """The seats' names as the match knows them: unique, since games tell players apart by name.
 

@@ -38,6 +38,10 @@ class SeatUnavailable(CardtableError):
     """A seat that does not exist, is a bot's, or is already held."""
 
 
+class NameTaken(CardtableError):
+    """An account name that another account already has."""
+
+
 def digest(secret: str) -> str:
     """The SHA-256 of a token or invite code, as stored."""
     return hashlib.sha256(secret.encode()).hexdigest()
@@ -100,6 +104,31 @@ class Said:
     text: str
     scope: str
     when: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A player as the server knows him: a guest (no login) or an account."""
+
+    id: str
+    name: str
+    login: str | None
+    password_hash: str | None
+    epoch: int
+
+    @property
+    def is_guest(self) -> bool:
+        """Whether the player has no account (no password)."""
+        return self.password_hash is None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTable:
+    """A table a player held a seat at: the table, his seat, and when it was made."""
+
+    info: TableInfo
+    seat: int
+    created: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +213,73 @@ class Store:
             player = session.get(Player, player_id)
             return None if player is None else player.name
 
+    def player(self, player_id: str) -> PlayerInfo | None:
+        """The player ``player_id`` (guest or account), or ``None`` if there is none."""
+        with self._sessions.begin() as session:
+            row = session.get(Player, player_id)
+            return None if row is None else _player(row)
+
+    def account(self, login: str) -> PlayerInfo | None:
+        """The account whose login is ``login`` (already folded to lower case), or ``None``."""
+        with self._sessions.begin() as session:
+            row = session.scalar(select(Player).where(Player.login == login))
+            return None if row is None else _player(row)
+
+    def add_account(
+        self, login: str, name: str, password_hash: str, guest_id: str | None = None
+    ) -> str:
+        """Make an account; return its id. A guest's id makes the guest that account.
+
+        The guest keeps his id, and with it every seat he held: his history. A login already
+        taken raises :class:`NameTaken`.
+        """
+        try:
+            with self._sessions.begin() as session:
+                guest = session.get(Player, guest_id) if guest_id is not None else None
+                if guest is not None and guest.password_hash is None:
+                    guest.login, guest.name, guest.password_hash = login, name, password_hash
+                    return guest.id
+                player_id = secrets.token_hex(16)
+                session.add(
+                    Player(id=player_id, name=name, login=login, password_hash=password_hash)
+                )
+                return player_id
+        except IntegrityError:
+            raise NameTaken(f"the account name {login!r} is taken") from None
+
+    def set_password(self, player_id: str, password_hash: str, new_epoch: bool) -> int:
+        """Store an account's new password hash; a new epoch voids older cookies. The epoch."""
+        with self._sessions.begin() as session:
+            row = session.get(Player, player_id)
+            if row is None:
+                raise CardtableError(f"there is no player {player_id!r}")
+            row.password_hash = password_hash
+            if new_epoch:
+                row.epoch += 1
+            return row.epoch
+
+    def tables_of(self, player_id: str) -> list[PlayedTable]:
+        """The tables at which ``player_id`` held a seat, newest first."""
+        with self._sessions.begin() as session:
+            rows = session.execute(
+                select(TableRow, SeatRow.seat)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.player_id == player_id)
+                .order_by(TableRow.created.desc(), TableRow.id)
+            )
+            return [PlayedTable(_info(session, row), seat, row.created) for row, seat in rows]
+
+    def deal_times(self, table_id: str) -> list[datetime]:
+        """When each deal of table ``table_id`` was dealt, in order."""
+        with self._sessions.begin() as session:
+            return list(
+                session.scalars(
+                    select(LogEntry.created)
+                    .where(LogEntry.table_id == table_id, LogEntry.kind == "deal")
+                    .order_by(LogEntry.seq)
+                )
+            )
+
     def create_table(self, spec: NewTable) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed)."""
         table_id, invite = secrets.token_urlsafe(12), new_secret()
@@ -260,6 +356,16 @@ class Store:
                 )
             )
 
+    def holds_a_seat(self, table_id: str, player_id: str) -> bool:
+        """Whether player ``player_id`` holds a seat at table ``table_id``."""
+        with self._sessions.begin() as session:
+            found = session.scalar(
+                select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.player_id == player_id
+                )
+            )
+            return found is not None
+
     def set_status(self, table_id: str, status: str) -> None:
         """Mark table ``table_id`` as ``waiting``, ``playing`` or ``finished``."""
         with self._sessions.begin() as session:
@@ -323,6 +429,10 @@ class Store:
                 select(func.max(LogEntry.seq)).where(LogEntry.table_id == table_id)
             )
             return found or 0
+
+
+def _player(row: Player) -> PlayerInfo:
+    return PlayerInfo(row.id, row.name, row.login, row.password_hash, row.epoch)
 
 
 def _info(session: Session, row: TableRow) -> TableInfo:

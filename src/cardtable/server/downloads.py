@@ -1,0 +1,245 @@
+"""A table's downloads: its record, one deal, the game's own forms, and a deal as a seat saw it.
+
+What may leave the server follows the table's state. The record (the whole match, or the
+match through one deal) holds every deck, so it is given out once the table has finished; so
+are the game's forms that show cards (PHH, with every hole card). A form that shows only what
+every seat has seen (the pulka) is given out while the table plays, for its finished deals. A
+deal in progress, or a finished one of a table in play, downloads only as the asking seat saw
+it (``seen``): the same :meth:`Event.seen_by` and :meth:`Deal.view` the table socket sends.
+
+A private table's downloads need its invite code (``?invite=``), a seat token of the table
+(header ``Seat-Token``, as for a move hint) or the cookie of a player seated at it (so that
+the page's link to the record works for the table's players); only a token makes ``seen`` a
+seat's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
+
+from cardtable.engine import Export, get_game, view_to_data
+from cardtable.engine.replay import replay
+from cardtable.server.accounts import current_player
+from cardtable.server.tables import SPECTATOR, LiveTable
+from cardtable.store.records import log_through, match_record, record_of
+from cardtable.store.repository import Entry, TableInfo
+
+if TYPE_CHECKING:
+    from cardtable.server.app import Tables
+
+router = APIRouter(prefix="/api/tables", tags=["downloads"])
+
+InviteQuery = Annotated[str | None, Query(max_length=200, description="The table's invite code.")]
+TokenHeader = Annotated[
+    str | None, Header(max_length=200, description="A seat token of the table.")
+]
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+async def _table(
+    request: Request, table_id: str, invite: str | None, token: str | None
+) -> tuple[LiveTable, int]:
+    """The table and the seat the request holds (:data:`SPECTATOR` without a token).
+
+    A private table refuses a request with neither its invite code nor one of its tokens.
+    """
+    tables = _tables(request)
+    table = await tables.get(table_id)
+    if table is None:
+        raise HTTPException(404, f"there is no table {table_id!r}")
+    seat = SPECTATOR
+    if token is not None:
+        found = await tables.db(tables.store.seat_of_token, table_id, token)
+        if found is None:
+            raise HTTPException(403, "that token holds no seat at this table")
+        seat = found
+    if not table.info.listed and seat == SPECTATOR and not await _invited(request, table, invite):
+        raise HTTPException(403, "this table is private: its invite code is needed")
+    return table, seat
+
+
+async def _invited(request: Request, table: LiveTable, invite: str | None) -> bool:
+    """Whether the request brings the table's invite code, or the cookie of one of its players."""
+    tables = _tables(request)
+    if invite is not None and await tables.db(tables.store.invite_matches, table.info.id, invite):
+        return True
+    player = await current_player(request)
+    return player is not None and await tables.db(
+        tables.store.holds_a_seat, table.info.id, player.id
+    )
+
+
+def _finished_deal(table: LiveTable, number: int) -> None:
+    """Refuse a deal number that is not one of the table's finished deals."""
+    finished = len(table.match.results)
+    if number <= len(table.match.deals) and number > finished:
+        raise HTTPException(409, f"deal {number} is still being played")
+    if not 1 <= number <= finished:
+        raise HTTPException(404, f"the table has {finished} finished deals, not deal {number}")
+
+
+def _require_end(table: LiveTable, what: str) -> None:
+    if not table.finished or not table.steps:
+        raise HTTPException(
+            409, f"the table is still being played: its {what} comes when it has finished"
+        )
+
+
+async def _log(request: Request, table: LiveTable) -> list[Entry]:
+    tables = _tables(request)
+    return await tables.db(tables.store.log, table.info.id)
+
+
+def _signed_record(request: Request, info: TableInfo, log: Sequence[Entry]) -> dict[str, Any]:
+    key: Ed25519PrivateKey = request.app.state.record_key
+    return match_record(info, log).to_data(sign_with=key)
+
+
+@router.get("/{table_id}/record")
+async def record(
+    table_id: str,
+    request: Request,
+    *,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> dict[str, Any]:
+    """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
+
+    A table still in play has no record to give: its decks are the server's secret.
+    """
+    table, _seat = await _table(request, table_id, invite, seat_token)
+    _require_end(table, "record")
+    log = await _log(request, table)
+    return await asyncio.to_thread(_signed_record, request, table.info, log)
+
+
+@router.get("/{table_id}/deals/{number}/record")
+async def deal_record(
+    table_id: str,
+    number: int,
+    request: Request,
+    *,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> dict[str, Any]:
+    """The finished table's match through deal ``number``: a record that replays to that deal."""
+    table, _seat = await _table(request, table_id, invite, seat_token)
+    _require_end(table, "record")
+    _finished_deal(table, number)
+    log = log_through(await _log(request, table), number)
+    return await asyncio.to_thread(_signed_record, request, table.info, log)
+
+
+@router.get("/{table_id}/export/{form}")
+async def export(
+    table_id: str,
+    form: str,
+    request: Request,
+    *,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> Response:
+    """The match in one of its game's forms (``GET /api/games`` lists them): PHH, the pulka."""
+    table, _seat = await _table(request, table_id, invite, seat_token)
+    chosen = _form(table, form)
+    log = await _log(request, table)
+    text = await asyncio.to_thread(_exported, table.info, log, chosen, None)
+    return _file(text, chosen, table.info.id)
+
+
+@router.get("/{table_id}/deals/{number}/export/{form}")
+async def deal_export(
+    table_id: str,
+    form: str,
+    number: int,
+    request: Request,
+    *,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> Response:
+    """Finished deal ``number`` in one of its game's forms: its PHH hand, the pulka after it."""
+    table, _seat = await _table(request, table_id, invite, seat_token)
+    chosen = _form(table, form)
+    _finished_deal(table, number)
+    log = log_through(await _log(request, table), number)
+    text = await asyncio.to_thread(_exported, table.info, log, chosen, number)
+    return _file(text, chosen, f"{table.info.id}-deal-{number}")
+
+
+@router.get("/{table_id}/deals/{number}/seen")
+async def seen(
+    table_id: str,
+    number: int,
+    request: Request,
+    *,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> dict[str, Any]:
+    """Deal ``number`` (finished or in progress) as the asking seat saw it, or a spectator.
+
+    Its events as :meth:`Event.seen_by` gives them to the seat and its view (a spectator's:
+    the public events and :meth:`Deal.public_view`): never the deck, the seed or a card the
+    seat was not shown.
+    """
+    table, seat = await _table(request, table_id, invite, seat_token)
+    # Under the table's lock: an action applied but not yet stored is never shown.
+    async with table.lock:
+        return _seen(table, number, seat)
+
+
+def _seen(table: LiveTable, number: int, seat: int) -> dict[str, Any]:
+    deals = table.match.deals
+    if not 1 <= number <= len(deals):
+        raise HTTPException(404, f"the table has dealt {len(deals)} deals, not deal {number}")
+    deal = deals[number - 1]
+    viewer = None if seat == SPECTATOR else seat
+    return {
+        "table": table.info.id,
+        "deal": number,
+        "seat": None if seat == SPECTATOR else seat,
+        "finished": deal.is_over,
+        "events": [
+            {
+                "kind": shown.kind,
+                "seat": shown.seat,
+                "text": shown.text,
+                "cards": [card.text() for card in shown.cards],
+            }
+            for shown in (event.seen_by(viewer) for event in deal.events)
+        ],
+        "view": view_to_data(deal.public_view() if viewer is None else deal.view(viewer)),
+    }
+
+
+def _form(table: LiveTable, name: str) -> Export:
+    """The game's form ``name``; one that shows cards waits for the table's end."""
+    game = get_game(table.info.game)
+    forms = {form.name: form for form in game.exports}
+    if name not in forms:
+        offered = ", ".join(forms) or "none"
+        raise HTTPException(404, f"{game.title} has no {name!r} download (it has: {offered})")
+    if not forms[name].public:
+        _require_end(table, name)
+    return forms[name]
+
+
+def _exported(info: TableInfo, log: Sequence[Entry], form: Export, deal: int | None) -> str:
+    game = get_game(info.game)
+    return game.export(replay(record_of(info, log)), form.name, deal)
+
+
+def _file(text: str, form: Export, stem: str) -> Response:
+    return Response(
+        text,
+        media_type=form.media_type,
+        headers={"content-disposition": f'attachment; filename="{stem}{form.suffix}"'},
+    )
