@@ -136,6 +136,13 @@ class Deal(ABC, Generic[A, V]):
     def outcome(self) -> Any:
         """The finished deal's result in the game's own terms (contract, tricks, pots)."""
 
+    def default_action(self) -> A | None:
+        """What the rules play for a seat to move whose time has run out, if they say.
+
+        ``None`` (the default) when they say nothing; a table then lets a bot play the seat.
+        """
+        return None
+
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
