@@ -329,11 +329,24 @@ class Peer:
             if wanted(frame):
                 return frame
 
-    async def kind(self, kind: str, **fields: Any) -> dict[str, Any]:
+    async def find(self, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The first frame ``wanted`` accepts, among those kept or, failing them, the next."""
+        for frame in self.frames:
+            if wanted(frame):
+                return frame
+        return await self.until(wanted)
+
+    def state(self) -> dict[str, Any]:
+        """The newest ``ev`` or ``snapshot`` kept."""
+        return next(f for f in reversed(self.frames) if f["type"] in {"ev", "snapshot"})
+
+    async def kind(self, kind: str, /, **fields: Any) -> dict[str, Any]:
         """The next frame of type ``kind`` whose fields have the values given."""
         return await self.until(
-            lambda frame: frame["type"] == kind
-            and all(frame.get(name) == value for name, value in fields.items())
+            lambda frame: (
+                frame["type"] == kind
+                and all(frame.get(name) == value for name, value in fields.items())
+            )
         )
 
     async def send(self, **frame: Any) -> None:

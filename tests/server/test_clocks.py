@@ -111,7 +111,7 @@ def test_an_absent_seat_is_played_by_a_bot_after_the_grace_and_handed_back(
     token = server.join(table, "Anna")
 
     def state(frame: dict[str, Any], wanted: str) -> bool:
-        return frame["type"] == "presence" and frame["seats"][0]["state"] == wanted
+        return frame["type"] == "presence" and bool(frame["seats"][0]["state"] == wanted)
 
     async def leave_and_return() -> None:
         watcher = await Peer.open(server, table["id"], None)

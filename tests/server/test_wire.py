@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -53,7 +54,9 @@ def _seated(server: Server) -> tuple[dict[str, Any], str]:
 
 async def _hello(server: Server, table: str, token: str | None) -> ClientConnection:
     socket = await connect(server.socket_url(table))
-    await socket.send(json.dumps({"type": "hello", "token": token}))
+    # A server that refuses the table may close before the hello is even sent.
+    with contextlib.suppress(ConnectionClosed):
+        await socket.send(json.dumps({"type": "hello", "token": token}))
     return socket
 
 
