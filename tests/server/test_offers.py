@@ -217,3 +217,68 @@ def test_an_aborted_table_ends_and_a_rematch_seats_everyone_again(
         assert server.record(table["id"]).game == "piquet"
     finally:
         server.stop()
+
+
+async def _play_until_led(peers: list[Peer]) -> None:
+    """Both seats play their first legal move until the first card of the play is led."""
+    while not any(
+        event["kind"] == "play"
+        for frame in peers[0].frames
+        if frame["type"] == "ev"
+        for event in frame["d"]
+    ):
+        mover = next(peer for peer in peers if peer.state()["legal"])
+        ack = await mover.act(mover.state()["legal"][0])
+        assert ack["ok"], ack
+        for peer in peers:
+            await peer.find(_ev_at(ack["seq"]))
+
+
+def test_a_claim_shows_the_claimers_cards_and_ends_the_deal_once_granted(
+    database: str, tmp_path: Path
+) -> None:
+    """A claim lays the claimer's cards face up; declined, play goes on; granted, the deal ends.
+
+    The claim and its grant are actions in the log and the record, which replays after a
+    SIGKILL. docs/rules/piquet.md, "Claims of the remaining tricks"; docs/server.md, "Offers".
+    """
+    server = Server(database, tmp_path / "server.log")
+    server.start()
+    table = server.new_table("piquet", ["open", "open"], deals=1)
+    tokens = [server.join(table, name) for name in ("P", "Q")]
+
+    async def claim_twice() -> None:
+        peers = await _seated(server, table, tokens)
+        p, q = peers
+        await _play_until_led(peers)
+        hand = _view(p)["hand"]
+        await p.send(type="offer", kind="claim")
+        offer = await q.kind("offer", state="pending")
+        laid = q.state()
+        assert [event["cards"] for event in laid["d"]] == [sorted(hand, key=hand.index)]
+        await q.send(type="reply", id=offer["id"], accept=False)
+        await p.kind("offer", state="declined")
+        await p.send(type="offer", kind="claim")
+        again = await p.kind("offer", state="refused")
+        assert again["msg"] == "seat 0's claim lies face up already"
+        mover = next(peer for peer in peers if peer.state()["legal"])
+        ack = await mover.act(mover.state()["legal"][0])
+        await p.find(_ev_at(ack["seq"]))
+        await p.send(type="offer", kind="claim")
+        offer = await q.kind("offer", state="pending", id=offer["id"] + 1)
+        await q.send(type="reply", id=offer["id"], accept=True)
+        granted = await p.until(lambda f: f["type"] == "ev" and f["d"][0]["kind"] == "trick")
+        assert "as claimed" in granted["d"][0]["text"]
+        await p.kind("end")
+        for peer in peers:
+            await peer.close()
+
+    try:
+        asyncio.run(claim_twice())
+        server.kill()
+        server.start()
+        texts = [action for action in server.record(table["id"]).deals[0].actions]
+        assert texts.count("rest 0") == 2
+        assert texts[-1] == "grant rest 0"
+    finally:
+        server.stop()

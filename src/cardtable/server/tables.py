@@ -457,6 +457,7 @@ class LiveTable:
         if self.pending is not None and self.pending.seq < step.seq:
             lapsed, self.pending = self.pending, None
             await self._broadcast(lapsed.frame("lapsed", "the table moved on").model_dump_json())
+            self.wake_bots()
         await self._start_turn()
 
     async def _reload(self) -> None:
@@ -538,6 +539,8 @@ class LiveTable:
             if self.pending is not None:
                 raise Refused("busy", "another offer is waiting for its answers")
             self._check_offer(seat, kind)
+            if kind == "claim":
+                await self._play(seat, None, self._claim_text(seat, "claim"))
             self.offers += 1
             asked = {other for other in self._people() if other != seat and self._connected(other)}
             pending = Pending(self.offers, kind, seat, self.seq, asked - self.away)
@@ -557,6 +560,7 @@ class LiveTable:
                 self.pending = None
                 message = f"seat {seat} declines"
                 await self._broadcast(pending.frame("declined", message).model_dump_json())
+                self.wake_bots()
                 return
             pending.waiting.discard(seat)
             if pending.waiting:
@@ -574,6 +578,21 @@ class LiveTable:
             raise Refused("offer", "the table has finished")
         if kind == "undo":
             self._undo_plan(seat)
+        if kind == "claim":
+            self._claim_text(seat, "claim")
+
+    def _claim_text(self, seat: int, step: str) -> str:
+        # The engine's claim of the rest by ``seat``, or its grant, if it may be played now.
+        deal = self.match.current
+        if deal is None:
+            raise Refused("offer", "no deal is being played")
+        action = deal.claim_action(seat) if step == "claim" else deal.grant_action(seat)
+        if action is None:
+            raise Refused("offer", f"{self.info.game} has no claims of the remaining tricks")
+        reason = deal.why_illegal(action)
+        if reason is not None:
+            raise Refused("offer", reason)
+        return self.game.action_text(action)
 
     def _undo_plan(self, seat: int) -> tuple[int, Match[Any, Any]]:
         # The seq to go back to and the match as it stood before it, if the undo may be made.
@@ -601,6 +620,10 @@ class LiveTable:
             await self._undo(pending)
         elif pending.kind == "abort":
             await self._abort(pending)
+        elif pending.kind == "claim":
+            await self._broadcast(pending.frame("accepted").model_dump_json())
+            await self._play(pending.by, None, self._claim_text(pending.by, "grant"))
+            await self._advance()
         else:
             await self._rematch(pending)
 
@@ -669,6 +692,8 @@ class LiveTable:
             seat = self.match.to_move
             if seat is None or self.finished or not self._bot_plays(seat):
                 return
+            if self.pending is not None:
+                return  # bots wait for the people's answers to an offer
             seq = self.seq
             if self.workers.bot_delay:
                 await asyncio.sleep(self.workers.bot_delay)
