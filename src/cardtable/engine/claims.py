@@ -9,7 +9,7 @@ is a player's offer, never a move a bot picks from the list.
 
 >>> claim_text(ClaimRest(1)), claim_text(GrantRest(1))
 ('rest 1', 'grant rest 1')
->>> parse_claim("остальные мои 2"), parse_claim("Grant rest 0"), parse_claim("rest")
+>>> parse_claim("остальные мои 2"), parse_claim("grant rest 0"), parse_claim("rest")
 (ClaimRest(seat=2), GrantRest(seat=0), None)
 """
 
