@@ -486,7 +486,8 @@ class LiveTable:
     # --- clocks --------------------------------------------------------------------------
 
     async def _start_turn(self) -> None:
-        # The clock of the seat to move runs if a person plays it; every connection is told.
+        # The clock of the seat to move runs if a person plays it; every connection is told
+        # when a clock starts or stops.
         if self.clocks is None:
             return
         if self.timer is not None and self.timer is not asyncio.current_task():
@@ -494,6 +495,8 @@ class LiveTable:
         self.timer = None
         seat = self.match.to_move
         if seat is None or self.finished or not self._is_person(seat) or seat in self.away:
+            if self.clocks.turn is None:
+                return  # no clock ran, none runs: nothing to tell
             self.clocks.stop()
         else:
             now = time.monotonic()
