@@ -1,8 +1,7 @@
 """Offers by consent: an undo, an abort or a rematch, taken when every other person agrees.
 
-An offer waits for the people seated at the table's other seats who are there (connected, or
-gone for less than the grace period); bots and seats a bot plays for an absent person are not
-asked, and an offer nobody is asked about is taken at once. One offer waits at a time; it
+An offer waits for the people connected at the table's other seats; bots, and people who are
+away or played by a bot, are not asked, and an offer nobody is asked about is taken at once. One offer waits at a time; it
 lapses when the table moves on before everyone has answered, and a pending offer is not kept
 across a restart (what an accepted one did is in the log).
 
@@ -13,6 +12,9 @@ across a restart (what an accepted one did is in the log).
 - **abort** ends the table where it is.
 - **rematch** starts a new table with the same game, rules, clock and seats (the same people
   and bots), once this one has finished; each person gets his seat's new token.
+- **claim** of the remaining tricks, where the game has claims: the engine's claim
+  (:meth:`Deal.claim_action`) is played when it is offered, laying the claimer's cards face up;
+  consent plays its grant (:meth:`Deal.grant_action`), which ends the deal as claimed.
 """
 
 from __future__ import annotations

@@ -546,7 +546,7 @@ class LiveTable:
                 await self._play(seat, None, self._claim_text(seat, "claim"))
             self.offers += 1
             asked = {other for other in self._people() if other != seat and self._connected(other)}
-            pending = Pending(self.offers, kind, seat, self.seq, asked - self.away)
+            pending = Pending(self.offers, kind, seat, self.seq, asked)
             if pending.waiting:
                 self.pending = pending
                 await self._broadcast(pending.frame("pending").model_dump_json())
