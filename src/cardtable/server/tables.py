@@ -703,10 +703,18 @@ class LiveTable:
             if self.seq != seq or not self._bot_plays(seat):
                 continue
             text = await self._bot_move(self._bot_for(seat), seat)
-            if not self._bot_plays(seat):
-                continue  # its person came back while the bot thought
             with contextlib.suppress(Refused):
-                await self.act(seat, None, seq, text)
+                await self._bot_act(seat, seq, text)
+
+    async def _bot_act(self, seat: int, seq: int, text: str) -> None:
+        # Checked again under the lock: the seat's person may have come back, or an offer been
+        # made, while the bot thought or waited for the lock.
+        async with self.lock:
+            if not self._bot_plays(seat) or self.pending is not None:
+                return
+            self._check_turn(seat, None, seq)
+            await self._play(seat, None, text)
+            await self._advance()
 
     def stop(self) -> None:
         """Cancel the table's bot driver, clock and grace timers (the server is stopping)."""
