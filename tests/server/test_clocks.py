@@ -124,7 +124,7 @@ def test_an_absent_seat_is_played_by_a_bot_after_the_grace_and_handed_back(
         anna = await Peer.open(server, table["id"], token)
         await watcher.until(lambda frame: state(frame, "connected"))
         for _ in range(2):
-            turn = await anna.until(_turn_of(0))
+            turn = await anna.until(_turn_of(0), seconds=60)
             ack = await anna.act(turn["legal"][0])
             assert ack["ok"], ack
         await anna.close()
