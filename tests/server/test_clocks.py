@@ -6,13 +6,14 @@ The clocks are short and the tests wait on frames, never on a duration.
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardtable.store.repository import Store
-from server.harness import Peer, Server
+from server.harness import Peer, Server, moves_offered
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -28,7 +29,9 @@ def _server(database: str, tmp_path: Path, *options: str) -> Server:
 
 def _turn_of(seat: int) -> Any:
     return lambda frame: (
-        frame["type"] in {"ev", "snapshot"} and frame["to_move"] == seat and bool(frame["legal"])
+        frame["type"] in {"ev", "snapshot"}
+        and frame["to_move"] == seat
+        and bool(frame["legal"] or frame["choices"])
     )
 
 
@@ -125,7 +128,7 @@ def test_an_absent_seat_is_played_by_a_bot_after_the_grace_and_handed_back(
         await watcher.until(lambda frame: state(frame, "connected"))
         for _ in range(2):
             turn = await anna.until(_turn_of(0), seconds=60)
-            ack = await anna.act(turn["legal"][0])
+            ack = await anna.act(moves_offered(turn, random.Random(0))[0])
             assert ack["ok"], ack
         await anna.close()
         await watcher.close()

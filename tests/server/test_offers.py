@@ -137,8 +137,8 @@ def test_an_undo_is_refused_once_a_card_has_been_seen(server: Server) -> None:
         peers = await _seated(server, table, tokens)
         shown = False
         while not shown:
-            mover = next(peer for peer in peers if peer.state()["legal"])
-            ack = await mover.act(mover.state()["legal"][0])
+            mover = next(peer for peer in peers if peer.moves())
+            ack = await mover.act(mover.moves()[0])
             assert ack["ok"], ack
             for peer in peers:
                 played = await peer.find(_ev_at(ack["seq"]))
@@ -227,8 +227,8 @@ async def _play_until_led(peers: list[Peer]) -> None:
         if frame["type"] == "ev"
         for event in frame["d"]
     ):
-        mover = next(peer for peer in peers if peer.state()["legal"])
-        ack = await mover.act(mover.state()["legal"][0])
+        mover = next(peer for peer in peers if peer.moves())
+        ack = await mover.act(mover.moves()[0])
         assert ack["ok"], ack
         for peer in peers:
             await peer.find(_ev_at(ack["seq"]))
@@ -261,8 +261,8 @@ def test_a_claim_shows_the_claimers_cards_and_ends_the_deal_once_granted(
         await p.send(type="offer", kind="claim")
         again = await p.kind("offer", state="refused")
         assert again["msg"] == "seat 0's claim lies face up already"
-        mover = next(peer for peer in peers if peer.state()["legal"])
-        ack = await mover.act(mover.state()["legal"][0])
+        mover = next(peer for peer in peers if peer.moves())
+        ack = await mover.act(mover.moves()[0])
         await p.find(_ev_at(ack["seq"]))
         await p.send(type="offer", kind="claim")
         offer = await q.kind("offer", state="pending", id=offer["id"] + 1)

@@ -26,6 +26,7 @@ from cardtable.bots import Bot, make_bot
 from cardtable.cli.common import one_line_errors, read_text
 from cardtable.durable import remove_stale_temporaries, write_durably
 from cardtable.engine import (
+    CardChoice,
     Event,
     Game,
     Match,
@@ -38,6 +39,7 @@ from cardtable.engine import (
     system_rng,
     view_to_data,
 )
+from cardtable.engine.help import rules_in_force
 from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.reading import whole_number
 from cardtable.engine.rules import MOST_DEALS
@@ -133,8 +135,10 @@ class Screen(Protocol):
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``seat`` sees ``event`` (already reduced to what it may see)."""
 
-    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
-        """Show ``seat`` its view and legal actions; return its answer."""
+    def prompt(
+        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Show ``seat`` its view, legal actions and card choices; return its answer."""
         ...
 
     def refused(self, reason: str) -> None:
@@ -145,11 +149,18 @@ class Screen(Protocol):
 
 
 class PlainScreen:
-    """The plain prompt: sentences and a numbered menu."""
+    """The plain prompt: sentences and a numbered menu.
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    With the ``table`` it serves, a line says how to type the move now and ``?`` (or
+    ``help``) prints the rules of the phase, both written from the rules in force.
+    """
+
+    def __init__(
+        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+    ) -> None:
         self.ask = ask
         self.say = say
+        self.table = table
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Announce the deal, its dealer and the commitment to its deck."""
@@ -161,8 +172,13 @@ class PlainScreen:
         """Print the event, naming the seat when several people share the screen."""
         self.say((f"[{seat}] " if several else "") + str(event))
 
-    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
-        """Print the view as ``name: value`` lines and the menu; read the answer."""
+    def prompt(
+        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Print the view as ``name: value`` lines and the menu; read the answer.
+
+        The menu numbers every legal move, those the ``choices`` build among them.
+        """
         self.say(f"{seat} to move:")
         data = view_to_data(view)
         items = data.items() if isinstance(data, dict) else [("view", data)]
@@ -172,7 +188,14 @@ class PlainScreen:
             self.say(f"  {number}. {text}")
         if len(legal) > MENU_LENGTH:
             self.say(f"  … {len(legal) - MENU_LENGTH} more: type the move, e.g. {legal[-1]!r}")
-        return self.ask("your move (number or text, q to stop)")
+        if self.table is not None:
+            self.say(f"  how: {move_hint_now(self.table, view)}  (? for the rules)")
+        while True:
+            answer = self.ask("your move (number or text, q to stop)")
+            if self.table is None or answer.strip().lower() not in HELP_WORDS:
+                return answer
+            for line in phase_help(self.table, view):
+                self.say(line)
 
     def refused(self, reason: str) -> None:
         """Say why the answer was refused."""
@@ -186,12 +209,31 @@ class PlainScreen:
         self.say("Score: " + ", ".join(f"{name} {amount}" for name, amount in ledger.items()))
 
 
+HELP_WORDS = frozenset({"?", "help"})
+"""Answers at the plain prompt that print the rules of the phase instead of moving."""
+
+
+def move_hint_now(table: Table, view: Any) -> str:
+    """How the seat to move types its move now, from the rules in force and the legal moves."""
+    match = table.match
+    return table.game.move_hint(rules_in_force(match), view, match.legal_actions())
+
+
+def phase_help(table: Table, view: Any) -> list[str]:
+    """The rules of the phase ``view`` shows, as the rules in force tell them, one a line."""
+    help = table.game.rules_help(rules_in_force(table.match))
+    return help.lines(str(getattr(view, "phase", "")) or None)
+
+
 class JsonScreen:
     """One JSON object per line, for programs that play: each prompt carries view and legal."""
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    def __init__(
+        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+    ) -> None:
         self.ask = ask
         self.say = say
+        self.table = table
 
     def _write(self, data: dict[str, Any]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
@@ -213,9 +255,20 @@ class JsonScreen:
             }
         )
 
-    def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
-        """``{"to_move": name, "view": {...}, "legal": [...]}``, then read one line."""
-        self._write({"to_move": seat, "view": view_to_data(view), "legal": legal})
+    def prompt(
+        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """``{"to_move": name, "view": {...}, "legal": [...], "hint": ...}``, then read one line.
+
+        ``hint`` says how a person would type the move (:func:`move_hint_now`). With card
+        choices, also ``"choices": [{"verb", "cards", "counts", "note"}]``.
+        """
+        prompt: dict[str, Any] = {"to_move": seat, "view": view_to_data(view), "legal": legal}
+        if self.table is not None:
+            prompt["hint"] = move_hint_now(self.table, view)
+        if choices:
+            prompt["choices"] = view_to_data(list(choices))
+        self._write(prompt)
         return self.ask("")
 
     def refused(self, reason: str) -> None:
@@ -277,7 +330,9 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
         match.apply(bot.choose(match.view(seat), legal, rng))
         return True
     menu = [table.game.action_text(action) for action in legal]
-    answer = screen.prompt(match.seats[seat], match.view(seat), menu)
+    deal = match.current
+    choices = deal.choices() if deal is not None else []
+    answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
     while True:
         answer = answer.strip()
         if answer.lower() in STOP_WORDS:
@@ -286,7 +341,7 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
             match.apply(_read_answer(table.game, legal, answer, match.view(seat)))
         except CardtableError as error:
             screen.refused(str(error))
-            answer = screen.prompt(match.seats[seat], match.view(seat), menu)
+            answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
             continue
         return True
 
@@ -350,7 +405,8 @@ def play_command(
                 if as_json
                 else (lambda line: console.print(line, markup=False))
             )
-            screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
+            kind = JsonScreen if as_json else PlainScreen
+            screen: Screen = kind(_ask, say, table)
             play_match(table, rng, screen, deals)
 
 

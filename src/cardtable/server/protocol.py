@@ -131,6 +131,20 @@ class ClockData(BaseModel):
     bank: float
 
 
+class ChoiceData(BaseModel):
+    """A move made of a set of cards, built card by card: its text is the verb and the cards.
+
+    Choose one of the ``counts`` (ascending) of ``cards``, write them after ``verb`` in the
+    order of ``cards`` (``discard 7♠ 9♥``); the server validates the whole move. ``note`` is
+    the rule in words. docs/architecture.md, "Moves that are sets of cards".
+    """
+
+    verb: str
+    cards: list[str]
+    counts: list[int]
+    note: str
+
+
 class Welcome(_Frame):
     """The answer to ``hello``: the table, its rules, clock and seats, and the seat held here."""
 
@@ -157,7 +171,7 @@ class Chat(_Frame):
 
 
 class Snapshot(_Frame):
-    """Where the table is now, as this seat may know it (``view`` is ``null`` for a spectator)."""
+    """Where the table is now, as this seat may know it (a spectator's ``view``: the public one)."""
 
     type: Literal["snapshot"] = "snapshot"
     seq: int
@@ -169,9 +183,12 @@ class Snapshot(_Frame):
     events: list[EventData]
     to_move: int | None
     legal: list[str] | None
+    """The moves of the seat to move, but those its ``choices`` build."""
     score: dict[str, str]
     chat: list[Chat] = Field(default_factory=list)
     """The chat's last lines this connection may see (spectators' lines only to spectators)."""
+    choices: list[ChoiceData] | None = None
+    """The moves of the seat to move that are sets of cards, to build card by card."""
 
 
 class Ev(_Frame):
@@ -188,8 +205,12 @@ class Ev(_Frame):
     d: list[EventData]
     to_move: int | None
     legal: list[str] | None
+    """The moves of the seat to move, but those its ``choices`` build (newest entry only)."""
     view: Any = None
-    """The seat's view after this entry, on the newest entry only (``null`` for a spectator)."""
+    """The seat's view after this entry, on the newest entry only (a spectator's: the public
+    view)."""
+    choices: list[ChoiceData] | None = None
+    """The moves of the seat to move that are sets of cards, to build card by card."""
 
 
 class Ack(_Frame):
