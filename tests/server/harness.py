@@ -55,6 +55,8 @@ class Server:
     log: Path
     port: int = field(default_factory=free_port)
     rate: float = 500.0
+    options: tuple[str, ...] = ()
+    """More options of ``cardtable serve`` (a short ``--grace``, say)."""
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -70,6 +72,7 @@ class Server:
         """Start the server and wait until it answers HTTP."""
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--bot-delay", "0", "--rate", str(self.rate)]
+        command += self.options
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -350,3 +353,73 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
             if frame.get("view") is not None and frame["view"] != expected.view:
                 found.append(f"{where}: a view that is not its view")
     return found
+
+
+@dataclass
+class Peer:
+    """One open connection that a test drives frame by frame, keeping what it was sent."""
+
+    socket: ClientConnection
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    seq: int = 0
+    sent: int = 0
+
+    @classmethod
+    async def open(cls, server: Server, table: str, token: str | None) -> Peer:
+        """Connect to ``table`` with ``token`` (``None`` to watch) and say hello."""
+        socket = await connect(server.socket_url(table), max_size=2**22)
+        await socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        return cls(socket)
+
+    async def until(
+        self, wanted: Callable[[dict[str, Any]], bool], seconds: float = FRAME_SECONDS
+    ) -> dict[str, Any]:
+        """The first frame from now on that ``wanted`` accepts (frames before it are kept)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            text = await asyncio.wait_for(self.socket.recv(), deadline - time.monotonic())
+            frame: dict[str, Any] = json.loads(text)
+            self.frames.append(frame)
+            if frame["type"] in {"ev", "snapshot"}:
+                self.seq = frame["seq"]
+            if wanted(frame):
+                return frame
+
+    async def find(self, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The first frame ``wanted`` accepts, among those kept or, failing them, the next."""
+        for frame in self.frames:
+            if wanted(frame):
+                return frame
+        return await self.until(wanted)
+
+    def state(self) -> dict[str, Any]:
+        """The newest ``ev`` or ``snapshot`` kept."""
+        return next(f for f in reversed(self.frames) if f["type"] in {"ev", "snapshot"})
+
+    def moves(self) -> list[str]:
+        """The moves the newest ``ev`` or ``snapshot`` offers: legal, and one per choice."""
+        return moves_offered(self.state(), random.Random(0))
+
+    async def kind(self, kind: str, /, **fields: Any) -> dict[str, Any]:
+        """The next frame of type ``kind`` whose fields have the values given."""
+        return await self.until(
+            lambda frame: (
+                frame["type"] == kind
+                and all(frame.get(name) == value for name, value in fields.items())
+            )
+        )
+
+    async def send(self, **frame: Any) -> None:
+        """Send one frame."""
+        await self.socket.send(json.dumps(frame))
+
+    async def act(self, text: str) -> dict[str, Any]:
+        """Play ``text`` at the newest seq seen; return its ``ack``."""
+        self.sent += 1
+        client_id = f"peer-{id(self)}-{self.sent}"
+        await self.send(type="act", id=client_id, seq=self.seq, a=text)
+        return await self.kind("ack", id=client_id)
+
+    async def close(self) -> None:
+        """Hang up."""
+        await self.socket.close()

@@ -57,6 +57,15 @@ def serve_command(
     rate: Annotated[
         float, typer.Option(min=1, max=100_000, help="Frames a second one connection may send.")
     ] = 20.0,
+    grace: Annotated[
+        float,
+        typer.Option(
+            min=0, max=86_400, help="Seconds a person's empty seat waits before a bot plays it."
+        ),
+    ] = 60.0,
+    stand_in: Annotated[
+        str, typer.Option("--stand-in", help="The bot that plays an absent person's seat.")
+    ] = "default",
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
     ] = False,
@@ -75,7 +84,7 @@ def serve_command(
         from cardtable.store.database import upgrade  # noqa: PLC0415
 
         upgrade(url)
-        app = create_app(url, bot_delay=bot_delay, rate=rate)
+        app = create_app(url, bot_delay=bot_delay, rate=rate, grace=grace, stand_in=stand_in)
         # Before any connection: a bot's or a showdown's first kernel call would otherwise
         # load (or, on a cold cache, compile) it while its table, or the event loop, waits.
         from cardtable.warm import warm  # noqa: PLC0415

@@ -157,6 +157,25 @@ class Deal(ABC, Generic[A, V]):
     def outcome(self) -> Any:
         """The finished deal's result in the game's own terms (contract, tricks, pots)."""
 
+    def default_action(self) -> A | None:
+        """What the rules play for a seat to move whose time has run out, if they say.
+
+        ``None`` (the default) when they say nothing; a table then lets a bot play the seat.
+        """
+        return None
+
+    def claim_action(self, seat: int) -> A | None:
+        """The action by which ``seat`` claims the remaining tricks, in a game with claims.
+
+        ``None`` (the default) for a game without them. The action is never listed among
+        :meth:`legal_actions`; :meth:`why_illegal` says when it may be played.
+        """
+        return None
+
+    def grant_action(self, seat: int) -> A | None:
+        """The action by which the other players grant ``seat``'s claim, in a game with claims."""
+        return None
+
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""

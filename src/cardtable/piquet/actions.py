@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse_move_cards
+from cardtable.engine.claims import ClaimRest, GrantRest, claim_text, parse_claim
 from cardtable.engine.reading import whole_number
 from cardtable.errors import (
     ActionParseError,
@@ -158,8 +159,10 @@ PiquetAction = (
     | Misdeal
     | Redeal
     | Take
+    | ClaimRest
+    | GrantRest
 )
-"""Any action of a piquet deal."""
+"""Any action of a piquet deal (a claim of the remaining tricks and its grant among them)."""
 
 SEQUENCE_WORDS = {
     "tierce": 3,
@@ -262,6 +265,8 @@ def action_text(action: PiquetAction) -> str:
             return "redeal" if redeal else "accept deal"
         case Take(count):
             return f"take {count}"
+        case ClaimRest() | GrantRest():
+            return claim_text(action)
     raise IllegalAction(f"not a piquet action: {action!r}")
 
 
@@ -297,6 +302,9 @@ def parse_action(text: str) -> PiquetAction:
     lowered = raw.casefold()
     if lowered in WORDS:
         return WORDS[lowered]
+    claim = parse_claim(lowered)
+    if claim is not None:
+        return claim
     with reading_move(raw):
         return _parse_verb(raw, lowered)
 

@@ -25,9 +25,11 @@ from typing import Any
 
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, Deal, DealSetup, Event
+from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.piquet.actions import PiquetAction
 from cardtable.piquet.phases.dealing import Dealing
 from cardtable.piquet.phases.exchanging import begin_exchange
+from cardtable.piquet.phases.playing import Playing
 from cardtable.piquet.phases.state import DealState
 from cardtable.piquet.rules import PiquetRules
 
@@ -135,12 +137,30 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         seat = self.state.turn
         if seat is None:
             return "the deal is over"
+        if isinstance(action, ClaimRest | GrantRest):
+            phase = self.state.phase
+            if not isinstance(phase, Playing):
+                return "the remaining tricks are claimed in the play"
+            return phase.claim_refusal(action)
         return self.state.phase.why_illegal(seat, action)
 
     def _do(self, action: PiquetAction) -> list[Event]:
         seat = self.state.turn
         assert seat is not None
-        return self.state.phase.do(seat, action)
+        phase = self.state.phase
+        if isinstance(action, ClaimRest) and isinstance(phase, Playing):
+            return phase.lay_down_claim(action.seat)
+        if isinstance(action, GrantRest) and isinstance(phase, Playing):
+            return phase.grant_claim(action.seat)
+        return phase.do(seat, action)
+
+    def claim_action(self, seat: int) -> ClaimRest:
+        """``seat``'s claim of the remaining tricks (legal once the first card is led)."""
+        return ClaimRest(seat)
+
+    def grant_action(self, seat: int) -> GrantRest:
+        """The grant of ``seat``'s claim laid down."""
+        return GrantRest(seat)
 
     def choices(self) -> list[CardChoice]:
         """The exchange's discard as cards to pick, as many as the rules in force allow."""

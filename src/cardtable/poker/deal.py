@@ -22,7 +22,7 @@ from cardtable.cards import Card, Rank, Suit
 from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
 from cardtable.errors import IllegalAction
-from cardtable.poker.actions import TableAction
+from cardtable.poker.actions import Fold, TableAction
 from cardtable.poker.betting import Betting, clockwise
 from cardtable.poker.judge import CardJudge, HandJudge, hand_pools
 from cardtable.poker.outcome import PokerOutcome
@@ -157,6 +157,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
         if seat is None:
             return "the deal is over"
         return self._rules.why_illegal(self, seat, action)
+
+    def default_action(self) -> TableAction | None:
+        """A seat whose time runs out folds: "его расклад аннулируется".
+
+        002_053e85955f9a4108.txt, "Продолжительность игры" (docs/rules/poker-table.md, "Session").
+        Where folding is no legal move the rules play nothing for the seat.
+        """
+        return Fold() if Fold() in self.legal_actions() else None
 
     def _do(self, action: TableAction) -> list[Event]:
         seat = self.to_move

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Literal, get_args
 
 from cardtable.cards import Card, Suit, cards_text, parse_card, parse_move_card, parse_move_cards
+from cardtable.engine.claims import ClaimRest, GrantRest, claim_text, parse_claim
 from cardtable.errors import (
     ActionParseError,
     CardParseError,
@@ -95,8 +96,8 @@ class Misdeal:
     kind: MisdealKind
 
 
-Action = Say | Bid | WithoutTalon | Discard | Play | Misdeal
-"""Every preferans action."""
+Action = Say | Bid | WithoutTalon | Discard | Play | Misdeal | ClaimRest | GrantRest
+"""Every preferans action (a claim of the remaining tricks and its grant among them)."""
 
 _SAY_WORDS: dict[str, Say] = {
     "pass": Say.PASS,
@@ -169,7 +170,8 @@ _PLAY_VERBS = ("play", "ход")
 _BID_VERBS = ("bid",)
 MOVES = (
     "a bid (6♠, 7NT, misère, 9 without talon), pass, mine, whist, half-whist, open, closed, "
-    "claim, agree, refuse, discard CARD CARD, play CARD, misdeal exposed|count|turn"
+    "claim, agree, refuse, discard CARD CARD, play CARD, misdeal exposed|count|turn, "
+    "rest SEAT, grant rest SEAT"
 )
 """The moves a player types, short, for the error that meets a word preferans does not know."""
 
@@ -191,6 +193,9 @@ def parse_action(text: str) -> Action:
     word = raw.casefold()
     if word in _SAY_WORDS:
         return _SAY_WORDS[word]
+    claim = parse_claim(word)
+    if claim is not None:
+        return claim
     if word.endswith(" мои") or word.endswith(" mine"):
         return Say.HOLD
     if word in _SIX_WORDS:
@@ -291,4 +296,6 @@ def action_text(action: Action) -> str:
         return f"misdeal {action.kind}"
     if isinstance(action, Discard):
         return "discard " + cards_text(sorted(action.cards, key=card_order))
+    if isinstance(action, ClaimRest | GrantRest):
+        return claim_text(action)
     return f"play {action.card}"

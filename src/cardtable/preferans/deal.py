@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from cardtable.cards import Card, Rank
 from cardtable.engine import CardChoice, Deal, DealSetup, Event, private_event, public_event
+from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Action, MisdealKind, Play, Say, WithoutTalon, action_text
 from cardtable.preferans.bidding import Auction, AuctionBid, allpass_min_level
@@ -29,7 +30,7 @@ from cardtable.preferans.outcome import (
     good_talon_tricks,
 )
 from cardtable.preferans.phases.auction import Bidding
-from cardtable.preferans.phases.playing import HAND
+from cardtable.preferans.phases.playing import HAND, claim_refusal, grant_claim, lay_down_claim
 from cardtable.preferans.phases.state import DealState, PhaseName
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.tricks import sorted_cards
@@ -145,10 +146,24 @@ class PreferansDeal(Deal[Action, PreferansView]):
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` may not be played now, in one sentence, or ``None``."""
+        if isinstance(action, ClaimRest | GrantRest):
+            return claim_refusal(self.state, action)
         return self.state.phase.why_illegal(action)
 
     def _do(self, action: Action) -> list[Event]:
+        if isinstance(action, ClaimRest):
+            return lay_down_claim(self.state, action.seat)
+        if isinstance(action, GrantRest):
+            return grant_claim(self.state, action.seat)
         return self.state.phase.do(action)
+
+    def claim_action(self, seat: int) -> ClaimRest:
+        """``seat``'s claim of the remaining tricks (legal in the play of a game on tricks)."""
+        return ClaimRest(seat)
+
+    def grant_action(self, seat: int) -> GrantRest:
+        """The grant of ``seat``'s claim laid down."""
+        return GrantRest(seat)
 
     def choices(self) -> list[CardChoice]:
         """The declarer's discard as two cards to pick from his twelve (rule 21)."""

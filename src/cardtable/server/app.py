@@ -42,10 +42,15 @@ from cardtable.server.protocol import (
     VERSION,
     Ack,
     Act,
+    AnyClientFrame,
+    ClockData,
     Error,
     Hello,
+    MakeOffer,
+    Offer,
     Ping,
     Pong,
+    Reply,
     Say,
 )
 from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
@@ -102,8 +107,16 @@ class Tables:
                     return None
                 log = await self.db(self.store.log, table_id)
                 table = LiveTable.rebuild(info, log, self.store, self.workers)
+                table.start_table = self.start
                 self.live[table_id] = table
         return table
+
+    async def start(self, table_id: str) -> None:
+        """Start a table made with every seat held (a rematch): it deals its first deal."""
+        info = await self.db(self.store.table, table_id)
+        table = await self.get(table_id)
+        if info is not None and table is not None:
+            await table.seat_taken(info)
 
     async def resume_all(self) -> None:
         """After a start: every table that was being played goes on where its log stops."""
@@ -122,6 +135,9 @@ class CreateTable(BaseModel):
     seats: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=10)
     listed: bool = True
     deals: int | None = Field(default=None, ge=1, le=100_000)
+    clock: ClockData | None = None
+    """Seconds for each move and a bank of seconds beyond them for the whole table; none if
+    absent (the default: friends play without a clock)."""
 
 
 class JoinSeat(BaseModel):
@@ -132,12 +148,24 @@ class JoinSeat(BaseModel):
     name: str | None = Field(default=None, min_length=1, max_length=accounts.NAME_LENGTH)
 
 
-def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastAPI:
+def create_app(
+    url: str,
+    *,
+    bot_delay: float = 0.0,
+    rate: float = 20.0,
+    grace: float = 60.0,
+    stand_in: str = "default",
+) -> FastAPI:
     """The server's application over the database at ``url`` (already migrated).
 
-    ``rate`` is the frames a second one connection may send (twice as many in a burst).
+    ``rate`` is the frames a second one connection may send (twice as many in a burst);
+    ``grace`` the seconds a person's seat waits for its person before the ``stand_in`` bot
+    plays it.
     """
     limits = Limits(rate=rate, burst=max(1, int(2 * rate)))
+    for game in games():
+        if stand_in != "default" and stand_in not in bot_names(game.name):
+            raise CardtableError(f"{game.name} has no bot {stand_in!r} to stand in for a person")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -146,6 +174,8 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
             ThreadPoolExecutor(1, thread_name_prefix="db"),
             ThreadPoolExecutor(2, thread_name_prefix="bots"),
             bot_delay,
+            grace,
+            stand_in,
         )
         tables = Tables(store, workers)
         app.state.tables = tables
@@ -157,8 +187,7 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
         await tables.resume_all()
         yield
         for table in tables.live.values():
-            if table.driver is not None:
-                table.driver.cancel()
+            table.stop()
         workers.bots.shutdown(wait=False, cancel_futures=True)
         await tables.db(store.close)  # on the database thread, where an async driver's loop runs
         workers.database.shutdown(wait=True)
@@ -358,8 +387,16 @@ def _new_table(body: CreateTable) -> NewTable:
         else:
             raise CardtableError(f"seat {number}: {spec!r} is neither 'open' nor 'bot NAME'")
     names = [BOT_NAMES[seat % len(BOT_NAMES)] if bot else None for seat, bot in enumerate(bots)]
+    clock = None if body.clock is None else body.clock.model_dump()
     return NewTable(
-        game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals, names
+        game.name,
+        body.preset,
+        rules_to_mapping(rules),
+        bots,
+        body.listed,
+        body.deals,
+        names=names,
+        clock=clock,
     )
 
 
@@ -370,6 +407,7 @@ def _table_data(info: TableInfo) -> dict[str, Any]:
         "preset": info.preset,
         "listed": info.listed,
         "deals": info.deals_limit,
+        "clock": info.clock,
         "status": info.status,
         "seats": [
             {"seat": seat.seat, "name": seat.name, "bot": seat.bot, "open": seat.is_open}
@@ -450,7 +488,7 @@ class _Connection:
         await self.send(Error(code=code, msg=message).model_dump_json())
 
 
-def _read_frame(text: str) -> Hello | Act | Ping | Say | Error:
+def _read_frame(text: str) -> AnyClientFrame | Error:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -458,7 +496,7 @@ def _read_frame(text: str) -> Hello | Act | Ping | Say | Error:
     if not isinstance(data, dict):
         return Error(code="bad_frame", msg="a frame is a JSON object")
     kind = data.get("type")
-    if kind not in {"hello", "act", "ping", "chat"}:
+    if kind not in {"hello", "act", "ping", "chat", "offer", "reply"}:
         return Error(code="unknown_type", msg=f"unknown frame type {kind!r}")
     try:
         return CLIENT_FRAME.validate_python(data)
@@ -494,7 +532,7 @@ def _socket(app: FastAPI, limits: Limits) -> None:
             pass
         finally:
             if table is not None and watcher is not None:
-                table.detach(watcher)
+                await table.detach(watcher)
             if connection.closing is None and not connection.outbox.full():
                 connection.outbox.put_nowait(None)
             with contextlib.suppress(TimeoutError):
@@ -553,13 +591,13 @@ async def _serve_frames(connection: _Connection, table: LiveTable, seat: int) ->
             await connection.error("bad_frame", "hello is sent once, first")
         elif isinstance(frame, Say):
             await table.say(seat, frame.text)
+        elif isinstance(frame, MakeOffer | Reply):
+            await _offer(connection, table, seat, frame)
         else:
             await _act(connection, table, seat, frame)
 
 
-async def _refuse_for_rate(
-    connection: _Connection, frame: Hello | Act | Ping | Say | Error
-) -> None:
+async def _refuse_for_rate(connection: _Connection, frame: AnyClientFrame | Error) -> None:
     limits = connection.limits
     message = f"more than {limits.rate:g} frames a second"
     if connection.strikes > limits.flood:
@@ -586,3 +624,22 @@ async def _act(connection: _Connection, table: LiveTable, seat: int, frame: Act)
     except Refused as refused:
         answer = Ack(id=frame.id, ok=False, code=refused.code, msg=str(refused))
         await connection.send(answer.model_dump_json())
+
+
+async def _offer(
+    connection: _Connection, table: LiveTable, seat: int, frame: MakeOffer | Reply
+) -> None:
+    # An offer the rules do not allow now, or an answer to no offer, is told to its sender.
+    try:
+        if isinstance(frame, MakeOffer):
+            await table.offer(seat, frame.kind)
+        else:
+            await table.reply(seat, frame.id, frame.accept)
+    except Refused as refused:
+        if isinstance(frame, MakeOffer):
+            answer = Offer(
+                id=0, kind=frame.kind, by=seat, state="refused", waiting=[], msg=str(refused)
+            )
+            await connection.send(answer.model_dump_json())
+        else:
+            await connection.error(refused.code, str(refused))

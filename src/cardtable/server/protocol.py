@@ -1,10 +1,11 @@
 """The WebSocket protocol: every frame as a pydantic model, the source of its JSON Schema.
 
-A client opens ``/ws/tables/{table}`` and sends ``hello`` first; then ``act``, ``chat`` and
-``ping``. The server answers with ``welcome``, then either the missed ``ev`` frames or a
-``snapshot``, and afterwards one ``ev`` per entry of the table's log, ``ack`` for each ``act``,
-``end`` when the table finishes, ``chat``, ``pong`` and ``error``. Every frame carries ``v``,
-the protocol version.
+A client opens ``/ws/tables/{table}`` and sends ``hello`` first; then ``act``, ``offer``,
+``reply``, ``chat`` and ``ping``. The server answers with ``welcome``, then either the missed
+``ev`` frames or a ``snapshot``, and afterwards one ``ev`` per entry of the table's log,
+``ack`` for each ``act``, ``clock`` when a clocked turn starts, ``presence`` when a seat comes,
+goes or is played by a bot, ``offer`` for each offer and its answer, ``end`` when the table
+finishes, ``chat``, ``pong`` and ``error``. Every frame carries ``v``, the protocol version.
 """
 
 from __future__ import annotations
@@ -76,10 +77,32 @@ class Say(_Frame):
     text: Annotated[str, Field(min_length=1, max_length=500)]
 
 
-ClientFrame = Annotated[Hello | Act | Ping | Say, Field(discriminator="type")]
+OfferKind = Literal["undo", "abort", "rematch", "claim"]
+"""What may be offered: take back one's last move, end the table, play again, claim the rest."""
+
+
+class MakeOffer(_Frame):
+    """An offer to the other seats, taken only with their consent."""
+
+    type: Literal["offer"]
+    kind: OfferKind
+
+
+class Reply(_Frame):
+    """A seat's answer to the pending offer ``id``: consent or not."""
+
+    type: Literal["reply"]
+    id: Annotated[int, Field(ge=1)]
+    accept: bool
+
+
+ClientFrame = Annotated[Hello | Act | Ping | Say | MakeOffer | Reply, Field(discriminator="type")]
 """Any frame a client sends."""
 
-CLIENT_FRAME: TypeAdapter[Hello | Act | Ping | Say] = TypeAdapter(ClientFrame)
+AnyClientFrame = Hello | Act | Ping | Say | MakeOffer | Reply
+"""The union of the client's frames."""
+
+CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 """Reads a client frame from JSON text, refusing unknown types and fields."""
 
 
@@ -101,6 +124,13 @@ class EventData(BaseModel):
     cards: list[str]
 
 
+class ClockData(BaseModel):
+    """A table's clock: seconds for each move, then a bank of seconds for the whole table."""
+
+    move: float
+    bank: float
+
+
 class ChoiceData(BaseModel):
     """A move made of a set of cards, built card by card: its text is the verb and the cards.
 
@@ -116,7 +146,7 @@ class ChoiceData(BaseModel):
 
 
 class Welcome(_Frame):
-    """The answer to ``hello``: the table, its rules and seats, and the seat held here."""
+    """The answer to ``hello``: the table, its rules, clock and seats, and the seat held here."""
 
     type: Literal["welcome"] = "welcome"
     proto: list[int] = Field(default_factory=lambda: [VERSION])
@@ -126,6 +156,18 @@ class Welcome(_Frame):
     seat: int | None
     rules: dict[str, Any]
     seats: list[SeatData]
+    clock: ClockData | None = None
+
+
+class Chat(_Frame):
+    """A line of the table's chat, with who said it (``seat`` ``null``: a spectator)."""
+
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str
+    text: str
+    ts: int
+    scope: Literal["table", "spectators"]
 
 
 class Snapshot(_Frame):
@@ -143,6 +185,8 @@ class Snapshot(_Frame):
     legal: list[str] | None
     """The moves of the seat to move, but those its ``choices`` build."""
     score: dict[str, str]
+    chat: list[Chat] = Field(default_factory=list)
+    """The chat's last lines this connection may see (spectators' lines only to spectators)."""
     choices: list[ChoiceData] | None = None
     """The moves of the seat to move that are sets of cards, to build card by card."""
 
@@ -152,10 +196,12 @@ class Ev(_Frame):
 
     type: Literal["ev"] = "ev"
     seq: int
-    kind: Literal["deal", "act", "between"]
+    kind: Literal["deal", "act", "between", "undo", "abort"]
     seat: int | None
     commitment: str | None = None
     """For a new deal: the commitment to its deck and seed (checkable in the record later)."""
+    back_to: int | None = None
+    """For an ``undo``: the seq whose state the table is back at (what came after is undone)."""
     d: list[EventData]
     to_move: int | None
     legal: list[str] | None
@@ -195,15 +241,57 @@ class Pong(_Frame):
     s: int
 
 
-class Chat(_Frame):
-    """A line of the table's chat, with who said it (``seat`` ``null``: a spectator)."""
+class Clock(_Frame):
+    """The clock of the seat to move (``seat`` ``null``: no clock runs) and every seat's bank."""
 
-    type: Literal["chat"] = "chat"
+    type: Literal["clock"] = "clock"
+    seq: int
     seat: int | None
-    name: str
-    text: str
-    ts: int
-    scope: Literal["table", "spectators"]
+    move_ms: int
+    """The move time left to ``seat`` for this move; the bank runs after it."""
+    bank_ms: list[int]
+    """Each seat's time bank left."""
+
+
+PresenceState = Literal["open", "bot", "connected", "away", "bot-played"]
+"""A seat: nobody's yet, a bot's, its person connected, gone (within the grace), or played by a
+bot until its person returns."""
+
+
+class SeatPresence(BaseModel):
+    """Who is at a seat now."""
+
+    seat: int
+    state: PresenceState
+
+
+class Presence(_Frame):
+    """Who is at each seat now, and how many watch."""
+
+    type: Literal["presence"] = "presence"
+    seats: list[SeatPresence]
+    spectators: int
+
+
+OfferState = Literal["pending", "accepted", "declined", "refused", "lapsed"]
+"""An offer waiting for consent, taken, declined by a seat, refused by the rules, or overtaken
+by a move."""
+
+
+class Offer(_Frame):
+    """An offer and how it stands; a rematch's ``table`` and this seat's ``token`` at it."""
+
+    type: Literal["offer"] = "offer"
+    id: int
+    kind: OfferKind
+    by: int
+    state: OfferState
+    waiting: list[int]
+    """The seats whose consent is still awaited."""
+    msg: str | None = None
+    """Why the offer was refused or declined, in one sentence."""
+    table: str | None = None
+    token: str | None = None
 
 
 class Error(_Frame):
@@ -215,7 +303,8 @@ class Error(_Frame):
 
 
 ServerFrame = Annotated[
-    Welcome | Snapshot | Ev | Ack | End | Pong | Chat | Error, Field(discriminator="type")
+    Welcome | Snapshot | Ev | Ack | End | Pong | Chat | Clock | Presence | Offer | Error,
+    Field(discriminator="type"),
 ]
 """Any frame the server sends."""
 

@@ -6,6 +6,13 @@ checked, applied, committed to the log, and only then sent to each connection as
 connection's seat saw it (:meth:`Event.seen_by`, :meth:`Deal.view`) and acknowledged. A commit
 that fails rebuilds the match from the log, so memory never runs ahead of the database.
 
+A person's seat whose connection is gone gets a grace period, then a bot plays it until its
+person returns (:data:`SeatPresence` states, sent as ``presence`` frames). A table may have a
+clock (:mod:`cardtable.server.clocks`): when a seat's time is spent, the table plays the rules'
+default action for it, or a bot's move, through the same lock as everything else. Offers
+(:mod:`cardtable.server.offers`) taken by consent write an ``undo`` or an ``abort`` entry into
+the log, which a rebuild honours, or start a rematch.
+
 The server knows games only through the engine protocol and the registry.
 """
 
@@ -17,9 +24,9 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bots import Bot, make_bot
 from cardtable.cards import cards_text, parse_cards
@@ -37,18 +44,29 @@ from cardtable.engine import (
 )
 from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
+from cardtable.server.clocks import ClockRules, Clocks
+from cardtable.server.offers import Pending, first_new_sight, undo_target
 from cardtable.server.protocol import (
     Chat,
     ChoiceData,
     End,
     Ev,
     EventData,
+    OfferKind,
+    Presence,
+    PresenceState,
     SeatData,
+    SeatPresence,
     Snapshot,
     Welcome,
 )
-from cardtable.store.records import record_of, seat_names
+from cardtable.store.records import seat_names
 from cardtable.store.repository import Entry, Said, Store, TableInfo
+
+CHAT_TAIL = 50
+"""The chat lines a snapshot carries."""
+
+T = TypeVar("T")
 
 SPECTATOR = -1
 """The mark of a spectator's connection, which holds no seat: its frames are built from the
@@ -63,6 +81,8 @@ class Step:
     kind: str
     seat: int | None
     events: tuple[Event, ...]
+    back_to: int | None = None
+    """For an ``undo``: the seq whose state the table went back to."""
 
 
 class Refused(CardtableError):
@@ -88,11 +108,17 @@ class Watcher:
 
 @dataclass
 class Workers:
-    """Where blocking work runs: the database writer and the bots' thinking."""
+    """Where blocking work runs (the database writer, the bots' thinking) and absent seats' terms.
+
+    ``grace`` is the seconds a person's seat waits for its person; then the ``stand_in`` bot
+    plays it until the person returns.
+    """
 
     database: Executor
     bots: Executor
     bot_delay: float = 0.0
+    grace: float = 60.0
+    stand_in: str = "default"
 
 
 @dataclass(eq=False)
@@ -110,6 +136,19 @@ class LiveTable:
     rng: random.Random = field(default_factory=system_rng)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    standing: list[Entry] = field(default_factory=list)
+    """The log's entries that stand (none taken back), whose replay is ``match``."""
+    aborted: bool = False
+    clocks: Clocks | None = None
+    timer: asyncio.Task[None] | None = None
+    away: set[int] = field(default_factory=set)
+    """People's seats a bot plays until their people return."""
+    graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    pending: Pending | None = None
+    offers: int = 0
+    start_table: Callable[[str], Awaitable[None]] | None = None
+    """Starts a new table of this server (a rematch) by its id."""
 
     @property
     def game(self) -> Game[Any]:
@@ -123,7 +162,9 @@ class LiveTable:
 
     @property
     def finished(self) -> bool:
-        """Whether the table has ended: the match is over or the agreed deals are played."""
+        """Whether the table has ended: aborted, the match over or the agreed deals played."""
+        if self.aborted:
+            return True
         if self.match.current is not None:
             return False
         limit = self.info.deals_limit
@@ -136,29 +177,34 @@ class LiveTable:
         cls, info: TableInfo, log: Sequence[Entry], store: Store, workers: Workers
     ) -> LiveTable:
         """The table as its log leaves it: every entry applied again through the engine."""
-        game = get_game(info.game)
-        record = record_of(info, log)
-        match = game.new_match(game.rules(info.preset, info.rules), record.seats, info.preset)
-        table = cls(info, match, [], store, workers)
+        table = cls(info, _new_match(info), [], store, workers)
         for entry in log:
-            table.steps.append(Step(entry.seq, entry.kind, entry.seat, table._replay(entry)))
+            events = table._replay(entry)
+            back_to = int(entry.text or 0) - 1 if entry.kind == "undo" else None
+            table.steps.append(Step(entry.seq, entry.kind, entry.seat, events, back_to))
             if entry.client_id is not None and entry.seat is not None:
                 table.client_ids.add((entry.seat, entry.client_id))
         table.bots = {
-            seat.seat: make_bot(info.game, seat.bot, match.rules)
+            seat.seat: make_bot(info.game, seat.bot, table.match.rules)
             for seat in info.seats
             if seat.bot is not None
         }
+        clock = ClockRules.of(info.clock)
+        if clock is not None:
+            table.clocks = Clocks(clock, len(info.seats))
+            table.clocks.rebuild(log)
         return table
 
     def _replay(self, entry: Entry) -> tuple[Event, ...]:
-        # The same calls replay() makes for a record, one log entry at a time.
-        game = self.game
-        if entry.kind == "deal":
-            return tuple(self.match.start_deal_from(_setup(entry)).events)
-        if entry.kind == "act":
-            return self.match.apply(game.parse_action(entry.text or ""))
-        return self.match.apply_between(entry.text or "")
+        if entry.kind == "undo":
+            kept = [earlier for earlier in self.standing if earlier.seq < int(entry.text or 0)]
+            self.match, self.standing = _replayed(self.info, kept), kept
+            return ()
+        if entry.kind == "abort":
+            self.aborted = True
+            return ()
+        self.standing.append(entry)
+        return _apply_entry(self.match, entry)
 
     # --- connections ---------------------------------------------------------------------
 
@@ -166,7 +212,10 @@ class LiveTable:
         """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot.
 
         A client that missed nothing gets a snapshot too, so that it learns whose turn it is.
+        A person's seat coming back is handed back from the bot that played it.
         """
+        spectator = watcher.seat == SPECTATOR
+        chat = await self._db(self.store.chat_tail, self.info.id, CHAT_TAIL, spectator)
         async with self.lock:
             for other in [w for w in self.watchers if w.seat == watcher.seat != SPECTATOR]:
                 self.watchers.discard(other)
@@ -177,13 +226,22 @@ class LiveTable:
                 for step in self.steps[self._index_after(since) :]:
                     await watcher.send(self._ev(step, watcher.seat).model_dump_json())
             else:
-                await watcher.send(self._snapshot(watcher.seat).model_dump_json())
+                await watcher.send(self._snapshot(watcher.seat, chat).model_dump_json())
             if self.finished and self.steps:
                 await watcher.send(self._end().model_dump_json())
+            if self.pending is not None:
+                await watcher.send(self.pending.frame("pending").model_dump_json())
+            await self._hand_back(watcher.seat)
+            if self.clocks is not None:
+                await watcher.send(self._clock_frame())
+            await self._send_presence()
 
-    def detach(self, watcher: Watcher) -> None:
-        """Forget a closed connection."""
+    async def detach(self, watcher: Watcher) -> None:
+        """Forget a closed connection; a person's seat left empty starts its grace period."""
         self.watchers.discard(watcher)
+        if watcher.seat != SPECTATOR and not self._connected(watcher.seat):
+            self._start_grace(watcher.seat)
+        await self._send_presence()
 
     def _has_steps_after(self, since: int) -> bool:
         first = self.steps[0].seq if self.steps else 1
@@ -192,6 +250,75 @@ class LiveTable:
     def _index_after(self, since: int) -> int:
         first = self.steps[0].seq if self.steps else 1
         return since - first + 1
+
+    def _connected(self, seat: int) -> bool:
+        return any(watcher.seat == seat for watcher in self.watchers)
+
+    def _is_person(self, seat: int) -> bool:
+        found = self.info.seats[seat]
+        return found.bot is None and not found.is_open
+
+    def _people(self) -> list[int]:
+        return [seat.seat for seat in self.info.seats if self._is_person(seat.seat)]
+
+    async def _broadcast(self, text: str) -> None:
+        for watcher in list(self.watchers):
+            await watcher.send(text)
+
+    # --- absent seats --------------------------------------------------------------------
+
+    def watch_absent(self) -> None:
+        """Start the grace period of every person's seat that nobody holds a connection for."""
+        for seat in self._people():
+            if not self._connected(seat):
+                self._start_grace(seat)
+
+    def _start_grace(self, seat: int) -> None:
+        if seat in self.away or seat in self.graces or not self._is_person(seat):
+            return
+        self.graces[seat] = asyncio.get_running_loop().create_task(self._grace_over(seat))
+
+    async def _grace_over(self, seat: int) -> None:
+        await asyncio.sleep(self.workers.grace)
+        async with self.lock:
+            self.graces.pop(seat, None)
+            if self._connected(seat) or self.finished:
+                return
+            self.away.add(seat)
+            await self._send_presence()
+            if self.match.to_move == seat:
+                await self._start_turn()
+            self.wake_bots()
+
+    async def _hand_back(self, seat: int) -> None:
+        # The seat's person is here again: no grace runs, and no bot plays the seat any more.
+        grace = self.graces.pop(seat, None)
+        if grace is not None:
+            grace.cancel()
+        if seat in self.away:
+            self.away.discard(seat)
+            if self.match.to_move == seat:
+                await self._start_turn()
+
+    def presence(self) -> Presence:
+        """Who is at each seat now, and how many watch."""
+        return Presence(
+            seats=[SeatPresence(seat=s.seat, state=self._state(s.seat)) for s in self.info.seats],
+            spectators=sum(1 for watcher in self.watchers if watcher.seat == SPECTATOR),
+        )
+
+    def _state(self, seat: int) -> PresenceState:
+        found = self.info.seats[seat]
+        if found.bot is not None:
+            return "bot"
+        if found.is_open:
+            return "open"
+        if seat in self.away:
+            return "bot-played"
+        return "connected" if self._connected(seat) else "away"
+
+    async def _send_presence(self) -> None:
+        await self._broadcast(self.presence().model_dump_json())
 
     # --- moving the table ----------------------------------------------------------------
 
@@ -211,23 +338,39 @@ class LiveTable:
         """
         async with self.lock:
             self._check_turn(seat, client_id, seq)
-            game = self.game
-            try:
-                action = game.parse_action(text)
-                events = self.match.apply(action)
-            except CardtableError as error:
-                raise Refused("illegal", str(error)) from None
-            entry = Entry(
-                self.seq + 1, "act", seat=seat, text=game.action_text(action), client_id=client_id
-            )
-            await self._commit(Step(entry.seq, "act", seat, events), [entry])
-            if client_id is not None:
-                self.client_ids.add((seat, client_id))
-            stored = self.seq
+            stored = await self._play(seat, client_id, text)
             if committed is not None:
                 await committed(stored)
             await self._advance()
             return stored
+
+    async def _play(
+        self, seat: int, client_id: str | None, text: str, bank: int | None = None
+    ) -> int:
+        game = self.game
+        try:
+            action = game.parse_action(text)
+            events = self.match.apply(action)
+        except CardtableError as error:
+            raise Refused("illegal", str(error)) from None
+        if bank is None and self.clocks is not None:
+            bank = self.clocks.charge(seat, time.monotonic())
+        entry = Entry(
+            self.seq + 1,
+            "act",
+            seat=seat,
+            text=game.action_text(action),
+            client_id=client_id,
+            bank_ms=bank,
+        )
+        await self._store([entry])
+        if self.clocks is not None and bank is not None:
+            self.clocks.banks[seat] = bank
+        if client_id is not None:
+            self.client_ids.add((seat, client_id))
+        self.standing.append(entry)
+        await self._publish(Step(entry.seq, "act", seat, events))
+        return entry.seq
 
     def _check_turn(self, seat: int, client_id: str | None, seq: int) -> None:
         if client_id is not None and (seat, client_id) in self.client_ids:
@@ -246,14 +389,22 @@ class LiveTable:
                 return
             fresh = LiveTable.rebuild(info, [], self.store, self.workers)
             self.info, self.match, self.bots = fresh.info, fresh.match, fresh.bots
+            self.clocks = fresh.clocks
             if not any(seat.is_open for seat in info.seats):
                 await self._advance()
+                self.watch_absent()
+            await self._send_presence()
 
     async def resume(self) -> None:
-        """Go on after a restart: deal if a deal is due, and let the bots play."""
+        """Go on after a restart: deal if a deal is due, and let the bots play.
+
+        Nobody is connected yet: every person's seat starts its grace period.
+        """
         async with self.lock:
             if self.info.status == "playing":
                 await self._advance()
+                self.watch_absent()
+                await self._start_turn()
 
     async def _advance(self) -> None:
         # After a finished deal: deal the next one, or tell everyone the table has ended.
@@ -263,8 +414,7 @@ class LiveTable:
         if self.finished:
             if self.info.status != "finished":
                 await self._set_status("finished")
-                for watcher in list(self.watchers):
-                    await watcher.send(self._end().model_dump_json())
+                await self._broadcast(self._end().model_dump_json())
             return
         deck = list(self.match.deck())
         self.rng.shuffle(deck)
@@ -280,37 +430,45 @@ class LiveTable:
             seed=setup.seed,
             salt=setup.salt.hex(),
         )
-        await self._commit(Step(entry.seq, "deal", None, tuple(deal.events)), [entry], "playing")
+        await self._store([entry], "playing")
+        self.standing.append(entry)
+        await self._publish(Step(entry.seq, "deal", None, tuple(deal.events)))
         self.wake_bots()
 
-    async def _set_status(self, status: str) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(
-            self.workers.database, self.store.set_status, self.info.id, status
-        )
-        self.info = _with_status(self.info, status)
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.workers.database, call, *args)
 
-    async def _commit(self, step: Step, entries: list[Entry], status: str | None = None) -> None:
-        loop = asyncio.get_running_loop()
+    async def _set_status(self, status: str) -> None:
+        await self._db(self.store.set_status, self.info.id, status)
+        self.info = replace(self.info, status=status)
+
+    async def _store(self, entries: list[Entry], status: str | None = None) -> None:
         try:
-            await loop.run_in_executor(
-                self.workers.database, self.store.append, self.info.id, entries, status
-            )
+            await self._db(self.store.append, self.info.id, entries, status)
         except Exception as error:
             # Whatever broke the write (a lost race, a lost database), memory goes back to the log.
             await self._reload()
             raise Refused("storage", f"the action was not stored: {error}") from None
         if status is not None:
-            self.info = _with_status(self.info, status)
+            self.info = replace(self.info, status=status)
+
+    async def _publish(self, step: Step) -> None:
+        # A committed entry: every connection is told, an offer made before it lapses, and
+        # the clock of the seat to move starts.
         self.steps.append(step)
         for watcher in list(self.watchers):
             await watcher.send(self._ev(step, watcher.seat).model_dump_json())
+        if self.pending is not None and self.pending.seq < step.seq:
+            lapsed, self.pending = self.pending, None
+            await self._broadcast(lapsed.frame("lapsed", "the table moved on").model_dump_json())
+            self.wake_bots()
+        await self._start_turn()
 
     async def _reload(self) -> None:
-        loop = asyncio.get_running_loop()
-        log = await loop.run_in_executor(self.workers.database, self.store.log, self.info.id)
+        log = await self._db(self.store.log, self.info.id)
         fresh = LiveTable.rebuild(self.info, log, self.store, self.workers)
         self.match, self.steps, self.client_ids = fresh.match, fresh.steps, fresh.client_ids
+        self.standing, self.aborted, self.clocks = fresh.standing, fresh.aborted, fresh.clocks
 
     async def say(self, seat: int, text: str) -> None:
         """Keep a line of chat and pass it on: a seat's to everyone, a spectator's to spectators."""
@@ -323,18 +481,187 @@ class LiveTable:
             "spectators" if spectator else "table",
             datetime.now(UTC),
         )
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self.workers.database, self.store.add_chat, self.info.id, line)
-        frame = Chat(
-            seat=line.seat,
-            name=line.name,
-            text=line.text,
-            ts=int(line.when.timestamp() * 1000),
-            scope="spectators" if spectator else "table",
-        ).model_dump_json()
+        await self._db(self.store.add_chat, self.info.id, line)
+        frame = _chat_frame(line).model_dump_json()
         for watcher in list(self.watchers):
             if not spectator or watcher.seat == SPECTATOR:
                 await watcher.send(frame)
+
+    # --- clocks --------------------------------------------------------------------------
+
+    async def _start_turn(self) -> None:
+        # The clock of the seat to move runs if a person plays it; every connection is told
+        # when a clock starts or stops.
+        if self.clocks is None:
+            return
+        if self.timer is not None and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer = None
+        seat = self.match.to_move
+        if seat is None or self.finished or not self._is_person(seat) or seat in self.away:
+            if self.clocks.turn is None:
+                return  # no clock ran, none runs: nothing to tell
+            self.clocks.stop()
+        else:
+            now = time.monotonic()
+            self.clocks.start(seat, self.seq, now)
+            deadline = self.clocks.deadline()
+            assert deadline is not None
+            self.timer = asyncio.get_running_loop().create_task(
+                self._expire_at(seat, self.seq, deadline - now)
+            )
+        await self._broadcast(self._clock_frame())
+
+    def _clock_frame(self) -> str:
+        assert self.clocks is not None
+        return self.clocks.frame(self.seq, time.monotonic()).model_dump_json()
+
+    async def _expire_at(self, seat: int, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if self.seq != seq or self.match.to_move != seat or self.finished:
+                return
+            self.timer = None
+            text = await self._stand_in_move(seat)
+            with contextlib.suppress(Refused):
+                await self._play(seat, None, text, bank=0)
+                await self._advance()
+
+    async def _stand_in_move(self, seat: int) -> str:
+        # The rules' default action where they have one, else the stand-in bot's choice.
+        deal = self.match.current
+        assert deal is not None
+        default = deal.default_action()
+        if default is not None:
+            return self.game.action_text(default)
+        return await self._bot_move(self._bot_for(seat), seat)
+
+    # --- offers --------------------------------------------------------------------------
+
+    async def offer(self, seat: int, kind: OfferKind) -> None:
+        """``seat`` offers ``kind``; raises :class:`Refused` where it may not be offered now."""
+        async with self.lock:
+            if seat == SPECTATOR:
+                raise Refused("auth", "a spectator holds no seat")
+            if self.pending is not None:
+                raise Refused("busy", "another offer is waiting for its answers")
+            self._check_offer(seat, kind)
+            if kind == "claim":
+                await self._play(seat, None, self._claim_text(seat, "claim"))
+            self.offers += 1
+            asked = {other for other in self._people() if other != seat and self._connected(other)}
+            pending = Pending(self.offers, kind, seat, self.seq, asked)
+            if pending.waiting:
+                self.pending = pending
+                await self._broadcast(pending.frame("pending").model_dump_json())
+            else:
+                await self._carry_out(pending)
+
+    async def reply(self, seat: int, offer_id: int, accept: bool) -> None:
+        """``seat`` answers the pending offer ``offer_id``; the last consent carries it out."""
+        async with self.lock:
+            pending = self.pending
+            if pending is None or pending.id != offer_id or seat not in pending.waiting:
+                raise Refused("no_offer", f"offer {offer_id} is not waiting for seat {seat}")
+            if not accept:
+                self.pending = None
+                message = f"seat {seat} declines"
+                await self._broadcast(pending.frame("declined", message).model_dump_json())
+                self.wake_bots()
+                return
+            pending.waiting.discard(seat)
+            if pending.waiting:
+                await self._broadcast(pending.frame("pending").model_dump_json())
+                return
+            self.pending = None
+            await self._carry_out(pending)
+
+    def _check_offer(self, seat: int, kind: OfferKind) -> None:
+        if kind == "rematch":
+            if not (self.finished and self.steps):
+                raise Refused("offer", "a rematch is offered once the table has finished")
+            return
+        if self.finished:
+            raise Refused("offer", "the table has finished")
+        if kind == "undo":
+            self._undo_plan(seat)
+        if kind == "claim":
+            self._claim_text(seat, "claim")
+
+    def _claim_text(self, seat: int, step: str) -> str:
+        # The engine's claim of the rest by ``seat``, or its grant, if it may be played now.
+        deal = self.match.current
+        if deal is None:
+            raise Refused("offer", "no deal is being played")
+        action = deal.claim_action(seat) if step == "claim" else deal.grant_action(seat)
+        if action is None:
+            raise Refused("offer", f"{self.info.game} has no claims of the remaining tricks")
+        reason = deal.why_illegal(action)
+        if reason is not None:
+            raise Refused("offer", reason)
+        return self.game.action_text(action)
+
+    def _undo_plan(self, seat: int) -> tuple[int, Match[Any, Any]]:
+        # The seq to go back to and the match as it stood before it, if the undo may be made.
+        target = undo_target(self.standing, seat)
+        if target is None:
+            raise Refused("offer", f"seat {seat} has made no move in this deal to take back")
+        kept = [entry for entry in self.standing if entry.seq < target]
+        before = _replayed(self.info, kept)
+        deal = before.current
+        assert deal is not None
+        undone = [
+            event
+            for step in self.steps
+            if step.seq >= target and step.kind in ("act", "deal", "between")
+            for event in step.events
+        ]
+        sighted = first_new_sight(deal, undone)
+        if sighted is not None:
+            who = "the spectators" if sighted == SPECTATOR else f"seat {sighted}"
+            raise Refused("offer", f"{who} has seen a card since that move: it stands")
+        return target, before
+
+    async def _carry_out(self, pending: Pending) -> None:
+        if pending.kind == "undo":
+            await self._undo(pending)
+        elif pending.kind == "abort":
+            await self._abort(pending)
+        elif pending.kind == "claim":
+            await self._broadcast(pending.frame("accepted").model_dump_json())
+            await self._play(pending.by, None, self._claim_text(pending.by, "grant"))
+            await self._advance()
+        else:
+            await self._rematch(pending)
+
+    async def _undo(self, pending: Pending) -> None:
+        target, before = self._undo_plan(pending.by)
+        entry = Entry(self.seq + 1, "undo", seat=pending.by, text=str(target))
+        await self._store([entry])
+        self.match = before
+        self.standing = [kept for kept in self.standing if kept.seq < target]
+        await self._broadcast(pending.frame("accepted").model_dump_json())
+        await self._publish(Step(entry.seq, "undo", pending.by, (), target - 1))
+        self.wake_bots()
+
+    async def _abort(self, pending: Pending) -> None:
+        entry = Entry(self.seq + 1, "abort", seat=pending.by)
+        await self._store([entry], "finished")
+        self.aborted = True
+        await self._broadcast(pending.frame("accepted").model_dump_json())
+        await self._publish(Step(entry.seq, "abort", pending.by, ()))
+        await self._broadcast(self._end().model_dump_json())
+
+    async def _rematch(self, pending: Pending) -> None:
+        spec = await self._db(self.store.rematch_spec, self.info.id)
+        table_id, _, tokens = await self._db(self.store.create_seated_table, spec)
+        if self.start_table is not None:
+            await self.start_table(table_id)
+        for watcher in list(self.watchers):
+            frame = pending.frame("accepted").model_copy(
+                update={"table": table_id, "token": tokens.get(watcher.seat)}
+            )
+            await watcher.send(frame.model_dump_json())
 
     # --- bots ----------------------------------------------------------------------------
 
@@ -343,25 +670,61 @@ class LiveTable:
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self._drive_bots())
 
+    def _bot_for(self, seat: int) -> Bot:
+        # A bot seat's own bot, or the stand-in that plays for an absent person.
+        if seat in self.bots:
+            return self.bots[seat]
+        if seat not in self.stand_ins:
+            self.stand_ins[seat] = make_bot(self.info.game, self.workers.stand_in, self.match.rules)
+        return self.stand_ins[seat]
+
+    def _bot_plays(self, seat: int) -> bool:
+        return seat in self.bots or seat in self.away
+
+    async def _bot_move(self, bot: Bot, seat: int) -> str:
+        deal = self.match.current
+        assert deal is not None
+        # Thinking runs in the pool, so one table's bot never holds up another table.
+        action = await asyncio.get_running_loop().run_in_executor(
+            self.workers.bots,
+            bot.choose,
+            deal.view(seat),
+            deal.legal_actions(),
+            random.Random(self.rng.random()),
+        )
+        return self.game.action_text(action)
+
     async def _drive_bots(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
-            deal, seat = self.match.current, self.match.to_move
-            if deal is None or seat is None or seat not in self.bots:
+            seat = self.match.to_move
+            if seat is None or self.finished or not self._bot_plays(seat):
                 return
-            seq, view, legal = self.seq, deal.view(seat), deal.legal_actions()
+            if self.pending is not None:
+                return  # bots wait for the people's answers to an offer
+            seq = self.seq
             if self.workers.bot_delay:
                 await asyncio.sleep(self.workers.bot_delay)
-            # Thinking runs in the pool, so one table's bot never holds up another table.
-            action = await loop.run_in_executor(
-                self.workers.bots,
-                self.bots[seat].choose,
-                view,
-                legal,
-                random.Random(self.rng.random()),
-            )
+            if self.seq != seq or not self._bot_plays(seat):
+                continue
+            text = await self._bot_move(self._bot_for(seat), seat)
             with contextlib.suppress(Refused):
-                await self.act(seat, None, seq, self.game.action_text(action))
+                await self._bot_act(seat, seq, text)
+
+    async def _bot_act(self, seat: int, seq: int, text: str) -> None:
+        # Checked again under the lock: the seat's person may have come back, or an offer been
+        # made, while the bot thought or waited for the lock.
+        async with self.lock:
+            if not self._bot_plays(seat) or self.pending is not None:
+                return
+            self._check_turn(seat, None, seq)
+            await self._play(seat, None, text)
+            await self._advance()
+
+    def stop(self) -> None:
+        """Cancel the table's bot driver, clock and grace timers (the server is stopping)."""
+        for task in [self.driver, self.timer, *self.graces.values()]:
+            if task is not None:
+                task.cancel()
 
     # --- frames --------------------------------------------------------------------------
 
@@ -416,6 +779,7 @@ class LiveTable:
             commitment=deal.setup.commitment if step.kind == "deal" and deal else None,
             kind=step.kind,  # type: ignore[arg-type]
             seat=step.seat,
+            back_to=step.back_to,
             d=self._seen(step.events, seat),
             to_move=self.match.to_move,
             legal=self._legal(seat) if newest else None,
@@ -423,7 +787,7 @@ class LiveTable:
             choices=self._choice_data(seat) if newest else None,
         )
 
-    def _snapshot(self, seat: int) -> Snapshot:
+    def _snapshot(self, seat: int, chat: Sequence[Said] = ()) -> Snapshot:
         deal = self.match.deals[-1] if self.match.deals else None
         return Snapshot(
             seq=self.seq,
@@ -435,6 +799,7 @@ class LiveTable:
             to_move=self.match.to_move,
             legal=self._legal(seat),
             score=self.score(),
+            chat=[_chat_frame(line) for line in chat],
             choices=self._choice_data(seat),
         )
 
@@ -459,6 +824,7 @@ class LiveTable:
                 )
                 for s in self.info.seats
             ],
+            clock=None if self.clocks is None else self.clocks.rules.data(),
         )
 
     def _end(self) -> End:
@@ -473,14 +839,33 @@ def _setup(entry: Entry) -> DealSetup:
     )
 
 
-def _with_status(info: TableInfo, status: str) -> TableInfo:
-    return TableInfo(
-        info.id,
-        info.game,
-        info.preset,
-        info.rules,
-        info.listed,
-        info.deals_limit,
-        status,
-        info.seats,
+def _new_match(info: TableInfo) -> Match[Any, Any]:
+    game = get_game(info.game)
+    return game.new_match(game.rules(info.preset, info.rules), seat_names(info), info.preset)
+
+
+def _apply_entry(match: Match[Any, Any], entry: Entry) -> tuple[Event, ...]:
+    # The same calls replay() makes for a record, one log entry at a time.
+    if entry.kind == "deal":
+        return tuple(match.start_deal_from(_setup(entry)).events)
+    if entry.kind == "act":
+        return match.apply(get_game(match.game.name).parse_action(entry.text or ""))
+    return match.apply_between(entry.text or "")
+
+
+def _replayed(info: TableInfo, entries: Sequence[Entry]) -> Match[Any, Any]:
+    """The match that ``entries`` (standing entries, oldest first) leave."""
+    match = _new_match(info)
+    for entry in entries:
+        _apply_entry(match, entry)
+    return match
+
+
+def _chat_frame(line: Said) -> Chat:
+    return Chat(
+        seat=line.seat,
+        name=line.name,
+        text=line.text,
+        ts=int(line.when.timestamp() * 1000),
+        scope="spectators" if line.scope == "spectators" else "table",
     )

@@ -77,6 +77,8 @@ class TableRow(Base):
     """The agreed number of deals after which the table ends, or none."""
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     """``waiting`` for players, ``playing``, or ``finished``."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The clock chosen at the table's creation (``move`` and ``bank`` in seconds), or none."""
     created: Mapped[datetime] = mapped_column(default=_now)
 
 
@@ -103,7 +105,8 @@ class LogEntry(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     kind: Mapped[str] = mapped_column(String(8))
-    """``deal`` (a deal dealt), ``act`` (an action in a deal) or ``between`` (between deals)."""
+    """``deal`` (a deal dealt), ``act`` (an action in a deal), ``between`` (between deals),
+    ``undo`` (the entries from ``text``'s seq on taken back) or ``abort`` (the table ends)."""
     seat: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str | None] = mapped_column(Text)
     """The action's canonical text (``act``, ``between``)."""
@@ -116,6 +119,8 @@ class LogEntry(Base):
     """The seed of chance inside the deal (``deal`` rows only): server-only."""
     salt: Mapped[str | None] = mapped_column(String(64))
     """The secret salt of the deal's deck commitment, in hex (``deal`` rows only): server-only."""
+    bank_ms: Mapped[int | None] = mapped_column(Integer)
+    """Under a clock, the time bank the moving seat has left after this action, in ms."""
     created: Mapped[datetime] = mapped_column(default=_now)
 
 

@@ -18,14 +18,36 @@ from cardtable.errors import RecordError
 from cardtable.store.repository import Entry, TableInfo
 
 
+def standing(log: Sequence[Entry]) -> list[Entry]:
+    """The entries of ``log`` that stand, whose replay is the table's state.
+
+    Left out: the entries an ``undo`` took back, and the ``undo`` and ``abort`` entries.
+
+    >>> log = [Entry(1, "deal"), Entry(2, "act", seat=0), Entry(3, "act", seat=1),
+    ...        Entry(4, "undo", seat=0, text="2"), Entry(5, "act", seat=0), Entry(6, "abort")]
+    >>> [entry.seq for entry in standing(log)]
+    [1, 5]
+    """
+    kept: list[Entry] = []
+    for entry in log:
+        if entry.kind == "undo":
+            if entry.text is None or not entry.text.isdigit():
+                raise RecordError(f"log seq {entry.seq}: an undo that names no seq")
+            kept = [earlier for earlier in kept if earlier.seq < int(entry.text)]
+        elif entry.kind != "abort":
+            kept.append(entry)
+    return kept
+
+
 def record_of(info: TableInfo, log: Sequence[Entry]) -> Record:
     """The record that ``log`` writes down: each deal with its dealer, deck, seed, salt, actions.
 
-    It states no results: :func:`match_record` replays it and writes them.
+    Moves taken back are left out (:func:`standing`). It states no results: :func:`match_record`
+    replays it and writes them.
     """
     deals: list[DealEntry] = []
     pending: list[str] = []
-    for entry in log:
+    for entry in standing(log):
         if entry.kind == "deal":
             deals.append(_dealt(entry, tuple(pending)))
             pending = []

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -78,6 +78,8 @@ class TableInfo:
     deals_limit: int | None
     status: str
     seats: tuple[SeatInfo, ...]
+    clock: Mapping[str, float] | None = None
+    """The table's clock (``move`` and ``bank`` in seconds), or ``None`` for no clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,7 @@ class Entry:
     deck: str | None = None
     seed: int | None = None
     salt: str | None = None
+    bank_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,9 @@ class NewTable:
     deals_limit: int | None = None
     names: Sequence[str | None] = ()
     """Each bot seat's name as players read it; a seat without one is named by its bot."""
+    clock: Mapping[str, float] | None = None
+    people: Mapping[int, tuple[str, str | None]] = field(default_factory=dict)
+    """Seats already held when the table is made (a rematch): each one's name and player id."""
 
 
 C = TypeVar("C", bound=type)
@@ -282,7 +288,13 @@ class Store:
 
     def create_table(self, spec: NewTable) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed)."""
+        table_id, invite, _ = self.create_seated_table(spec)
+        return table_id, invite
+
+    def create_seated_table(self, spec: NewTable) -> tuple[str, str, dict[int, str]]:
+        """Make a table with ``spec.people`` seated; return its id, invite and their tokens."""
         table_id, invite = secrets.token_urlsafe(12), new_secret()
+        tokens = {seat: new_secret() for seat in spec.people}
         with self._sessions.begin() as session:
             session.add(
                 TableRow(
@@ -294,13 +306,52 @@ class Store:
                     invite_hash=digest(invite),
                     deals_limit=spec.deals_limit,
                     status="waiting",
+                    clock=None if spec.clock is None else dict(spec.clock),
                 )
             )
             session.flush()
             for seat, bot in enumerate(spec.bots):
-                name = spec.names[seat] if seat < len(spec.names) else None
-                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=name or bot))
-        return table_id, invite
+                bot_name = spec.names[seat] if seat < len(spec.names) else None
+                name, player_id = spec.people.get(seat, (bot_name or bot, None))
+                token_hash = digest(tokens[seat]) if seat in tokens else None
+                session.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=seat,
+                        bot=bot,
+                        name=name,
+                        player_id=player_id,
+                        token_hash=token_hash,
+                    )
+                )
+        return table_id, invite, tokens
+
+    def rematch_spec(self, table_id: str) -> NewTable:
+        """A new table like ``table_id``: its game, rules, clock and seats, held by the same."""
+        with self._sessions.begin() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise CardtableError(f"there is no table {table_id!r}")
+            seats = list(
+                session.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            )
+            return NewTable(
+                row.game,
+                row.preset,
+                row.rules,
+                [seat.bot for seat in seats],
+                row.listed,
+                row.deals_limit,
+                names=[seat.name if seat.bot is not None else None for seat in seats],
+                clock=row.clock,
+                people={
+                    seat.seat: (seat.name, seat.player_id)
+                    for seat in seats
+                    if seat.bot is None and seat.name is not None
+                },
+            )
 
     def table(self, table_id: str) -> TableInfo | None:
         """The table ``table_id``, or ``None`` if there is none."""
@@ -414,6 +465,20 @@ class Store:
             )
             return [Said(row.seat, row.name, row.text, row.scope, row.created) for row in rows]
 
+    def chat_tail(self, table_id: str, count: int, spectator: bool) -> list[Said]:
+        """The last ``count`` lines of the chat a connection may see, oldest first.
+
+        Seats' lines reach everyone; spectators' lines only spectators.
+        """
+        query = select(ChatLine).where(ChatLine.table_id == table_id)
+        if not spectator:
+            query = query.where(ChatLine.scope == "table")
+        with self._sessions.begin() as session:
+            rows = list(session.scalars(query.order_by(ChatLine.id.desc()).limit(count)))
+            return [
+                Said(row.seat, row.name, row.text, row.scope, row.created) for row in rows[::-1]
+            ]
+
     def log(self, table_id: str) -> list[Entry]:
         """The log of table ``table_id`` in ``seq`` order."""
         with self._sessions.begin() as session:
@@ -448,6 +513,7 @@ def _info(session: Session, row: TableRow) -> TableInfo:
         deals_limit=row.deals_limit,
         status=row.status,
         seats=tuple(SeatInfo(seat.seat, seat.name, seat.bot) for seat in seats),
+        clock=row.clock,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardtable.cards import Card
 from cardtable.engine import Event, public_event
+from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.piquet.actions import PiquetAction, Play, action_text
 from cardtable.piquet.phases.base import BeforeTheLead, Phase
 from cardtable.piquet.phases.state import DealState
@@ -56,6 +57,7 @@ class Playing(BeforeTheLead):
         """Play a card: the counts of the lead and the trick, the next seat or the end."""
         assert isinstance(action, Play)
         state = self.state
+        state.claim = None  # play goes on: a claim lying face up lapses
         card = action.card
         events: list[Event] = []
         if self.before_the_lead():
@@ -83,6 +85,58 @@ class Playing(BeforeTheLead):
             state.turn = winner
             return events
         return events + self._finish(winner)
+
+    def claim_refusal(self, action: ClaimRest | GrantRest) -> str | None:
+        """Why the rest may not be claimed, or the claim granted, now (``None`` if it may).
+
+        A claim is laid down once the first card is led (docs/rules/piquet.md, "Claims of
+        the remaining tricks"); a grant answers the claim lying face up.
+        """
+        state = self.state
+        seat = action.seat
+        if seat not in state.players:
+            return f"seat {seat} plays no cards in this deal"
+        if self.before_the_lead():
+            return "the remaining tricks are claimed once the first card is led"
+        if isinstance(action, GrantRest):
+            if state.claim != seat:
+                return f"seat {seat} has laid down no claim to grant"
+        elif state.claim is not None:
+            return f"seat {state.claim}'s claim lies face up already"
+        return None
+
+    def lay_down_claim(self, seat: int) -> list[Event]:
+        """``seat`` lays his cards face up and claims the remaining tricks."""
+        self.state.claim = seat
+        cards = sorted(self.state.hands[seat], key=lambda c: c.index)
+        text = f"seat {seat} lays his cards face up and claims the remaining tricks"
+        return [public_event("claim", seat, text, cards)]
+
+    def grant_claim(self, seat: int) -> list[Event]:
+        """The claim is granted: the rest is counted as if ``seat`` had won every trick.
+
+        Each remaining trick counts its lead to whoever leads it (the trick in progress has
+        counted its lead already; the claimer leads every trick after it) and the trick to
+        the claimer if he did not lead it (rules 30–31); then the last trick, the capot or
+        the lesa as after any play.
+        """
+        state = self.state
+        state.claim = None
+        remaining = min(len(state.hands[s]) + (s in self.seats) for s in state.players)
+        text = f"seat {seat} takes the remaining {remaining} tricks, as claimed"
+        events = [public_event("trick", seat, text)]
+        leader = self.seats[0] if self.cards else state.turn
+        assert leader is not None
+        for number in range(remaining):
+            if number or not self.cards:
+                self.leads += 1
+                events += state.count(leader, self._point(1), "the lead", "pique")
+            state.tricks[seat] += 1
+            if leader != seat:
+                events += state.count(seat, self._point(1), "the trick", "pique")
+            leader = seat
+        self.cards, self.seats = [], []
+        return events + self._finish(seat)
 
     def _point(self, amount: int) -> int:
         """What a point of the play counts: double under molchanka if the rules say so."""

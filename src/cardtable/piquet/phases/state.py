@@ -70,6 +70,8 @@ class DealState:
     race: Race = field(default_factory=Race)
     bonus: Bonus | None = None
     capot_announced: int | None = None
+    claim: int | None = None
+    """The seat whose claim of the remaining tricks lies face up, awaiting its grant."""
     phase: Phase = field(init=False)
 
     @classmethod

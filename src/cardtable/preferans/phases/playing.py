@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardtable.cards import Card
 from cardtable.engine import Event, public_event
+from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.preferans.actions import Action, Play
 from cardtable.preferans.outcome import Defence, Renonce
 from cardtable.preferans.phases.base import Phase
@@ -32,6 +33,42 @@ def turn_talon_card(state: DealState) -> list[Event]:
     state.talon_shown = True
     text = f"{seat_name(state.dealer)} turns a talon card, which leads the trick"
     return [public_event("talon-lead", state.dealer, text, [card])]
+
+
+def claim_refusal(state: DealState, action: ClaimRest | GrantRest) -> str | None:
+    """Why the remaining tricks may not be claimed, or the claim granted, now (or ``None``).
+
+    A claim is laid down in the play of a game on tricks by a seat that plays (docs/rules/
+    preferans.md, "Claims of the remaining tricks"); a grant answers the claim lying face up.
+    """
+    seat = action.seat
+    if not isinstance(state.phase, Playing) or state.kind != "game":
+        return "the remaining tricks are claimed in the play of a game on tricks"
+    if seat not in state.active:
+        return f"{seat_name(seat)} plays no cards in this deal"
+    if isinstance(action, GrantRest):
+        if state.claim != seat:
+            return f"{seat_name(seat)} has laid down no claim to grant"
+    elif state.claim is not None:
+        return f"{seat_name(state.claim)}'s claim lies face up already"
+    return None
+
+
+def lay_down_claim(state: DealState, seat: int) -> list[Event]:
+    """``seat`` lays his cards face up and claims the remaining tricks."""
+    state.claim = seat
+    return state.open_hand(seat, "lays his cards face up and claims the remaining tricks")
+
+
+def grant_claim(state: DealState, seat: int) -> list[Event]:
+    """The claim is granted: ``seat`` takes every trick not yet taken; the deal is over."""
+    remaining = HAND - state.trick_number
+    state.tricks[seat] += remaining
+    state.trick_number = HAND
+    state.trick = []
+    state.claim = None
+    text = f"{seat_name(seat)} takes the remaining {remaining} tricks, as claimed"
+    return [public_event("trick", seat, text), *finish(state, "claimed the rest")]
 
 
 def finish(state: DealState, how: str) -> list[Event]:
@@ -81,6 +118,7 @@ class Playing(Phase):
         """Play the card; a revoke is recorded; the trick is taken when complete."""
         assert isinstance(action, Play)
         state = self.state
+        state.claim = None  # play goes on: a claim lying face up lapses
         card = action.card
         seat = state.card_seat
         revoke = card not in state.strict_follow(state.hands[seat])

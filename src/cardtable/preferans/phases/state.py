@@ -48,6 +48,8 @@ class DealState:
     whist_calls: list[tuple[int, Say]] = field(default_factory=list)
     whister: int | None = None
     claimed: bool = False
+    claim: int | None = None
+    """The seat whose claim of the remaining tricks lies face up, awaiting its grant."""
     defence: Defence = "none"
     controller: dict[int, int] = field(default_factory=dict)
     opened: set[int] = field(default_factory=set)

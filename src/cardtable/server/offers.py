@@ -1,0 +1,93 @@
+"""Offers by consent: an undo, an abort or a rematch, taken when every other person agrees.
+
+An offer waits for the people connected at the table's other seats; bots, and people who are
+away or played by a bot, are not asked, and an offer nobody is asked about is taken at once.
+One offer waits at a time; it lapses when the table moves on before everyone has answered, and
+a pending offer is not kept across a restart (what an accepted one did is in the log).
+
+- **undo** takes back the offering seat's last move in the deal, with every move made after
+  it, provided no card has been seen by anyone since that move that he had not seen before
+  it: a card shown is knowledge no undo can take away. What was seen is read from the engine's
+  events (their cards and audiences) against what each seat had been shown before the move.
+- **abort** ends the table where it is.
+- **rematch** starts a new table with the same game, rules, clock and seats (the same people
+  and bots), once this one has finished; each person gets his seat's new token.
+- **claim** of the remaining tricks, where the game has claims: the engine's claim
+  (:meth:`Deal.claim_action`) is played when it is offered, laying the claimer's cards face up;
+  consent plays its grant (:meth:`Deal.grant_action`), which ends the deal as claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cardtable.engine import Deal, Event
+from cardtable.server.protocol import Offer, OfferKind, OfferState
+from cardtable.store.repository import Entry
+
+SPECTATORS = -1
+"""The seat number that stands for the spectators (in no event's audience)."""
+
+
+@dataclass(eq=False)
+class Pending:
+    """An offer waiting for consent: its id, kind, who made it, at which seq, who must answer."""
+
+    id: int
+    kind: OfferKind
+    by: int
+    seq: int
+    waiting: set[int] = field(default_factory=set)
+
+    def frame(self, state: OfferState, msg: str | None = None) -> Offer:
+        """The ``offer`` frame telling how this offer stands."""
+        return Offer(
+            id=self.id,
+            kind=self.kind,
+            by=self.by,
+            state=state,
+            waiting=sorted(self.waiting),
+            msg=msg,
+        )
+
+
+def undo_target(entries: Sequence[Entry], seat: int) -> int | None:
+    """The seq of ``seat``'s last move still standing in the current deal, or ``None``.
+
+    ``entries`` are the log's entries that stand (none taken back), oldest first.
+
+    >>> log = [Entry(1, "deal"), Entry(2, "act", seat=0), Entry(3, "act", seat=1)]
+    >>> undo_target(log, 0), undo_target(log, 2)
+    (2, None)
+    >>> undo_target([*log, Entry(4, "deal")], 0) is None
+    True
+    """
+    for entry in reversed(entries):
+        if entry.kind == "deal":
+            return None
+        if entry.kind == "act" and entry.seat == seat:
+            return entry.seq
+    return None
+
+
+def first_new_sight(before: Deal[object, object], since: Iterable[Event]) -> int | None:
+    """The first seat (``-1``: the spectators) that ``since`` showed a card it had not seen.
+
+    ``before`` is the deal as it stood before the first of the events; ``None`` when every card
+    these events show was already known to whoever saw it.
+    """
+    public = frozenset(
+        card for event in before.events if event.audience is None for card in event.cards
+    )
+    for event in since:
+        if not event.cards:
+            continue
+        watchers: Iterable[int] = (
+            [*range(before.seats), SPECTATORS] if event.audience is None else event.audience
+        )
+        for seat in watchers:
+            known = public if seat == SPECTATORS else before.cards_known_to(seat)
+            if not set(event.cards) <= known:
+                return seat
+    return None
