@@ -288,11 +288,15 @@ class Store:
 
     def create_table(self, spec: NewTable) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed)."""
-        table_id, invite, _ = self.create_seated_table(spec)
+        table_id, invite, _ = self._create(spec)
         return table_id, invite
 
     def create_seated_table(self, spec: NewTable) -> tuple[str, str, dict[int, str]]:
         """Make a table with ``spec.people`` seated; return its id, invite and their tokens."""
+        return self._create(spec)
+
+    # A public method may not call another: under asyncpg each runs in the store's loop.
+    def _create(self, spec: NewTable) -> tuple[str, str, dict[int, str]]:
         table_id, invite = secrets.token_urlsafe(12), new_secret()
         tokens = {seat: new_secret() for seat in spec.people}
         with self._sessions.begin() as session:
