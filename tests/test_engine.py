@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -175,3 +177,20 @@ def test_the_wrong_number_of_players_is_refused(toy: ToyGame) -> None:
     """A game seats only the numbers it is played by."""
     with pytest.raises(IllegalAction, match="played by 2, 3, 4 players, not 5"):
         toy.new_match(toy.rules(), list("ABCDE"))
+
+
+def test_the_engine_gives_the_replay_function_after_its_module_was_imported() -> None:
+    """docs/architecture.md, `Record`: "``replay(record)`` rebuilds every state".
+
+    Whichever was imported first (the module ``cardtable.engine.replay`` or the name), the
+    package's ``replay`` is the function; the suite run in part hit the module instead.
+    """
+    code = (
+        "import cardtable.engine.replay\n"
+        "from cardtable.engine import replay\n"
+        "print(callable(replay))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "True", result.stderr
