@@ -9,7 +9,6 @@ every file it writes: a refused command changes no file.
 from __future__ import annotations
 
 import json
-import re
 import tempfile
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from typer.testing import CliRunner
 from cardtable.cli import play
 from cardtable.cli.main import app
 from cardtable.engine import get_game, record_text, seeded_rng
-from cardtable.tui.poker import HELP
 from toygame.game import ToyGame
 
 runner = CliRunner()
@@ -326,19 +324,6 @@ def test_load_refuses_rules_or_seats_the_record_does_not_have(toy: ToyGame, tmp_
     assert {name: data for name, data in _files(tmp_path).items() if name != "house.toml"} == (
         before
     )
-
-
-@pytest.mark.parametrize("phase", ["draw", "declare"])
-def test_the_poker_help_quotes_only_answers_the_table_reads(phase: str) -> None:
-    """Each answer the ``?`` help of a poker phase quotes is one the table accepts.
-
-    docs/tui.md, "Help": the help says how answers are read; seed 002, draw poker (досдача).
-    """
-    game = get_game("poker")
-    quoted = re.findall(r"'([^']+)'", HELP[phase])
-    assert quoted
-    for answer in quoted:
-        assert game.action_text(game.parse_action(answer)) == answer
 
 
 def test_a_save_file_that_cannot_be_written_is_named_as_given(

@@ -21,6 +21,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.engine.help import RulesHelp
 from cardtable.engine.rules import describe_rules
 
 INDENT = 4
@@ -54,6 +55,22 @@ def print_rules(console: Console, rules: Any, title: str) -> None:
         if info.source:
             about.append(f" — {info.source}", style="dim")
         console.print(Padding(about, (0, 0, 0, INDENT), expand=False))
+
+
+def print_summary(console: Console, help: RulesHelp, title: str) -> None:
+    """The rules in force as the table's help tells them: sections of sentences, each cited."""
+    console.print(Text(title, style="bold"))
+    console.print(
+        Text("Each sentence names its clause; `cardtable rules` lists every option.", style="dim")
+    )
+    for section in help.sections:
+        console.print()
+        console.print(Text(section.heading, style="bold"))
+        for sentence in section.sentences:
+            line = Text(sentence.text)
+            if sentence.cited:
+                line.append(f" ({sentence.cited})", style="dim")
+            console.print(Padding(line, (0, 0, 0, INDENT), expand=False))
 
 
 def _assignment(name: str, data: Any, real: Any) -> Group | Text:

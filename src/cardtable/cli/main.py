@@ -24,7 +24,7 @@ from cardtable.cli.common import (
     read_text,
     root_app,
 )
-from cardtable.cli.listing import add_name_column, print_rules, whole_names
+from cardtable.cli.listing import add_name_column, print_rules, print_summary, whole_names
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
@@ -117,13 +117,39 @@ def rules_command(
     preset: Annotated[
         str | None, typer.Argument(metavar="[PRESET]", help="A preset of the game.")
     ] = None,
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="A TOML file of rule options over the preset.")
+    ] = None,
+    summary: Annotated[
+        bool,
+        typer.Option("--summary", help="The rules in force as short sentences, phase by phase."),
+    ] = False,
+    language: Annotated[
+        str, typer.Option("--language", help="The summary's language: en or ru.")
+    ] = "en",
     as_json: JsonFlag = False,
 ) -> None:
-    """Print every rule option of a game (or one of its presets) with its value and source."""
+    """Print every rule option of a game (or one of its presets) with its value and source.
+
+    ``--summary`` prints the rules in force as the table's help tells them instead: each
+    sentence with the clause it comes from.
+    """
     with one_line_errors():
         game = get_game(game_name)
         chosen = preset or game.default_preset
-        options = describe_rules(game.rules(chosen))
+        if rules_file is not None:
+            rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
+        else:
+            rules = game.rules(chosen)
+        help = game.rules_help(rules, language) if summary else None
+        options = describe_rules(rules)
+    title = f"{game.title} — {chosen}" if chosen else game.title
+    if help is not None:
+        if as_json:
+            print_json({"game": game.name, "preset": chosen, **help.to_data()})
+            return
+        print_summary(out, help, title)
+        return
     if as_json:
         print_json(
             {
@@ -142,8 +168,7 @@ def rules_command(
             }
         )
         return
-    title = f"{game.title} — {chosen}" if chosen else game.title
-    print_rules(out, game.rules(chosen), title)
+    print_rules(out, rules, title)
 
 
 PHH_SUFFIXES = (".phh", ".phhs")

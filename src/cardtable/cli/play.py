@@ -38,6 +38,7 @@ from cardtable.engine import (
     system_rng,
     view_to_data,
 )
+from cardtable.engine.help import rules_in_force
 from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.reading import whole_number
 from cardtable.engine.rules import MOST_DEALS
@@ -145,11 +146,18 @@ class Screen(Protocol):
 
 
 class PlainScreen:
-    """The plain prompt: sentences and a numbered menu."""
+    """The plain prompt: sentences and a numbered menu.
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    With the ``table`` it serves, a line says how to type the move now and ``?`` (or
+    ``help``) prints the rules of the phase, both written from the rules in force.
+    """
+
+    def __init__(
+        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+    ) -> None:
         self.ask = ask
         self.say = say
+        self.table = table
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Announce the deal, its dealer and the commitment to its deck."""
@@ -172,7 +180,14 @@ class PlainScreen:
             self.say(f"  {number}. {text}")
         if len(legal) > MENU_LENGTH:
             self.say(f"  … {len(legal) - MENU_LENGTH} more: type the move, e.g. {legal[-1]!r}")
-        return self.ask("your move (number or text, q to stop)")
+        if self.table is not None:
+            self.say(f"  how: {move_hint_now(self.table, view)}  (? for the rules)")
+        while True:
+            answer = self.ask("your move (number or text, q to stop)")
+            if self.table is None or answer.strip().lower() not in HELP_WORDS:
+                return answer
+            for line in phase_help(self.table, view):
+                self.say(line)
 
     def refused(self, reason: str) -> None:
         """Say why the answer was refused."""
@@ -186,12 +201,31 @@ class PlainScreen:
         self.say("Score: " + ", ".join(f"{name} {amount}" for name, amount in ledger.items()))
 
 
+HELP_WORDS = frozenset({"?", "help"})
+"""Answers at the plain prompt that print the rules of the phase instead of moving."""
+
+
+def move_hint_now(table: Table, view: Any) -> str:
+    """How the seat to move types its move now, from the rules in force and the legal moves."""
+    match = table.match
+    return table.game.move_hint(rules_in_force(match), view, match.legal_actions())
+
+
+def phase_help(table: Table, view: Any) -> list[str]:
+    """The rules of the phase ``view`` shows, as the rules in force tell them, one a line."""
+    help = table.game.rules_help(rules_in_force(table.match))
+    return help.lines(str(getattr(view, "phase", "")) or None)
+
+
 class JsonScreen:
     """One JSON object per line, for programs that play: each prompt carries view and legal."""
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    def __init__(
+        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+    ) -> None:
         self.ask = ask
         self.say = say
+        self.table = table
 
     def _write(self, data: dict[str, Any]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
@@ -214,8 +248,14 @@ class JsonScreen:
         )
 
     def prompt(self, seat: str, view: Any, legal: list[str]) -> str:
-        """``{"to_move": name, "view": {...}, "legal": [...]}``, then read one line."""
-        self._write({"to_move": seat, "view": view_to_data(view), "legal": legal})
+        """``{"to_move": name, "view": {...}, "legal": [...], "hint": ...}``, then read a line.
+
+        ``hint`` says how a person would type the move (:func:`move_hint_now`).
+        """
+        data = {"to_move": seat, "view": view_to_data(view), "legal": legal}
+        if self.table is not None:
+            data["hint"] = move_hint_now(self.table, view)
+        self._write(data)
         return self.ask("")
 
     def refused(self, reason: str) -> None:
@@ -350,7 +390,8 @@ def play_command(
                 if as_json
                 else (lambda line: console.print(line, markup=False))
             )
-            screen: Screen = JsonScreen(_ask, say) if as_json else PlainScreen(_ask, say)
+            kind = JsonScreen if as_json else PlainScreen
+            screen: Screen = kind(_ask, say, table)
             play_match(table, rng, screen, deals)
 
 

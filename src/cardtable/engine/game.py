@@ -8,6 +8,7 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
 
+from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
@@ -59,6 +60,20 @@ class Game(ABC, Generic[R]):
     def deal_tags(self, outcome: Any) -> Iterable[str]:
         """Words that sort a finished deal for a simulation's tally (its contract, say)."""
         return ()
+
+    def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
+        """The rules in force as sections of short sentences, each naming its options.
+
+        By default one sentence per option (its doc and value); a game writes its own help
+        phase by phase (:mod:`cardtable.engine.help`).
+        """
+        return generic_help(self.name, self.title, rules, language)
+
+    def move_hint(
+        self, rules: R, view: Any, legal: Sequence[Hashable], language: str = "en"
+    ) -> str:
+        """How to type the move now, from the legal moves (``discard 2 cards: `discard …```)."""
+        return hint_from_moves([self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: R, *, players: int, deals: int, seed: int, bot: str

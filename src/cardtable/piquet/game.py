@@ -15,7 +15,8 @@ from typing import Any
 
 from cardtable.cards import Card, DeckSpec
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event, register
-from cardtable.piquet import actions
+from cardtable.engine.help import RulesHelp
+from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
@@ -216,6 +217,10 @@ class PiquetGame(Game[PiquetRules]):
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``."""
         return actions.action_text(action)
+
+    def rules_help(self, rules: PiquetRules, language: str = "en") -> RulesHelp:
+        """The rules in force, phase by phase (:mod:`cardtable.piquet.help`)."""
+        return help.rules_help(rules, language)
 
     def deal_tags(self, outcome: Any) -> list[str]:
         """The deal's pique, repique, capot, lesa, molchanka, refet and so on."""

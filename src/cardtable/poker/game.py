@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardtable.engine.game import Game
+from cardtable.engine.help import RulesHelp
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
+from cardtable.poker import help
 from cardtable.poker.actions import TableAction, action_text, parse_action
 from cardtable.poker.judge import CardJudge
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
@@ -45,6 +47,16 @@ class PokerGame(Game[PokerRules]):
     def action_text(self, action: Any) -> str:
         """The canonical text of a table action."""
         return action_text(action)
+
+    def rules_help(self, rules: PokerRules, language: str = "en") -> RulesHelp:
+        """The variant and the table's rules in force (:mod:`cardtable.poker.help`)."""
+        return help.rules_help(rules, language)
+
+    def move_hint(
+        self, rules: PokerRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+    ) -> str:
+        """How to make the move now: amounts as a span, or each where the limit lists them."""
+        return help.move_hint(rules, [self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str

@@ -14,14 +14,16 @@ sheet, so that every entry names the deal of the record that made it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event
+from cardtable.engine.help import RulesHelp
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
+from cardtable.preferans import help
 from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal, PreferansView
@@ -174,6 +176,17 @@ class PreferansGame(Game[PreferansRules]):
     def action_text(self, action: Any) -> str:
         """The canonical text of ``action``."""
         return action_text(action)
+
+    def rules_help(self, rules: PreferansRules, language: str = "en") -> RulesHelp:
+        """The rules in force, phase by phase (:mod:`cardtable.preferans.help`)."""
+        return help.rules_help(rules, language)
+
+    def move_hint(
+        self, rules: PreferansRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+    ) -> str:
+        """How to make the move now: the auction's bids as a span, other moves by verb."""
+        texts = [self.action_text(action) for action in legal]
+        return help.move_hint(rules, str(getattr(view, "phase", "")), texts, language)
 
     def deal_tags(self, outcome: Any) -> list[str]:
         """Tags for a simulation's tally: the contract, all-pass, misère, the defence."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from fastapi import Body, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import Body, FastAPI, Header, HTTPException, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field, ValidationError
@@ -27,8 +27,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.bots import bot_names, make_bot
 from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, RulesError
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -286,6 +287,42 @@ def _record_routes(app: FastAPI) -> None:
         log = await tables.db(tables.store.log, table_id)
         key: Ed25519PrivateKey = request.app.state.record_key
         return match_record(table.info, log).to_data(sign_with=key)
+
+    @app.get("/api/tables/{table_id}/help")
+    async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
+        """The table's rules in force as its help tells them, in ``language`` (en or ru).
+
+        Sections by phase of sentences, each with the options it states, their values and
+        the clause it comes from (``Game.rules_help``); the page's help panel shows them.
+        """
+        table = await _live(request, table_id)
+        help = table.game.rules_help(rules_in_force(table.match), language)
+        return {"table": table_id, **help.to_data()}
+
+    @app.get("/api/tables/{table_id}/hint")
+    async def table_hint(
+        table_id: str,
+        request: Request,
+        seat_token: Annotated[str, Header(max_length=200)],
+        language: str = "en",
+    ) -> dict[str, Any]:
+        """How the seat of ``Seat-Token`` types its move now; ``hint`` is null off its turn.
+
+        Made from the seat's own legal moves (``Game.move_hint``), so only its token gets it.
+        """
+        if language not in LANGUAGES:
+            raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
+        tables = _tables(request)
+        table = await _live(request, table_id)
+        seat = await tables.db(tables.store.seat_of_token, table_id, seat_token)
+        if seat is None:
+            raise HTTPException(403, "that token holds no seat at this table")
+        match, deal = table.match, table.match.current
+        hint = None
+        if deal is not None and match.to_move == seat:
+            rules = rules_in_force(match)
+            hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
+        return {"seq": table.seq, "hint": hint}
 
     @app.get("/api/server")
     async def server_facts(request: Request) -> dict[str, str]:

@@ -37,8 +37,6 @@ SHOWN_ELSEWHERE = frozenset({"seat", "hand", "phase", "to_move", "players", "log
 class Adapter:
     """The generic adapter: sorts by suit then rank, lists the view's fields, keeps no sheet."""
 
-    help_source = "the game's rule options (`cardtable rules GAME`)"
-    """The text the generic help points to."""
     score_width = 30
     """The columns the score panel wants in an 80-column terminal."""
 
@@ -99,10 +97,6 @@ class Adapter:
         finished one while it stays on the table between deals.
         """
         return ledger_text(match)
-
-    def help(self, phase: str) -> str:
-        """The rules of ``phase`` with their clause."""
-        return f"No summary of the phase {phase!r} is written yet: see {self.help_source}."
 
 
 SEAT_WORD = re.compile(r"\b(?:seat|player) (\d+)\b")

@@ -22,56 +22,13 @@ from cardtable.piquet.scoring import KOROLIK_DEALS
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
 
-BOOK = "Энциклопедия игр (1992), пикет"
-"""Where a player reads the rules: the book and the game, by rule (001_776ed664a35a376f.txt)."""
-
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits held black, red, black, red, so that neighbours differ in colour; piquet ranks none."""
-
-HELP = {
-    "deal": (
-        f"The deal ({BOOK}, правила 5, 6, 12; the 'irregularities' option). The dealer says "
-        "'deal', or reports a dealing error: 'misdeal exposed seat N', 'misdeal exposed "
-        "talon', 'misdeal extra seat N'."
-    ),
-    "misdeal": (
-        f"A dealing error ({BOOK}, правила 6, 12): the player it concerns says 'redeal' to have "
-        "the same dealer deal again, or 'accept deal' to play on."
-    ),
-    "exchange": (
-        f"The exchange ({BOOK}, правила 7–16). The elder hand discards up to five cards (at least "
-        "one) and takes as many from the talon, or refuses the talon; then the dealer discards "
-        "up to the three that are left. Type e.g. 'discard 7♥ 8♣' or 'refuse talon'."
-    ),
-    "look": (
-        f"The talon left over ({BOOK}, правило 11): each player in turn may 'look' at the cards "
-        "nobody took, for himself, or say 'no look'."
-    ),
-    "declare": (
-        f"The declarations ({BOOK}, правила 20–29). Category by category — the point (most cards "
-        "of a suit), the sequence, then fourteens and trios — the elder calls and the dealer "
-        "answers 'good', 'not good' or 'equal'; only the best of each category counts. A "
-        "counted combination may be demanded to be shown (rule 23); a false call left standing "
-        "at the first lead is punished (rule 33). Sinking a combination is allowed."
-    ),
-    "play": (
-        f"The play ({BOOK}, правила 30–40). Follow suit if you can; the highest card of the suit "
-        "led takes the trick. Each lead counts one, each trick taken by a higher card one more; "
-        "the last trick counts two, most tricks ten, all tricks (capot) forty. A player may "
-        "announce the open capot before the first lead (rule 38)."
-    ),
-    "over": (
-        f"The deal is over and written down ({BOOK}, правила 46–50): the difference of the counts "
-        "goes in the winner's games column; two deals close a korolik, three koroliks the partie."
-    ),
-}
-"""Each phase of a piquet deal in a few sentences, with the seed's rules."""
 
 
 class PiquetAdapter(Adapter):
     """Piquet: suits alternating in colour, ranks upwards, the counts and the korolik sheet."""
 
-    help_source = BOOK
     score_width = 36
 
     def sort_key(self, card: Card) -> tuple[int, int]:
@@ -151,10 +108,6 @@ class PiquetAdapter(Adapter):
             "  ".join(f"{name} {signed(amount)}" for name, amount in match.ledger().items())
         )
         return text
-
-    def help(self, phase: str) -> str:
-        """The phase's rules with their clause."""
-        return HELP.get(phase, super().help(phase))
 
 
 ADAPTER = PiquetAdapter()

@@ -13,46 +13,14 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from cardtable.cards import Card, Suit, parse_cards
+from cardtable.cards import Card, Suit
 from cardtable.engine import Event, Match
-from cardtable.errors import CardParseError
+from cardtable.engine.help import sentence_line
+from cardtable.poker.help import wild_cards_text, wild_sentences
 from cardtable.poker.pots import Pot
-from cardtable.poker.rules import HandRules
 from cardtable.poker.view import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
-
-BOOK = "«Покер»"
-"""The poker rulebook (002_053e85955f9a4108.txt), cited by its headings."""
-
-HELP = {
-    "bet": (
-        f"A betting round ({BOOK}: «Круги ставок»). In turn each player checks "
-        "(nothing owed), bets, calls what is owed, raises, or folds; the round ends when every "
-        "player still in has put in the same or is all-in. Raises are capped and the bet sizes "
-        "are set by the limit system of the table («Пределы ставок»)."
-    ),
-    "draw": (
-        f"The draw ({BOOK}: «Покер с досдачей»). Each player still in discards the cards he "
-        "does not want and is dealt as many: 'discard 7♥ 2♣', or 'stand pat' to keep them all."
-    ),
-    "expose": (
-        f"Turning a card up ({BOOK}: «Мексиканский гвоздь»; «Дробовик с двойным барабаном»). "
-        "Each player still in turns one of his down cards face up: 'expose 9♠'; where the "
-        "variant allows it, 'stand pat' keeps them all down."
-    ),
-    "name-wild": (
-        f"Naming your wild card ({BOOK}: «Семикарточный гвоздь»: козырь — младшая «забивная» "
-        "карта; иногда игрокам разрешено выбирать любую). Each player names one of his down "
-        "cards: it and every card of its rank are wild for him alone: 'wild 9♠'."
-    ),
-    "declare": (
-        f"High-low declarations ({BOOK}: Покер «Больше-меньше»). Each player still in "
-        "declares 'declare high', 'declare low' or both; the pot is shared between the best "
-        "of each side."
-    ),
-}
-"""The phases of a poker deal in a few sentences, with the rulebook's headings."""
 
 
 def pots_so_far(
@@ -85,81 +53,6 @@ def pots_so_far(
     return pots
 
 
-WILD_WORDS = {
-    "jokers": "jokers",
-    "deuce-of-spades": "the 2 of spades",
-    "deuces": "2s",
-    "deuces-treys": "2s and 3s",
-    "red-tens": "red 10s",
-}
-"""The seed's wild cards ("Козырные карты") in words."""
-
-DEAL_WILD_WORDS = {
-    "board-card-and-rank": "the last board card up and its rank",
-    "board-rank": "the other cards of the last board card's rank",
-    "lowest-board-and-rank": "the lowest board card and its rank",
-    "lowest-hole": "each one's lowest hole card",
-    "last-hole-and-rank": "each one's last hole card and its rank",
-}
-"""The wild cards a deal fixes (``deal_wild``), in words."""
-
-NAMED_WILD = "the hole card each one names, and its rank"
-"""The wild cards of a ``name-wild`` step, in words."""
-
-SUIT_NAMES = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
-
-
-def wild_cards_text(hands: HandRules, named: bool) -> str:
-    """The variant's wild cards in a few words; empty when it has none.
-
-    >>> wild_cards_text(HandRules(wild=("deuces", "K♠", "Q")), False)
-    '2s, the K of spades, Qs'
-    >>> wild_cards_text(HandRules(deal_wild="lowest-hole"), True)
-    "each one's lowest hole card, the hole card each one names, and its rank"
-    """
-    parts = [_wild_words(name) for name in hands.wild]
-    if hands.deal_wild != "none":
-        parts.append(DEAL_WILD_WORDS[hands.deal_wild])
-    if named:
-        parts.append(NAMED_WILD)
-    return ", ".join(parts)
-
-
-def wild_rule(hands: HandRules, named: bool) -> str:
-    """The variant's wild cards as a sentence of the rules, for ``?``; empty without any.
-
-    >>> wild_rule(HandRules(wild=("jokers",), wild_mode="any"), False).split(" (")[0]
-    'Wild cards: jokers; each stands for any card, even one its holder has'
-    """
-    listed = wild_cards_text(hands, named)
-    if not listed:
-        return ""
-    if hands.wild_mode == "any":
-        stands = "any card, even one its holder has"
-        clause = "(б)"
-    else:
-        stands = "a card its holder does not have"
-        clause = "(а)"
-    return f"Wild cards: {listed}; each stands for {stands} ({BOOK}: «Козырные карты» {clause})."
-
-
-def _wild_words(name: str) -> str:
-    if name.lower() in WILD_WORDS:
-        return WILD_WORDS[name.lower()]
-    try:
-        cards = parse_cards(name, allow_duplicates=True)
-    except CardParseError:
-        cards = ()
-    if len(cards) == 1 and cards[0].suit is not None:
-        return f"the {cards[0].rank.text()} of {SUIT_NAMES[cards[0].suit]}"
-    return f"{name.upper()}s"
-
-
 def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
     """The wild cards the deal has fixed for the seat so far, rank by rank.
 
@@ -186,7 +79,6 @@ def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
 class PokerAdapter(Adapter):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
-    help_source = BOOK
     score_width = 32
 
     def sort_key(self, card: Card) -> tuple[int, int]:
@@ -231,7 +123,7 @@ class PokerAdapter(Adapter):
             named = any(step.do == "name-wild" for step in spec.steps)
             listed = wild_cards_text(spec.hands, named)
             if listed and full:
-                lines.append(Text(wild_rule(spec.hands, named)))
+                lines += [Text(sentence_line(said)) for said in wild_sentences(deal.rules)]
             elif listed:
                 lines.append(Text("wild: ", style="bold magenta") + Text(listed))
             now = _wild_now(deal, view, painter) if listed else None
@@ -310,10 +202,6 @@ class PokerAdapter(Adapter):
         text.append("± ", style="dim")
         text.append(" ".join(f"{n} {signed(a)}" for n, a in match.ledger().items()))
         return text
-
-    def help(self, phase: str) -> str:
-        """The phase's rules with their heading in the rulebook."""
-        return HELP.get(phase, super().help(phase))
 
 
 ADAPTER = PokerAdapter()

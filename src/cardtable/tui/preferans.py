@@ -23,53 +23,6 @@ from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
 from cardtable.tui.paint import Painter
 
-BOOK = "Энциклопедия игр (1992), преферанс"
-"""Where a player reads the rules: the book and the game, by rule (001_776ed664a35a376f.txt)."""
-
-HELP = {
-    "auction": (
-        f"The auction ({BOOK}, правила 16–20, 23). First hand speaks first, then each to the left. "
-        "Bid a contract above the last one (6♠ < 6♣ < 6♦ < 6♥ < 6 NT < 7♠ …), or pass; a pass "
-        "is final. The first hand may answer a bid of the same height with 'mine'. Misère is "
-        "bid once, in the auction, before the talon is seen (rule 23). When everyone passes "
-        "the deal is played as an all-pass (rule 29)."
-    ),
-    "discard": (
-        f"The talon ({BOOK}, правила 20–21). The declarer takes the two talon cards, shown to all, "
-        "and lays two cards face down: 'discard 8♣ 7♥'."
-    ),
-    "contract": (
-        f"The contract ({BOOK}, правило 21). After the discard the declarer names his game: at "
-        "least the height he bought, in any suit."
-    ),
-    "whist": (
-        f"The whist ({BOOK}, правила 24–27). Each defender in turn says 'whist' (to play against "
-        "the contract and take his share of tricks) or 'pass'. When both pass the declarer "
-        "writes his game without play (rule 25); a ten is checked with open cards (rule 26). "
-        "Half-whist, where the convention has it, follows a first pass (the Code, 3.8)."
-    ),
-    "lone": (
-        f"The lone whister ({BOOK}, правила 27–28). He plays 'open' (both defenders' cards face "
-        "up, he plays for both) or 'closed'; at six or seven he may 'claim' a score without "
-        "play if the declarer agrees (rule 27)."
-    ),
-    "answer": (
-        f"A claim without play ({BOOK}, правило 27). The declarer 'agree's to the lone whister's "
-        "claim or 'refuse's it, and the deal is played."
-    ),
-    "play": (
-        f"The play ({BOOK}, правила 30–32). The first hand leads; follow suit, else trump, else "
-        "any card. The highest trump, else the highest card of the suit led, takes the trick "
-        "and its taker leads. In an all-pass each trick costs its taker (rules 29, 48); the "
-        "talon cards lead the first tricks."
-    ),
-    "over": (
-        f"The deal is over: it is written on the pulka ({BOOK}, правила 42–48): made games in the "
-        "pool, remizes on the mountain, whists on the declarer."
-    ),
-}
-"""Each phase of a preferans deal in a few sentences, with the seed's rules."""
-
 
 def series(values: Sequence[Fraction], room: int) -> str:
     """A column as written on paper, ``2.6.10``, cut from the left to fit ``room``.
@@ -94,7 +47,6 @@ def series(values: Sequence[Fraction], room: int) -> str:
 class PreferansAdapter(Adapter):
     """Preferans: suits ♠ ♣ ♦ ♥ and ranks upwards, the calls, the trick, the pulka."""
 
-    help_source = BOOK
     score_width = 42
 
     def sort_key(self, card: Card) -> tuple[int, int]:
@@ -188,10 +140,6 @@ class PreferansAdapter(Adapter):
         if len(sheet.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
             return pulka_drawing(sheet, match.ledger(), convention, width)
         return pulka_text(sheet, match.ledger(), convention, width)
-
-    def help(self, phase: str) -> str:
-        """The phase's rules with their clause."""
-        return HELP.get(phase, super().help(phase))
 
 
 def pulka_text(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:

@@ -29,6 +29,7 @@ from rich.text import Text
 from cardtable.cards import Card, cards_text, parse_cards
 from cardtable.cli.play import STOP_WORDS
 from cardtable.engine import Event, Game, Match
+from cardtable.engine.help import rules_in_force
 from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
@@ -191,10 +192,17 @@ class TableScreen:
 
     def _help(self, seat: int, view: Any) -> None:
         phase = self.adapter.phase(view)
-        lines = [
-            Text(f"{self.game.title}: the {phase} phase", style="bold"),
-            Text(self.adapter.help(phase)),
-        ]
+        rules = rules_in_force(self.match)
+        lines = [Text(f"{self.game.title}: the {phase} phase", style="bold")]
+        help = self.game.rules_help(rules)
+        section = help.section(phase)
+        # A phase the help has no section for is told by the whole help.
+        sections = (section,) if section is not None else help.sections
+        for sentence in (said for each in sections for said in each.sentences):
+            lines.append(Text(sentence.text) + Text(f" ({sentence.cited})", style="dim"))
+        if self.match.to_move == seat:
+            hint = self.game.move_hint(rules, view, self.match.legal_actions())
+            lines += [Text(""), Text("Your move: ", style="bold") + Text(hint)]
         painter = Painter()
         if self.match.deals:
             reminders = self.adapter.reminders(self.match.deals[-1], view, painter, full=True)
@@ -226,7 +234,7 @@ class TableScreen:
             Layout(name="body", size=body),
             Layout(self._hand(seat, view, painter), size=3),
             Layout(self._menu_panel(legal, rows, pages), size=rows + 2),
-            Layout(self.message or self._hint(legal, len(pages) > 1), size=1),
+            Layout(self.message or self._hint(view, legal, len(pages) > 1), size=1),
         )
         right = min(max(self.adapter.score_width, width // 2 - 4), 64)
         layout["body"].split_row(
@@ -374,11 +382,13 @@ class TableScreen:
             title += f" {start + 1}–{start + len(shown)} of {len(legal):,} (n/p: pages)"
         return Panel(grid, title=title, title_align="left")
 
-    def _hint(self, legal: list[str], paged: bool) -> Text:
+    def _hint(self, view: Any, legal: list[str], paged: bool) -> Text:
         if not legal:
             return Text("")
-        if paged:
-            return Text(f" type a number, or the action itself, e.g. '{legal[-1]}'; ? rules")
+        if paged and self.match.to_move is not None:
+            rules = rules_in_force(self.match)
+            hint = self.game.move_hint(rules, view, self.match.legal_actions())
+            return Text(f" type a number, or the move: {hint}; ? rules")
         return Text(" type a number or the action (any spelling); ? rules · q stop", style="dim")
 
 

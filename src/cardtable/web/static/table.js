@@ -2,6 +2,7 @@
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
 import { cardBack, cardElement } from "./cards.js";
 import { el } from "./dom.js";
+import { helpPanel } from "./help.js";
 import { moveLabel, t } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
 
@@ -134,6 +135,8 @@ export class TablePage {
       parts.push(el("p", { class: "ended" }, t("ended"), " ",
         el("a", { href: state.record, download: `${this.tableId}.json`, text: t("record") })));
     }
+    parts.push(helpPanel({ id: this.tableId, token: this.token, seq: state.seq,
+      phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
   }
 

@@ -1,0 +1,358 @@
+"""Help drawn from the rules in force: sentences that name their options, and move hints.
+
+A game's help is not prose written beside the rules, which drifts when an option changes: each
+sentence is made by a :class:`Writer` from the rule set itself, names the options it states
+with their values, and cites the clause those options cite (``option(default, doc,
+source)``), or the clause of a rule that is no option. Interfaces only lay the sentences out.
+
+A move hint says how to make the move now, built from the legal moves themselves:
+
+>>> hint_from_moves(["discard 7♥ 8♣ 9♦", "discard 7♥ 8♣ 9♦ 10♠", "refuse talon"])
+'discard 3 to 4 cards: `discard 7♥ 8♣ 9♦`; or `refuse talon`'
+>>> hint_from_moves(["fold", "call", "raise to 4", "raise to 40"])
+'`fold`; or `call`; or raise to between 4 and 40: `raise to 4`'
+
+Every text is English or Russian (:data:`LANGUAGES`); a sentence not yet written in Russian
+falls back to its English.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import parse_card
+from cardtable.engine.reading import whole_number
+from cardtable.engine.rules import describe_rules, rules_to_mapping
+from cardtable.errors import CardParseError, RulesError
+
+LANGUAGES = ("en", "ru")
+"""The languages help is written in: the page and the table offer English and Russian."""
+
+MOST_CHOICES = 8
+"""The most kinds of move a hint lists before it says how many more there are."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One option a sentence states: its dotted name and its value in force (JSON-shaped)."""
+
+    name: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One short sentence of help, the options it states and the clause it comes from.
+
+    ``source`` is the clause as the options cite it (the seed file and rule); ``cited`` the
+    same clause as a player looks it up, in the book.
+    """
+
+    text: str
+    settings: tuple[Setting, ...]
+    source: str
+    cited: str
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """The sentences about one phase of a deal (``phase`` as the views name it) or one topic."""
+
+    phase: str
+    heading: str
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesHelp:
+    """A game's rules in force as a player reads them: sections of short sentences."""
+
+    game: str
+    title: str
+    language: str
+    sections: tuple[Section, ...]
+
+    def section(self, phase: str) -> Section | None:
+        """The section about ``phase``, or None when the rules say nothing of it."""
+        return next((each for each in self.sections if each.phase == phase), None)
+
+    def to_data(self) -> dict[str, Any]:
+        """The help as JSON-shaped data (what the server sends the page)."""
+        return dataclasses.asdict(self)
+
+    def lines(self, phase: str | None = None) -> list[str]:
+        """The help as plain lines: each heading, then its sentences with their clause.
+
+        ``phase``: only that phase's section (all of them when the rules say nothing of it).
+        """
+        chosen = self.section(phase) if phase is not None else None
+        lines: list[str] = []
+        for section in (chosen,) if chosen is not None else self.sections:
+            lines.append(section.heading)
+            lines += [f"  {sentence_line(sentence)}" for sentence in section.sentences]
+        return lines
+
+
+def sentence_line(sentence: Sentence) -> str:
+    """A sentence followed by its clause in brackets."""
+    return f"{sentence.text} ({sentence.cited})" if sentence.cited else sentence.text
+
+
+class Writer:
+    """Writes a game's help from a rule set, reading each option a sentence names.
+
+    ``cite`` turns a source as options write it into the citation a player can look up (the
+    seed file's name into the book's). A sentence's text is a template whose ``{fields}`` are
+    the values of the options it names (by their last name part) and the ``words`` given.
+    """
+
+    def __init__(self, rules: Any, language: str = "en", cite: Callable[[str], str] = str) -> None:
+        if language not in LANGUAGES:
+            raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
+        self.rules = rules
+        self.language = language
+        self.cite = cite
+        self.data = rules_to_mapping(rules)
+        self.sections: list[Section] = []
+        self._sentences: list[Sentence] = []
+
+    def value(self, name: str) -> Any:
+        """The value in force of the option ``name``, dotted for a nested rule set.
+
+        A number picks an element of a list of rule sets (``variant.steps.2.most``).
+        """
+        value = self.rules
+        for part in name.split("."):
+            value = value[int(part)] if part.isdigit() else getattr(value, part)
+        return value
+
+    def _field(self, name: str) -> tuple[Any, dataclasses.Field[Any]]:
+        """The rule set holding the option ``name`` and the option's field."""
+        owner, _, last = name.rpartition(".")
+        holder = self.value(owner) if owner else self.rules
+        if last.isdigit():
+            return self._field(owner)
+        spec = next(field for field in dataclasses.fields(holder) if field.name == last)
+        return holder, spec
+
+    def source(self, name: str) -> str:
+        """The source the option ``name`` cites."""
+        return str(self._field(name)[1].metadata.get("source", ""))
+
+    def say(
+        self,
+        names: Sequence[str],
+        en: str,
+        ru: str = "",
+        *,
+        source: str = "",
+        **words: Any,
+    ) -> None:
+        """Add a sentence stating the options ``names``; ``source`` cites a rule that is none.
+
+        Without ``source`` the sentence cites the sources of its options, each once. A
+        sentence said already in the section (each of several like steps) is said once.
+        """
+        template = ru if self.language == "ru" and ru else en
+        fields = {_last_word(name): _word(self.value(name)) for name in names}
+        text = template.format(**fields, **words)
+        sources = [source] if source else list(dict.fromkeys(self.source(n) for n in names))
+        settings = tuple(Setting(name, _data_at(self.data, name)) for name in names)
+        raw = "; ".join(each for each in sources if each)
+        clauses = [source] if source else [self._clause(name) for name in names]
+        cited = "; ".join(self.cite(each) for each in dict.fromkeys(clauses) if each)
+        if all(said.text != text for said in self._sentences):
+            self._sentences.append(Sentence(text, settings, raw, cited))
+
+    def _clause(self, name: str) -> str:
+        """The clause a player is sent to for the option ``name`` as it stands.
+
+        An option cites the seed first and the other games' sources after it; at its default
+        (the seed's reading) only the seed's clause is the rule in force.
+        """
+        holder, spec = self._field(name)
+        source = str(spec.metadata.get("source", ""))
+        return (
+            source.split("; ", maxsplit=1)[0]
+            if getattr(holder, spec.name) == spec.default
+            else source
+        )
+
+    def section(self, phase: str, en: str, ru: str = "") -> None:
+        """Close the sentences said so far into a section about ``phase``, headed ``en``/``ru``."""
+        heading = ru if self.language == "ru" and ru else en
+        if self._sentences:
+            self.sections.append(Section(phase, heading, tuple(self._sentences)))
+        self._sentences = []
+
+    def done(self, game: str, title: str) -> RulesHelp:
+        """The help written so far."""
+        if self._sentences:
+            raise RulesError("help has sentences outside any section")
+        return RulesHelp(game, title, self.language, tuple(self.sections))
+
+
+def _word(value: Any) -> Any:
+    """An option's value as a sentence writes it: a list as ``9, 10``, an enum by its value."""
+    if isinstance(value, tuple):
+        return ", ".join(str(_word(item)) for item in value)
+    if hasattr(value, "value") and isinstance(value.value, str | int):
+        return value.value
+    return value
+
+
+def _last_word(name: str) -> str:
+    """The name a template gives an option: its last part that is not a number."""
+    return next(part for part in reversed(name.split(".")) if not part.isdigit())
+
+
+def _data_at(data: Mapping[str, Any], name: str) -> Any:
+    value: Any = data
+    for part in name.split("."):
+        value = value[int(part)] if part.isdigit() else value[part]
+    return value
+
+
+def generic_help(game: str, title: str, rules: Any, language: str = "en") -> RulesHelp:
+    """Help for a game without a help of its own: one sentence per option, its doc and value."""
+    writer = Writer(rules, language)
+    for info in describe_rules(rules):
+        if "." not in info.name:
+            field = "{" + info.name + "}"
+            doc = info.doc.rstrip(".")
+            writer.say(
+                [info.name], f"{{doc}}. Here: {field}.", f"{{doc}}. Сейчас: {field}.", doc=doc
+            )
+    writer.section("", "Options" if language == "en" else "Правила")
+    return writer.done(game, title)
+
+
+HINT_WORDS = {
+    "en": {
+        "card": "a card",
+        "cards": "{count} cards",
+        "span": "{least} to {most}",
+        "between": "between {least} and {most}",
+        "or": "; or ",
+        "either": "{first} or {second}",
+        "more": "{count} more kinds of move",
+    },
+    "ru": {
+        "card": "карту",
+        "cards": "{count} карт",
+        "span": "от {least} до {most}",
+        "between": "от {least} до {most}",
+        "or": "; или ",
+        "either": "{first} или {second}",
+        "more": "ещё {count} видов хода",
+    },
+}
+"""The few words of a hint, by language."""
+
+
+@dataclass
+class _Kind:
+    """The legal moves that share a verb: their texts and what follows the verb."""
+
+    verb: str
+    texts: list[str] = dataclasses.field(default_factory=list)
+    cards: list[int] = dataclasses.field(default_factory=list)
+    amounts: list[int] = dataclasses.field(default_factory=list)
+
+
+def hint_from_moves(
+    texts: Sequence[str], language: str = "en", *, listed_amounts: bool = False
+) -> str:
+    """How to type the move now, from the canonical texts of the legal moves.
+
+    Moves that share a verb are told once: with cards, how many (``discard 2 cards``); with an
+    amount, its span (``bet 2 to 40``), or each amount when ``listed_amounts`` (a table whose
+    limit accepts only some amounts); each with an example to copy.
+
+    >>> hint_from_moves(["play K♥", "play 7♦"])
+    'play a card: `play K♥`'
+    >>> hint_from_moves(["bet 1", "bet 5", "check"], listed_amounts=True)
+    'bet 1 or 5: `bet 1`; or `check`'
+    """
+    words = HINT_WORDS[language if language in HINT_WORDS else "en"]
+    kinds: dict[str, _Kind] = {}
+    for text in texts:
+        verb, cards, amount = _split_move(text)
+        kind = kinds.setdefault(verb, _Kind(verb))
+        kind.texts.append(text)
+        if cards:
+            kind.cards.append(cards)
+        if amount is not None:
+            kind.amounts.append(amount)
+    told = [_kind_text(kind, words, listed_amounts) for kind in kinds.values()]
+    if len(told) > MOST_CHOICES:
+        told = [*told[:MOST_CHOICES], words["more"].format(count=len(told) - MOST_CHOICES)]
+    return words["or"].join(told)
+
+
+def _split_move(text: str) -> tuple[str, int, int | None]:
+    """The verb of a move's text, the number of cards after it, and its amount if any."""
+    parts = text.split()
+    verb: list[str] = []
+    cards = 0
+    amount = None
+    for part in parts:
+        number = whole_number(part)
+        if number is not None and not cards and amount is None and verb:
+            amount = number
+            continue
+        if verb and _is_card(part):
+            cards += 1
+            continue
+        if cards or amount is not None:
+            return text, 0, None
+        verb.append(part)
+    return " ".join(verb), cards, amount
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardParseError:
+        return False
+    return True
+
+
+def _kind_text(kind: _Kind, words: Mapping[str, str], listed_amounts: bool) -> str:
+    example = kind.texts[0]
+    if kind.cards and len(kind.cards) == len(kind.texts):
+        least, most = min(kind.cards), max(kind.cards)
+        example = next(text for text, n in zip(kind.texts, kind.cards, strict=True) if n == least)
+        if least == most == 1:
+            count = words["card"]
+        elif least == most:
+            count = words["cards"].format(count=least)
+        else:
+            count = words["cards"].format(count=words["span"].format(least=least, most=most))
+        return f"{kind.verb} {count}: `{example}`"
+    if kind.amounts and len(kind.amounts) == len(kind.texts) and len(set(kind.amounts)) > 1:
+        amounts = sorted(set(kind.amounts))
+        example = kind.texts[kind.amounts.index(amounts[0])]
+        if listed_amounts:
+            first = ", ".join(str(n) for n in amounts[:-1])
+            span = words["either"].format(first=first, second=amounts[-1])
+        else:
+            form = "between" if kind.verb.endswith(" to") else "span"
+            span = words[form].format(least=amounts[0], most=amounts[-1])
+        return f"{kind.verb} {span}: `{example}`"
+    if len(kind.texts) == 1:
+        return f"`{example}`"
+    return words["or"].join(f"`{text}`" for text in kind.texts)
+
+
+def rules_in_force(match: Any) -> Any:
+    """The rules the deal on the table is played under, else the match's.
+
+    A deal may play under other rules than the match agreed (a poker dealer's choice names
+    the variant of his deal), and help speaks of the deal on the table.
+    """
+    deals = getattr(match, "deals", ())
+    return getattr(deals[-1], "rules", match.rules) if deals else match.rules

@@ -1,0 +1,74 @@
+"""The server sends a table's help as its rules in force write it (issue 16, the web table)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from server.harness import Server
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _exchange(help: dict[str, object]) -> str:
+    sections = help["sections"]
+    assert isinstance(sections, list)
+    section = next(s for s in sections if s["phase"] == "exchange")
+    return str(section["sentences"][0]["text"])
+
+
+def test_a_table_s_help_tells_its_own_rules_in_english_and_russian(server: Server) -> None:
+    """A table agreeing another minimum discard is told its own rule, in either language.
+
+    001_776ed664a35a376f.txt, piquet rule 9 (option ``elder_min_exchange``); docs/server.md,
+    "HTTP": ``GET /api/tables/{id}/help``.
+    """
+    seed = server.new_table("piquet", ["open", "bot default"])
+    house = server.new_table("piquet", ["open", "bot default"], rules={"elder_min_exchange": 1})
+    assert _exchange(server.get(f"/api/tables/{seed['id']}/help")).startswith(
+        "The elder hand exchanges 3 to 5 cards"
+    )
+    told = server.get(f"/api/tables/{house['id']}/help")
+    assert _exchange(told).startswith("The elder hand exchanges 1 to 5 cards")
+    russian = server.get(f"/api/tables/{house['id']}/help?language=ru")
+    assert _exchange(russian).startswith("Старший сносит от 1 до 5 карт")
+    status, answer = server.request("GET", f"/api/tables/{house['id']}/help?language=fr")
+    assert status == 400
+    assert "not 'fr'" in answer["detail"]
+
+
+def _hint(server: Server, table: str, token: str) -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(
+        f"{server.http}/api/tables/{table}/hint", headers={"seat-token": token}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_the_seat_to_move_is_told_how_to_type_its_move_and_no_one_else(server: Server) -> None:
+    """The hint comes from the seat's own legal moves, to its token only.
+
+    001_776ed664a35a376f.txt, piquet rules 9–10 (the exchange, or refusing the talon);
+    docs/server.md, "HTTP": ``GET /api/tables/{id}/hint``.
+    """
+    table = server.new_table("piquet", ["open", "bot default"])
+    token = server.join(table, "Ann")
+    deadline = time.monotonic() + 60
+    told: dict[str, object] = {"hint": None}
+    while told["hint"] is None and time.monotonic() < deadline:
+        status, told = _hint(server, table["id"], token)
+        assert status == 200, told
+        time.sleep(0.2)
+    hint = str(told["hint"])
+    assert "discard " in hint
+    assert "cards: `discard " in hint
+    status, refused = _hint(server, table["id"], "not-a-token")
+    assert status == 403
+    assert "holds no seat" in str(refused["detail"])
