@@ -4,7 +4,8 @@ mutmut runs only the tests of ``pytest_add_cli_args_test_selection`` ([tool.mutm
 pyproject.toml): the games' own tests, the cross-game checks and the playthroughs. This runs
 the rest of ``tests/`` (server, web, terminal table, CLI, records) against every survivor of
 the modules named (mutmut's name patterns), so that narrowing the selection is seen to lose no
-kill: a survivor that some left-out test kills is printed as ``KILLED OUTSIDE``.
+kill: a survivor that some left-out test kills is printed as ``KILLED OUTSIDE``. It runs in
+``mutants/`` as mutmut left it, so run it right after ``make mutation``.
 
     python tools/mutation_recheck.py 'cardtable.piquet.exchange*'
 """
@@ -38,8 +39,13 @@ def _survivors(patterns: list[str]) -> list[str]:
     results = subprocess.run(
         ["mutmut", "results"], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout
-    names = [line.strip().rpartition(": ")[0] for line in results.splitlines() if ": " in line]
-    return [name for name in names if any(fnmatch.fnmatch(name, p) for p in patterns)]
+    rows = [line.strip().rpartition(": ") for line in results.splitlines() if ": " in line]
+    return [
+        name
+        for name, _, status in rows
+        if status not in ("killed", "not checked")
+        and any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
+    ]
 
 
 def main(patterns: list[str]) -> int:
@@ -59,7 +65,8 @@ def main(patterns: list[str]) -> int:
             text=True,
             check=False,
         )
-        verdict = "survives" if run.returncode == 0 else "KILLED OUTSIDE"
+        verdicts = {0: "survives", 1: "KILLED OUTSIDE"}
+        verdict = verdicts.get(run.returncode, f"pytest could not run (exit {run.returncode})")
         killed_outside += run.returncode != 0
         print(f"{name}: {verdict}", flush=True)
     return 1 if killed_outside else 0
