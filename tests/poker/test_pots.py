@@ -254,3 +254,21 @@ def test_a_category_the_seed_does_not_name_reaches_no_threshold() -> None:
     """002_053e85955f9a4108.txt, «Покерные расклады»: only the named hands have a rank."""
     assert not category_at_least("nothing", "high card")
     assert category_at_least("high card", "high card")
+
+
+def test_each_share_names_the_half_it_was_won_with() -> None:
+    """Покер «Больше-меньше»: «банк делят между собой самый старший и самый младший расклады».
+
+    The table tells who won the high half and who the low; when all declared low (or all
+    high), the best of them takes the whole pot as low (or high) (Заявка).
+    """
+    hands = Tiny({0: 9, 1: 1, 2: 5}, {0: 1, 1: 9, 2: None})
+    assert award_high_low([Pot(11, (0, 1, 2))], hands, [0, 1, 2], None) == [
+        Share(0, "high", 0, 6),
+        Share(0, "low", 1, 5),
+    ]
+    two = Tiny({0: 9, 1: 1}, {0: 2, 1: 9})
+    all_low = {0: Side.LOW, 1: Side.LOW}
+    assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_low) == [Share(0, "low", 1, 10)]
+    all_high = {0: Side.HIGH, 1: Side.HIGH}
+    assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_high) == [Share(0, "high", 0, 10)]
