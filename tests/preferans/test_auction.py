@@ -196,3 +196,15 @@ def test_a_call_the_auction_does_not_allow_is_refused_with_its_reason(
     """
     auction = _auction(rules, *calls)
     assert auction.why_illegal(parse_action(call)) == reason
+
+
+def test_in_the_modern_game_misere_outranks_an_eight_without_the_talon() -> None:
+    """The Code, 3.3 and 3.6: misère stands just above the eights, below 9♠.
+
+    PreferansRules.without_talon_levels: a game without the talon ranks just above the same
+    level in NT, so an eight without the talon is still an eight, and misère beats it.
+    """
+    rules = PreferansRules(misere_rank="after-8nt", without_talon_levels=(8, 9, 10))
+    auction = _auction(rules, "8 without talon")
+    assert auction.why_illegal(parse_action("misère")) is None
+    assert auction.why_illegal(parse_action("8NT")) == "8NT does not beat 8 without talon"

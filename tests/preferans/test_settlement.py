@@ -190,3 +190,13 @@ def test_whists_nobody_wrote_count_as_none_in_both_methods() -> None:
     expected = {"A": F(24), "B": F(-44), "C": F(20)}
     assert settle_by_average("ABC", mountains, whists, mountain_point_whists=10) == expected
     assert settle("ABC", mountains, whists, mountain_point_whists=10).balance == expected
+
+
+def test_the_whist_rounding_loses_goes_to_the_largest_fraction_not_the_first_name() -> None:
+    """docs/rules/preferans-scoring.md (Fractions): rounding by largest remainders.
+
+    A ⅓, B ⅔, C −1: one whist is lost by rounding down, and B, whose fraction is largest,
+    gets it.
+    """
+    rounded = round_whole({"A": F(1, 3), "B": F(2, 3), "C": F(-1)})
+    assert rounded == {"A": F(0), "B": F(1), "C": F(-1)}
