@@ -18,7 +18,8 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
 from cardtable.preferans.deal import PreferansView
-from cardtable.preferans.sheet import Column, Sheet
+from cardtable.preferans.ledger import Column
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
 from cardtable.tui.paint import Painter

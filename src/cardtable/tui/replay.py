@@ -16,7 +16,8 @@ from rich.layout import Layout
 from rich.panel import Panel
 from rich.text import Text
 
-from cardtable.engine import Deal, Match, Record, get_game, replay
+from cardtable.engine import Deal, Match, Record, get_game
+from cardtable.engine.replay import replay
 from cardtable.tui.adapter import adapter_for, event_text
 from cardtable.tui.paint import Painter
 
