@@ -67,10 +67,10 @@ fuzz-atheris: $(STAMP)
 
 # Mutation testing of the rule modules ([tool.mutmut] in pyproject.toml; docs/testing.md). Hours
 # on two cores, so not in CI; `make mutation MUTANTS='cardtable.poker.limits*'` runs one module.
+# mutants/ keeps which tests reach which function between runs; `rm -rf mutants` starts afresh.
 mutation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
-	rm -rf mutants
-	PATH=$(BIN):$$PATH PYTHONPATH=src $(BIN)/mutmut run $(MUTANTS)
+	PATH=$(BIN):$$PATH PYTHONPATH=src nice -n 19 $(BIN)/mutmut run $(MUTANTS)
 	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)

@@ -180,6 +180,23 @@ def test_the_wrong_number_of_players_is_refused(toy: ToyGame) -> None:
         toy.new_match(toy.rules(), list("ABCDE"))
 
 
+def test_the_engine_gives_the_replay_function_after_its_module_was_imported() -> None:
+    """docs/architecture.md, `Record`: "``replay(record)`` rebuilds every state".
+
+    Whichever was imported first (the module ``cardtable.engine.replay`` or the name), the
+    package's ``replay`` is the function; the suite run in part hit the module instead.
+    """
+    code = (
+        "import cardtable.engine.replay\n"
+        "from cardtable.engine import replay\n"
+        "print(callable(replay))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "True", result.stderr
+
+
 def test_the_replay_function_is_what_its_callers_hold_whatever_was_imported_first() -> None:
     """docs/architecture.md, "The engine protocol": ``replay(record)`` rebuilds every state.
 

@@ -9,15 +9,17 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.cards import Rank, parse_cards
+from cardtable.cards import Rank, cards_text, parse_cards
 from cardtable.engine import get_game
 from cardtable.errors import CardParseError
 from cardtable.piquet.declarations import (
+    Call,
     Race,
     best_point,
     reckon,
     sequence_value,
     sequences,
+    set_of,
     set_value,
     sets,
 )
@@ -187,7 +189,7 @@ def test_a_hand_is_twelve_cards_of_the_piquet_deck_and_no_card_is_in_two_hands()
     younger = parse_cards("A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠")
     refusals = {
         "the younger hand has 11 cards, not 12": [elder, younger[:-1]],
-        "the elder hand holds 2♠, which is not in the piquet deck": [
+        r"the elder hand holds 2♠, which is not in the piquet deck \(sevens to aces\)": [
             parse_cards("2♠") + elder[1:],
             younger,
         ],
@@ -224,3 +226,115 @@ def test_a_count_by_the_other_player_stops_both_pique_and_repique() -> None:
     assert not alone.reaches({0: 29, 1: 0}, 0, None)
     assert alone.reaches({0: 30, 1: 0}, 0, 30)
     assert not alone.reaches({0: 31, 1: 0}, 0, 30), "a bonus is made once"
+
+
+def _calls(elder: str, younger: str, rules: PiquetRules) -> list[tuple[object, ...]]:
+    result = reckon([parse_cards(elder), parse_cards(younger)], rules)
+    return [
+        (call.player, call.kind, call.text, call.status, call.score, cards_text(call.cards))
+        for call in result.calls
+    ]
+
+
+def test_the_reckoning_calls_blanche_first_then_each_category_good_or_not_then_rouge() -> None:
+    """001, rules 20–29 and 41: each call is named with its category and answered.
+
+    The white younger hand counts its carte blanche first (rule 29); the better point and
+    sequences are good and count their cards, the others are not good; the elder, whose
+    fourteens take in all twelve cards, counts carte rouge last (rule 41).
+    """
+    elder = "K♠ Q♠ J♠ K♥ Q♥ J♥ K♦ Q♦ J♦ K♣ Q♣ J♣"
+    younger = "A♠ 10♠ 9♠ 8♠ 7♠ A♥ 10♥ 9♥ 8♥ 7♥ A♦ 10♦"
+    assert _calls(elder, younger, PiquetRules()) == [
+        (1, "carte blanche", "carte blanche", "counted", 10, ""),
+        (0, "point", "point of 3 (30)", "not good", 0, ""),
+        (1, "point", "point of 5 (45)", "good", 5, "A♠ 10♠ 9♠ 8♠ 7♠"),
+        (0, "sequence", "tierce to the king", "not good", 0, ""),
+        (1, "sequence", "quart to the ten", "good", 4, "10♠ 9♠ 8♠ 7♠"),
+        (1, "sequence", "quart to the ten", "good", 4, "10♥ 9♥ 8♥ 7♥"),
+        (0, "sets", "fourteen kings", "good", 14, "K♣ K♦ K♥ K♠"),
+        (0, "sets", "fourteen queens", "good", 14, "Q♣ Q♦ Q♥ Q♠"),
+        (0, "sets", "fourteen jacks", "good", 14, "J♣ J♦ J♥ J♠"),
+        (1, "sets", "trio of aces", "not good", 0, ""),
+        (0, "carte rouge", "carte rouge", "counted", 20, ""),
+    ]
+
+
+def test_equal_sequences_are_called_equal_by_both_hands() -> None:
+    """001, rule 20: «Точно так же не считаются одинаковые терцы, кварты, квинты»."""
+    elder = "A♠ K♠ Q♠ 8♠ A♥ K♥ Q♥ 8♥ 7♦ 8♦ 9♦ 7♣"
+    younger = "J♠ 10♠ 9♠ 7♠ J♥ 10♥ 9♥ 7♥ A♦ K♦ Q♦ A♣"
+    calls = _calls(elder, younger, PiquetRules())
+    assert calls[2:] == [
+        (0, "sequence", "tierce major", "equal", 0, ""),
+        (1, "sequence", "tierce major", "equal", 0, ""),
+    ]
+
+
+def test_a_carte_blanche_worth_one_point_still_stops_the_others_repique() -> None:
+    """001, rule 29: blanche is counted first «чтобы перебить противнику счет пик или репик».
+
+    However little it is worth, a count by the younger ends the elder's race to thirty.
+    """
+    elder = parse_cards("K♠ Q♠ J♠ K♥ Q♥ J♥ K♦ Q♦ J♦ K♣ Q♣ J♣")
+    younger = parse_cards("10♠ 9♠ 8♠ 10♥ 9♥ 8♥ 10♦ 9♦ 8♦ A♣ 10♣ 9♣")
+    assert reckon([elder, younger], PiquetRules(carte_blanche=0)).repique == 0
+    assert reckon([elder, younger], PiquetRules(carte_blanche=1)).repique is None
+
+
+def test_the_thresholds_passed_for_three_make_twenty_a_repique_and_a_pique() -> None:
+    """001, piquet for three: «посчитавший, не делая хода, до двадцати, сразу … девяносто».
+
+    The deal for three passes its own thresholds; twenty alone in hand is then a repique,
+    and twenty and the lead a pique, where the game for two needs thirty.
+    """
+    elder = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 8♥ 7♥ 9♦ 7♦ K♣ 8♣ 7♣")
+    younger = parse_cards("9♠ 8♠ 7♠ A♥ K♥ J♥ 10♥ Q♦ J♦ 8♦ A♣ 9♣")
+    rules = PiquetRules()
+    plain = reckon([elder, younger], rules)
+    assert (plain.scores, plain.repique, plain.pique) == ((20, 0), None, None)
+    assert reckon([elder, younger], rules, repique_at=20).scores == (90, 0)
+    assert reckon([elder, younger], rules, pique_at=21).pique == 0
+    assert reckon([elder, younger], rules, pique_at=22).pique is None, "the lead counts one"
+    assert reckon([elder, younger], rules, repique_at=20).calls[-1] == Call(
+        0, "repique", "repique", "counted", 70
+    )
+
+
+def test_the_lowest_rank_of_a_set_is_read_from_the_rules_in_the_reckoning() -> None:
+    """001, rule 25: «Ниже десятки четырнадцать не считается»; ``min_set_rank`` may allow nines."""
+    assert scores("9♠ 9♥ 9♦", "7♠ 8♥") == (1, 0)
+    assert scores("9♠ 9♥ 9♦", "7♠ 8♥", replace(BARE, min_set_rank=9)) == (4, 0)
+
+
+def test_three_hands_may_not_share_a_card_and_piquet_is_for_two_or_three() -> None:
+    """001, piquet for three: «Карты раздаются на троих, по десять каждому», from one deck.
+
+    A card in the first and the third hand is named, the cards in deck order; one hand alone
+    is not a deal of piquet.
+    """
+    first = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥")
+    second = parse_cards("Q♥ J♥ 10♥ 9♥ 8♥ 7♥ A♦ K♦ Q♦ J♦")
+    third = parse_cards("8♠ 7♠ 10♦ 9♦ 8♦ 7♦ A♣ K♣ Q♣ J♣")
+    with pytest.raises(CardParseError, match=r"^two hands hold 7♠ 8♠$"):
+        reckon([first, second, third], PiquetRules())
+    with pytest.raises(CardParseError, match=r"^piquet is reckoned for two or three hands, not 1$"):
+        reckon([first], PiquetRules())
+
+
+def test_a_trio_called_from_a_fourteen_shows_three_of_its_cards() -> None:
+    """001, rules 23–27: a player may call three of his four kings (sinking one), a trio.
+
+    Only trios and fourteens of tens or higher are sets (rule 25); two of a rank is none.
+    """
+    hand = parse_cards("K♠ K♥ K♦ K♣ 9♠ 9♥ 9♦ A♠ A♥")
+    rules = PiquetRules()
+    trio = set_of(hand, 3, Rank.KING, rules)
+    assert trio is not None
+    assert (trio.name, len(trio.cards())) == ("trio of kings", 3)
+    fourteen = set_of(hand, 4, Rank.KING, rules)
+    assert fourteen is not None
+    assert len(fourteen.cards()) == 4
+    assert set_of(hand, 3, Rank.NINE, rules) is None
+    assert set_of(hand, 2, Rank.ACE, rules) is None
+    assert set_of(hand, 3, Rank.ACE, rules) is None

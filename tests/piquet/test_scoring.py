@@ -205,3 +205,57 @@ def test_a_rubicon_partie_of_105_to_101_pays_104() -> None:
         match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
     assert match.is_over
     assert match.ledger() == {"A": Fraction(104), "B": Fraction(-104)}
+
+
+def test_a_loser_who_reached_the_rubicon_exactly_is_not_rubiconed() -> None:
+    """Parlett's rules (Cavendish): only a loser short of 100 pays the sum; 120 to 100 wins 120."""
+    assert rubicon(120, 100, 100) == 120
+    assert rubicon(120, 99, 100) == 319
+
+
+def test_the_sheet_says_what_each_deal_writes_doubled_and_refet_included() -> None:
+    """001, rules 46–48: each deal's difference goes to its winner, a refet writes a zero.
+
+    The lines are what the table shows of the writing; after a refet the korolik is doubled.
+    """
+    sheet = KorolikSheet(PiquetRules())
+    assert sheet.book((54, 21)) == ["player 0 writes 33"]
+    lines = sheet.book((26, 26))
+    assert lines[0] == "refet at 26: a zero is written"
+    assert lines[1] == "korolik 1: player 0 writes 140"
+    assert sheet.book((45, 0)) == ["player 0 writes 90 (doubled)"]
+
+
+def test_a_refet_that_does_not_close_its_korolik_still_doubles_the_next() -> None:
+    """001, rule 47: «следующий королик идет двойным счетом», whether or not the refet closes.
+
+    With ``refet_closes_korolik`` off the refet is one of the korolik's two deals.
+    """
+    sheet = KorolikSheet(PiquetRules(refet_closes_korolik=False))
+    sheet.book((26, 26))
+    assert sheet.closed == 0
+    sheet.book((40, 0))
+    assert (sheet.closed, sheet.koroliks) == (1, [[140], []])
+    sheet.book((10, 0))
+    assert sheet.games == [[40, 20], []]
+
+
+def test_the_partie_lines_name_the_clean_sheet_and_the_net_to_the_first_player() -> None:
+    """001, rule 50: «За сквозную запись противника партнер приписывает себе 100 очков»."""
+    sheet = KorolikSheet(PiquetRules())
+    lines: list[str] = []
+    for _ in range(6):
+        lines = sheet.book((0, 15))
+    assert "a clean sheet: player 1 writes 100" in lines
+    assert lines[-1] == "the net result: -680 to player 0"
+
+
+def test_money_writes_a_loss_with_a_minus_whole_roubles_and_fractions_of_a_kopeck() -> None:
+    """001, rule 46: the net in roubles and kopecks at the stake per point.
+
+    A loss is written with a minus; a fraction of a kopeck stays (265 at a tenth is 26½ к.).
+    """
+    assert money(-260, 1) == "-2 р. 60 к."
+    assert money(10000, 1) == "100 р. 0 к."
+    assert money(265, Fraction(1, 10)) == "0 р. 26 1/2 к."
+    assert money(-260, 0) == "0 р. 0 к."

@@ -18,6 +18,7 @@ from cardtable.poker.pots import (
     award_high,
     award_high_low,
     build_pots,
+    category_at_least,
     showdown_order,
 )
 
@@ -226,3 +227,48 @@ def test_splitting_never_loses_or_makes_a_chip(amount: int) -> None:
     """Если ничья, банк делится поровну: every chip of the pot is given to someone."""
     shares = award_high([Pot(amount, (0, 1, 2))], Tiny({0: 1, 1: 1, 2: 1}), [0, 1, 2])
     assert sum(share.amount for share in shares) == amount
+
+
+def test_a_both_declarer_without_a_low_hand_is_void_and_gets_nothing() -> None:
+    """Заявка: the both declarer «должен … иметь по меньшей мере ничью в обоих случаях».
+
+    A hand with no low hand at all does not tie the low, so it is void.
+    """
+    hands = Tiny({0: 9, 1: 8, 2: 1}, {1: 1, 2: 3})
+    said = {0: Side.BOTH, 1: Side.HIGH, 2: Side.LOW}
+    shares = award_high_low([Pot(20, (0, 1, 2))], hands, [0, 1, 2], said)
+    assert won(shares) == {1: 10, 2: 10}
+
+
+def test_no_declaration_is_taken_when_cards_speak_or_when_all_have_declared() -> None:
+    """Заявка, and «Больше-меньше» where cards speak: nobody declares at such a table."""
+    speak = Declarations(DeclarationMode.CARDS_SPEAK, [0, 1])
+    assert speak.why_illegal(0, Side.HIGH) == "cards speak at this table: nobody declares"
+    done = Declarations(DeclarationMode.IN_TURN, [0, 1])
+    done.declare(0, Side.LOW)
+    done.declare(1, Side.HIGH)
+    assert done.why_illegal(0, Side.HIGH) == "everyone has declared"
+
+
+def test_a_category_the_seed_does_not_name_reaches_no_threshold() -> None:
+    """002_053e85955f9a4108.txt, «Покерные расклады»: only the named hands have a rank."""
+    assert not category_at_least("nothing", "high card")
+    assert category_at_least("high card", "high card")
+
+
+def test_each_share_names_the_half_it_was_won_with() -> None:
+    """Покер «Больше-меньше»: «банк делят между собой самый старший и самый младший расклады».
+
+    The table tells who won the high half and who the low; when all declared low (or all
+    high), the best of them takes the whole pot as low (or high) (Заявка).
+    """
+    hands = Tiny({0: 9, 1: 1, 2: 5}, {0: 1, 1: 9, 2: None})
+    assert award_high_low([Pot(11, (0, 1, 2))], hands, [0, 1, 2], None) == [
+        Share(0, "high", 0, 6),
+        Share(0, "low", 1, 5),
+    ]
+    two = Tiny({0: 9, 1: 1}, {0: 2, 1: 9})
+    all_low = {0: Side.LOW, 1: Side.LOW}
+    assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_low) == [Share(0, "low", 1, 10)]
+    all_high = {0: Side.HIGH, 1: Side.HIGH}
+    assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_high) == [Share(0, "high", 0, 10)]

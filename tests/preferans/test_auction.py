@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from cardtable.engine import seeded_rng
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Say, parse_action
-from cardtable.preferans.bidding import bid_text
+from cardtable.preferans.bidding import Auction, AuctionBid, bid_text
+from cardtable.preferans.rules import PreferansRules
 from preferans.helpers import play, play_out, table
+
+MODERN = PreferansRules(misere_first_bid_only=True, misere_rank="after-8nt")
 
 HANDS = (
     "♠A K Q J 10 ♥A K Q ♦A K",
@@ -143,3 +148,63 @@ def test_after_an_all_pass_the_leningrad_exit_asks_for_seven() -> None:
     with pytest.raises(IllegalAction, match="lowest bid is 7"):
         second.apply(parse_action("6NT"))
     second.apply(parse_action("7♠"))
+
+
+def _auction(rules: PreferansRules, *calls: str) -> Auction:
+    auction = Auction(rules, (1, 2, 0))
+    for call in calls:
+        auction.apply(cast(Say | AuctionBid, parse_action(call)))
+    return auction
+
+
+@pytest.mark.parametrize(
+    ("rules", "calls", "call", "reason"),
+    [
+        (PreferansRules(), [], "mine", "there is no bid to hold"),
+        (PreferansRules(), ["pass", "pass", "pass"], "pass", "the auction is over"),
+        (PreferansRules(), ["6♠"], "whist", "in the auction say a bid, 'pass' or 'mine'"),
+        (
+            PreferansRules(),
+            ["10 without talon", "misère"],
+            "misère",
+            "misère does not beat the standing bid",
+        ),
+        (
+            PreferansRules(without_talon_levels=(10,)),
+            [],
+            "9 without talon",
+            "these rules allow no 9 without talon",
+        ),
+        (
+            PreferansRules(hold="none"),
+            ["6♠", "pass"],
+            "mine",
+            "these rules do not let a bid be held without raising",
+        ),
+        (MODERN, ["misère", "9♠", "pass"], "mine", "the misère bidder may only pass"),
+        (MODERN, ["misère", "9♠", "pass"], "10♠", "the misère bidder may only pass"),
+        (PreferansRules(), ["8NT"], "7NT", "7NT does not beat 8NT"),
+    ],
+)
+def test_a_call_the_auction_does_not_allow_is_refused_with_its_reason(
+    rules: PreferansRules, calls: list[str], call: str, reason: str
+) -> None:
+    """001, preferans rules 16–20: each refusal names the rule that forbids the call.
+
+    Rule 16 (a pass is final, three passes end it), rule 17 (the ladder, 9 and 10 without
+    talon), rule 19 ('mine'); the Code, 3.6 (the misère bidder only passes after).
+    """
+    auction = _auction(rules, *calls)
+    assert auction.why_illegal(parse_action(call)) == reason
+
+
+def test_in_the_modern_game_misere_outranks_an_eight_without_the_talon() -> None:
+    """The Code, 3.3 and 3.6: misère stands just above the eights, below 9♠.
+
+    PreferansRules.without_talon_levels: a game without the talon ranks just above the same
+    level in NT, so an eight without the talon is still an eight, and misère beats it.
+    """
+    rules = PreferansRules(misere_rank="after-8nt", without_talon_levels=(8, 9, 10))
+    auction = _auction(rules, "8 without talon")
+    assert auction.why_illegal(parse_action("misère")) is None
+    assert auction.why_illegal(parse_action("8NT")) == "8NT does not beat 8 without talon"

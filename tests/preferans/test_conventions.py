@@ -405,3 +405,28 @@ def test_coefficients_multiply_what_a_deal_writes_and_are_off_by_default() -> No
     twice.write(doubled)
     assert twice.mountain("A") == 2 * plain.mountain("A") == 2 * 4
     assert twice.whists("B", "A") == 2 * plain.whists("B", "A")
+
+
+def test_an_unknown_convention_is_refused_naming_the_ones_there_are() -> None:
+    """docs/rules/preferans-scoring.md: the conventions are named presets of the score sheet."""
+    with pytest.raises(RulesError) as caught:
+        convention("moscow")
+    assert str(caught.value) == (
+        "no convention 'moscow' (conventions: classic-1992, sochi, leningrad, rostov)"
+    )
+
+
+def test_options_changed_on_a_convention_keep_its_other_prices_and_name_it_when_wrong() -> None:
+    """003_b655b01c110fd414.txt, 4.2.2: the pool is agreed («пулька до 50»); Sochi's prices stay."""
+    rules = convention("sochi", {"pool": 30})
+    assert (rules.pool, rules.contract_points) == (30, (2, 4, 6, 8, 10))
+    with pytest.raises(RulesError) as caught:
+        convention("sochi", {"pool": 0})
+    assert str(caught.value).startswith("sochi rules: option 'pool': 0 is outside its range")
+
+
+def test_the_all_pass_progression_needs_at_least_one_multiplier() -> None:
+    """The Code, 3.7: the all-pass in a row is priced by its multiplier; none is no price."""
+    with pytest.raises(RulesError) as caught:
+        ScoringRules(allpass_progression=())
+    assert str(caught.value) == "option 'allpass_progression': needs at least one multiplier"

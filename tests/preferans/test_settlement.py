@@ -179,3 +179,26 @@ def test_pairs_up_rounds_each_pairs_net_up_for_its_winner() -> None:
     assert pairs.balance == {"A": 4, "B": -8, "C": 4}
     whole = settle(list("ABC"), mountains, whists, mountain_point_whists=10, rounding="whole")
     assert whole.balance == {"A": 4, "B": -7, "C": 3}
+
+
+def test_whists_nobody_wrote_count_as_none_in_both_methods() -> None:
+    """docs/rules/preferans-scoring.md, the average mountain: a pair nobody wrote is zero.
+
+    A sheet that names only the whists written: A wrote 4 on B, nobody else wrote any.
+    Average 2: A +20 +4, B -40 -4, C +20, by levelling and by the average alike.
+    """
+    mountains = {"A": 0, "B": 6, "C": 0}
+    whists: dict[str, dict[str, int]] = {"A": {"B": 4}, "B": {}, "C": {}}
+    expected = {"A": F(24), "B": F(-44), "C": F(20)}
+    assert settle_by_average("ABC", mountains, whists, mountain_point_whists=10) == expected
+    assert settle("ABC", mountains, whists, mountain_point_whists=10).balance == expected
+
+
+def test_the_whist_rounding_loses_goes_to_the_largest_fraction_not_the_first_name() -> None:
+    """docs/rules/preferans-scoring.md (Fractions): rounding by largest remainders.
+
+    A ⅓, B ⅔, C −1: one whist is lost by rounding down, and B, whose fraction is largest,
+    gets it.
+    """
+    rounded = round_whole({"A": F(1, 3), "B": F(2, 3), "C": F(-1)})
+    assert rounded == {"A": F(0), "B": F(1), "C": F(-1)}

@@ -8,6 +8,8 @@ match.
 from __future__ import annotations
 
 import importlib
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -95,3 +97,19 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(_MODULES[name]), name)
     globals()[name] = value
     return value
+
+
+class _Package(ModuleType):
+    """The package, whose ``replay`` stays the function when its module ``replay`` is imported.
+
+    Importing a submodule sets it as an attribute of its package; without this, ``from
+    cardtable.engine import replay`` after ``import cardtable.engine.replay`` gave the module.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _MODULES and isinstance(value, ModuleType):
+            return  # the submodule stays reachable through sys.modules
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

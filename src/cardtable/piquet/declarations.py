@@ -255,9 +255,9 @@ def best_in(category: str, hand: Sequence[Card], rules: PiquetRules) -> Combinat
 
 
 def counted(
-    category: str, called: Combination, hand: Sequence[Card], rules: PiquetRules
+    called: Combination, hand: Sequence[Card], rules: PiquetRules
 ) -> list[tuple[str, int, tuple[Card, ...]]]:
-    """What a player good in ``category`` counts with ``called`` as his call: name, score, cards.
+    """What a player whose ``called`` combination is good counts with it: name, score, cards.
 
     The point scores its called cards. The holder of the best sequence or set also counts
     every other sequence or set he holds (rules 24, 26; for sequences by the same custom).
@@ -438,7 +438,7 @@ def _calls(hands: Sequence[Sequence[Card]], rules: PiquetRules) -> list[Call]:
             if len(holders) > 1 and player in holders:
                 calls.append(Call(player, category, combination.name, "equal", 0))
             elif player in holders:
-                for name, score, cards in counted(category, combination, hands[player], rules):
+                for name, score, cards in counted(combination, hands[player], rules):
                     calls.append(Call(player, category, name, "good", score, cards))
                     used[player].extend(cards)
             else:

@@ -28,7 +28,7 @@ THREE_TALON = 2
 
 def elder_counts(rules: PiquetRules) -> list[int]:
     """How many cards the elder hand may exchange (rule 9)."""
-    return list(range(max(rules.elder_min_exchange, 1), ELDER_TALON + 1))
+    return list(range(rules.elder_min_exchange, ELDER_TALON + 1))
 
 
 def dealer_counts(rules: PiquetRules, leftover: int) -> list[int]:

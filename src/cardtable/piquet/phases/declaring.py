@@ -255,7 +255,7 @@ class Declaring(BeforeTheLead):
                 score = _nominal(standing.combination, rules)
                 state.false_points[seat] += score
             else:
-                found = counted(category, standing.combination, state.hands[seat], rules)
+                found = counted(standing.combination, state.hands[seat], rules)
                 score = sum(points for _, points, _ in found)
                 cards = tuple(card for _, _, held in found for card in held)
             self.used[seat].extend(cards)
