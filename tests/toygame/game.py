@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from cardtable.cards import Card, DeckSpec, Rank, parse_card
 from cardtable.engine import (
@@ -148,11 +147,15 @@ class ToyDeal(Deal[Play, ToyView]):
         return ToyOutcome(tuple(self.tricks))
 
 
-class ToyMatch(Match[Play, ToyRules]):
+class ToyMatch(Match[Play, ToyView, ToyRules]):
     """A fixed number of deals; the ledger pays each trick from every other seat."""
 
     def __init__(
-        self, game: Game[Any], rules: ToyRules, seats: Sequence[str], preset: str | None
+        self,
+        game: Game[Play, ToyView, ToyRules],
+        rules: ToyRules,
+        seats: Sequence[str],
+        preset: str | None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
         self.balance = [Fraction(0)] * len(seats)
@@ -174,8 +177,10 @@ class ToyMatch(Match[Play, ToyRules]):
     def _new_deal(self, setup: DealSetup) -> ToyDeal:
         return ToyDeal(len(self.seats), setup, self.rules)
 
-    def _book(self, deal: Deal[Play, Any]) -> list[Event]:
-        tricks = deal.outcome().tricks
+    def _book(self, deal: Deal[Play, ToyView]) -> list[Event]:
+        outcome = deal.outcome()
+        assert isinstance(outcome, ToyOutcome)
+        tricks = outcome.tricks
         n = len(self.seats)
         total = sum(tricks)
         for seat, won in enumerate(tricks):
@@ -194,7 +199,7 @@ class ToyMatch(Match[Play, ToyRules]):
         return dict(zip(self.seats, self.balance, strict=True))
 
 
-class ToyGame(Game[ToyRules]):
+class ToyGame(Game[Play, ToyView, ToyRules]):
     """Toy tricks, registered as ``toy``."""
 
     name = "toy"
@@ -219,12 +224,13 @@ class ToyGame(Game[ToyRules]):
         except CardtableError as error:
             raise IllegalAction(f"not a toy move: {text!r} ({error})") from None
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: Play) -> str:
         """``play A♠``."""
         return f"play {action.card}"
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """Tag a deal by its top trick count."""
+        assert isinstance(outcome, ToyOutcome)
         return [f"top {max(outcome.tricks)}"]
 
 

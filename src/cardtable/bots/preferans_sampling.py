@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from cardtable.bots.preferans import PreferansBot, best_strain, hand_tricks, misere_danger
 from cardtable.cards import Card, Suit
@@ -116,9 +116,8 @@ class SamplingBot:
         rules = self.rules or PreferansRules()
         return match_scoring(rules)
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: PreferansView, legal: Sequence[Action], rng: random.Random) -> Action:
         """An action among ``legal`` for the seat whose view this is."""
-        assert isinstance(view, PreferansView)
         if view.phase == "auction" and self.rules is not None:
             call = self._bid(view, legal, self.rules, rng)
             if call is not None:
@@ -266,7 +265,7 @@ class SamplingBot:
     def _bid(
         self,
         view: PreferansView,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         rules: PreferansRules,
         rng: random.Random,
     ) -> Action | None:
@@ -622,7 +621,7 @@ class _Plan:
     kind: Literal["pass", "misère", "game"]
     top: int = 0
 
-    def call(self, legal: Sequence[Any]) -> Action:
+    def call(self, legal: Sequence[Action]) -> Action:
         """The plan's call among ``legal``."""
         if self.kind == "misère":
             return next((a for a in legal if isinstance(a, Bid) and is_misere(a)), Say.PASS)
@@ -637,7 +636,7 @@ class _Plan:
         return Say.PASS
 
 
-def _plans(view: PreferansView, legal: Sequence[Any]) -> list[_Plan]:
+def _plans(view: PreferansView, legal: Sequence[Action]) -> list[_Plan]:
     """Pass first (it wins ties), then misère if legal, then raising up to each level.
 
     Hopeless plans are left out unsolved, to spend the time where the call is in doubt: a
@@ -750,8 +749,8 @@ class _Table:
             [hands[seat] for seat in self.active], talon, rules.talon_after_round
         )
         self.series = _previous_allpasses(rules, view.min_bid_level)
-        self.solved: dict[tuple[Any, ...], int] = {}
-        self.settled: dict[tuple[Any, ...], float] = {}
+        self.solved: dict[tuple[Hashable, ...], int] = {}
+        self.settled: dict[tuple[Hashable, ...], float] = {}
 
     def value(self, plan: _Plan, helper: PreferansBot, rng: random.Random) -> float | None:
         """The seat's whists in the layout if it follows ``plan``; ``None`` if it cannot."""
@@ -810,7 +809,7 @@ class _Table:
     def solve_allpass(self, deal: PreferansDeal) -> int:
         """The seat's fewest tricks in the all-pass if the other two play against it."""
         hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
-        key = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
+        key: tuple[Hashable, ...] = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
         if key not in self.solved:
             seat = self.view.seat
             self.solved[key] = _solve_layout(

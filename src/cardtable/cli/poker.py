@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 import typer
 
@@ -447,10 +447,9 @@ def _variant(name: str | None) -> VariantSpec | None:
     """The variant named on the command line, from the poker game's presets."""
     if name is None:
         return None
-    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.poker.game import POKER  # noqa: PLC0415 - keeps start-up fast
 
-    rules = get_game("poker").rules(name)
-    spec: VariantSpec = rules.variant
+    spec: VariantSpec = POKER.rules(name).variant
     return spec
 
 
@@ -468,6 +467,17 @@ def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
     return report
 
 
+class _VariantItem(TypedDict):
+    """One variant as ``cardtable poker variants`` lists it."""
+
+    name: str
+    title: str
+    players: list[int]
+    description: str
+    source: str
+    steps: list[str]
+
+
 @app.command("variants")
 def variants_command(
     name: Annotated[
@@ -480,12 +490,12 @@ def variants_command(
     from rich.text import Text  # noqa: PLC0415
 
     from cardtable.cli.listing import add_name_column  # noqa: PLC0415
-    from cardtable.engine import get_game  # noqa: PLC0415
+    from cardtable.poker.game import POKER  # noqa: PLC0415
     from cardtable.poker.variants import step_text  # noqa: PLC0415
 
     with _errors():
-        game = get_game("poker")
-        listed = []
+        game = POKER
+        listed: list[_VariantItem] = []
         for preset_name, preset in game.presets.items():
             if name is not None and preset_name != name:
                 continue
@@ -578,12 +588,12 @@ def variant_command(
     The file is rules for the ``poker`` game: ``[rules.variant]`` with its steps (and any
     other table rule). A malformed file is refused with the option and its line.
     """
-    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
     from cardtable.harness import simulate  # noqa: PLC0415
+    from cardtable.poker.game import POKER  # noqa: PLC0415 - keeps start-up fast
     from cardtable.poker.variants import check_variant  # noqa: PLC0415
 
     with _errors():
-        game = get_game("poker")
+        game = POKER
         text = read_text(path)
         rules = game.rules_from_toml(text, str(path))
         _require_variant(text, path)

@@ -6,18 +6,23 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
 R = TypeVar("R")
 
 
-class Game(ABC, Generic[R]):
-    """One registered game. Subclasses set the class attributes and the three methods."""
+class Game(ABC, Generic[A, V, R]):
+    """One registered game. Subclasses set the class attributes and the three methods.
+
+    ``A`` is the game's action type, ``V`` the type of a seat's view, ``R`` its rules.
+    """
 
     name: str
     """The game's registry name, lowercase ASCII."""
@@ -37,14 +42,16 @@ class Game(ABC, Generic[R]):
     """The command that lists the presets, named when a preset is unknown and they are many."""
 
     @abstractmethod
-    def new_match(self, rules: R, seats: Sequence[str], preset: str | None = None) -> Match[Any, R]:
+    def new_match(
+        self, rules: R, seats: Sequence[str], preset: str | None = None
+    ) -> Match[A, V, R]:
         """A new match under ``rules`` with players named ``seats``, in seating order."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Hashable:
+    def parse_action(self, text: str) -> A:
         """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
 
-    def parse_typed(self, text: str, view: Any) -> Hashable:
+    def parse_typed(self, text: str, view: V) -> A:
         """Read a move a player types at the table, in the light of what ``view`` shows him.
 
         A record's text is read by :meth:`parse_action` alone; a game whose typed spellings
@@ -54,10 +61,10 @@ class Game(ABC, Generic[R]):
         return self.parse_action(text)
 
     @abstractmethod
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: A) -> str:
         """The canonical text of ``action``, which :meth:`parse_action` reads back."""
 
-    def deal_tags(self, outcome: Any) -> Iterable[str]:
+    def deal_tags(self, outcome: object) -> Iterable[str]:
         """Words that sort a finished deal for a simulation's tally (its contract, say)."""
         return ()
 
@@ -69,15 +76,13 @@ class Game(ABC, Generic[R]):
         """
         return generic_help(self.name, self.title, rules, language)
 
-    def move_hint(
-        self, rules: R, view: Any, legal: Sequence[Hashable], language: str = "en"
-    ) -> str:
+    def move_hint(self, rules: R, view: V, legal: Sequence[A], language: str = "en") -> str:
         """How to type the move now, from the legal moves (``discard 2 cards: `discard …```)."""
         return hint_from_moves([self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: R, *, players: int, deals: int, seed: int, bot: str
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Deals played by a lean loop without the harness's checks, for speed.
 
         Returns a summary with ``deals``, ``seconds`` and ``deals_per_second``; ``None`` when
@@ -98,7 +103,7 @@ class Game(ABC, Generic[R]):
                 found[name] = parse_preset(name, item.read_text(encoding="utf-8"), self.rules_type)
         return found
 
-    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> R:
+    def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
         """The rules of ``preset`` (or the default preset) with ``overrides`` applied."""
         name = preset or self.default_preset
         base = self.rules_type()

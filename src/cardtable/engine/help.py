@@ -19,14 +19,21 @@ falls back to its English.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable.cards import parse_card
 from cardtable.engine.reading import whole_number
 from cardtable.engine.rules import describe_rules, rules_to_mapping
 from cardtable.errors import CardParseError, RulesError
+
+if TYPE_CHECKING:
+    from cardtable.engine.match import Match
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 LANGUAGES = ("en", "ru")
 """The languages help is written in: the page and the table offer English and Russian."""
@@ -348,11 +355,13 @@ def _kind_text(kind: _Kind, words: Mapping[str, str], listed_amounts: bool) -> s
     return words["or"].join(f"`{text}`" for text in kind.texts)
 
 
-def rules_in_force(match: Any) -> Any:
+def rules_in_force(match: Match[A, V, R]) -> R:
     """The rules the deal on the table is played under, else the match's.
 
     A deal may play under other rules than the match agreed (a poker dealer's choice names
     the variant of his deal), and help speaks of the deal on the table.
     """
-    deals = getattr(match, "deals", ())
-    return getattr(deals[-1], "rules", match.rules) if deals else match.rules
+    if not match.deals:
+        return match.rules
+    rules: R = getattr(match.deals[-1], "rules", match.rules)
+    return rules

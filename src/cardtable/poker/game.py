@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from cardtable.engine.game import Game
 from cardtable.engine.help import RulesHelp
@@ -14,11 +13,13 @@ from cardtable.poker.actions import TableAction, action_text, parse_action
 from cardtable.poker.judge import CardJudge
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
 from cardtable.poker.match import PokerMatch
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import MOST_PLAYERS
+from cardtable.poker.view import PokerView
 
 
-class PokerGame(Game[PokerRules]):
+class PokerGame(Game[TableAction, PokerView, PokerRules]):
     """Poker by the Russian rulebook: every variant of its catalogue, as data."""
 
     name = "poker"
@@ -44,7 +45,7 @@ class PokerGame(Game[PokerRules]):
         """Any spelling of a table action."""
         return parse_action(text)
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: TableAction) -> str:
         """The canonical text of a table action."""
         return action_text(action)
 
@@ -53,14 +54,14 @@ class PokerGame(Game[PokerRules]):
         return help.rules_help(rules, language)
 
     def move_hint(
-        self, rules: PokerRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+        self, rules: PokerRules, view: PokerView, legal: Sequence[TableAction], language: str = "en"
     ) -> str:
         """How to make the move now: amounts as a span, or each where the limit lists them."""
         return help.move_hint(rules, [self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
         if bot not in ("check-down", "random"):
             raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")
@@ -80,8 +81,9 @@ class PokerGame(Game[PokerRules]):
             "carried": report.carried,
         }
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """Tag a deal as void, won unopposed, or by its best hand."""
+        assert isinstance(outcome, PokerOutcome)
         if outcome.void:
             return ["void"]
         return [outcome.best_category or "no showdown"]

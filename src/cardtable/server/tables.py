@@ -19,15 +19,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
-from cardtable.bots import Bot, make_bot
+from cardtable.bots import SomeBot, make_bot
 from cardtable.cards import cards_text, parse_cards
 from cardtable.engine import (
     DealSetup,
     Event,
-    Game,
-    Match,
+    SomeGame,
+    SomeMatch,
     get_game,
     rules_to_mapping,
     system_rng,
@@ -96,7 +95,7 @@ class LiveTable:
     """A table in play: its match, log position, connections and serial executor."""
 
     info: TableInfo
-    match: Match[Any, Any]
+    match: SomeMatch
     steps: list[Step]
     store: Store
     workers: Workers
@@ -104,11 +103,11 @@ class LiveTable:
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=system_rng)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, SomeBot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> SomeGame:
         """The table's game, from the registry."""
         return get_game(self.info.game)
 
