@@ -96,7 +96,7 @@ def build_rules(
     base = base or HandRules()
     if rules_file is not None:
         base = hand_rules_from_toml(read_text(rules_file), where=str(rules_file))
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if wild:
         changes["wild"] = [part for entry in wild for part in _split(entry)]
     if wild_mode is not None:
@@ -135,7 +135,7 @@ def _card_list(cards: Sequence[Card]) -> list[str]:
     return [card.text() for card in cards]
 
 
-def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, Any]:
+def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, object]:
     """One evaluated hand as the JSON of ``poker hand`` and ``poker showdown``."""
     return {
         "cards": cards_text(cards),
@@ -152,7 +152,7 @@ def _errors() -> Iterator[None]:
         yield
 
 
-def _print_json(data: Any) -> None:
+def _print_json(data: object) -> None:
 
     print_json(data)
 
@@ -203,7 +203,7 @@ def hand_command(
         else:
             primary = evaluate(held, rules)
             second = evaluate_low(held, rules) if rules.low == "high-low" else None
-    data: dict[str, Any] = hand_data(held, primary)
+    data: dict[str, object] = hand_data(held, primary)
     readings: tuple[HighLow, ...] = ()
     if second is not None:
         data["low"] = hand_data(held, second)
@@ -623,5 +623,5 @@ def _require_variant(text: str, path: Path) -> None:
     """Refuse a file that describes no variant (it would check the default one instead)."""
     document = parse_toml(text, what=str(path))
     table = document.get("rules", document)
-    if "variant" not in table:
+    if not isinstance(table, dict) or "variant" not in table:
         raise RulesError(f"{path}: no [rules.variant] table: the file describes no variant")

@@ -47,7 +47,7 @@ class Setting:
     """One option a sentence states: its dotted name and its value in force (JSON-shaped)."""
 
     name: str
-    value: Any
+    value: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ class Writer:
         ru: str = "",
         *,
         source: str = "",
-        **words: Any,
+        **words: object,
     ) -> None:
         """Add a sentence stating the options ``names``; ``source`` cites a rule that is none.
 
@@ -202,7 +202,7 @@ class Writer:
         return RulesHelp(game, title, self.language, tuple(self.sections))
 
 
-def _word(value: Any) -> Any:
+def _word(value: object) -> object:
     """An option's value as a sentence writes it: a list as ``9, 10``, an enum by its value."""
     if isinstance(value, tuple):
         return ", ".join(str(_word(item)) for item in value)
@@ -216,14 +216,14 @@ def _last_word(name: str) -> str:
     return next(part for part in reversed(name.split(".")) if not part.isdigit())
 
 
-def _data_at(data: Mapping[str, Any], name: str) -> Any:
+def _data_at(data: Mapping[str, object], name: str) -> object:
     value: Any = data
     for part in name.split("."):
         value = value[int(part)] if part.isdigit() else value[part]
     return value
 
 
-def generic_help(game: str, title: str, rules: Any, language: str = "en") -> RulesHelp:
+def generic_help(game: str, title: str, rules: object, language: str = "en") -> RulesHelp:
     """Help for a game without a help of its own: one sentence per option, its doc and value."""
     writer = Writer(rules, language)
     for info in describe_rules(rules):

@@ -207,6 +207,7 @@ def read_record(text: str) -> tuple[Record, Integrity]:
     except CardtableError as error:
         raise RecordError(str(error)) from None
     record = record_from_data(data)
+    assert isinstance(data, dict)  # record_from_data has read it as a record's table
     return record, record_integrity(data)
 
 
@@ -284,7 +285,7 @@ class _RecordV2(_RecordV1):
     signature: _Signature | None = None
 
 
-def record_from_data(data: Any) -> Record:
+def record_from_data(data: object) -> Record:
     """A record from JSON-shaped data of any version this code reads, checked field by field."""
     if not isinstance(data, dict):
         raise RecordError("record must be a JSON object")
@@ -393,7 +394,7 @@ _HEADER_KEYS = ("format", "version", "game", "preset", "rules", "seats")
 _M = TypeVar("_M", bound=BaseModel)
 
 
-def _validated(model: type[_M], data: Any, where: str) -> _M:
+def _validated(model: type[_M], data: object, where: str) -> _M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -430,6 +431,6 @@ def _deck(text: str, where: str) -> tuple[Card, ...]:
         raise RecordError(f"{where}: 'deck': {error}") from None
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 20 else text[:20] + "…"
