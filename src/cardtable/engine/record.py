@@ -61,8 +61,8 @@ class RecordAltered(RecordError):
 class DealResult:
     """What a finished deal came to, as JSON-shaped data: its outcome and the ledger after it."""
 
-    outcome: Any
-    ledger: Mapping[str, Any]
+    outcome: object
+    ledger: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ class Summary:
 
     deals: int
     finished: bool
-    ledger: Mapping[str, Any]
+    ledger: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ class Record:
 
     game: str
     preset: str | None
-    rules: Mapping[str, Any]
+    rules: Mapping[str, object]
     seats: tuple[str, ...]
     deals: tuple[DealEntry, ...]
     after: tuple[str, ...] = ()
@@ -133,7 +133,7 @@ class Record:
             "seats": list(self.seats),
         }
         previous = digest(data)
-        deals: list[dict[str, Any]] = []
+        deals: list[dict[str, object]] = []
         for body in [*map(_deal_data, self.deals), *_sealed_data(self.sealed)]:
             previous = chain_hash(previous, body)
             deals.append({**body, "hash": previous})
@@ -150,7 +150,7 @@ class Record:
         return data
 
 
-def _deal_data(entry: DealEntry) -> dict[str, Any]:
+def _deal_data(entry: DealEntry) -> dict[str, object]:
     deck = cards_text(entry.deck)
     result = entry.result
     return {
@@ -167,7 +167,7 @@ def _deal_data(entry: DealEntry) -> dict[str, Any]:
     }
 
 
-def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, Any]]:
+def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, object]]:
     if sealed is None:
         return []
     return [
@@ -180,7 +180,7 @@ def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, Any]]:
     ]
 
 
-def _tail(data: Mapping[str, Any]) -> dict[str, Any]:
+def _tail(data: Mapping[str, object]) -> dict[str, object]:
     return {"after": data["after"], "summary": data["summary"]}
 
 
