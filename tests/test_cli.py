@@ -34,7 +34,7 @@ def test_games_lists_each_game_with_its_presets(toy: ToyGame) -> None:
     result = runner.invoke(app, ["games", "--json"])
     assert result.exit_code == 0
     listed = {g["name"]: g for g in json.loads(result.stdout)["games"]}
-    assert [p["name"] for p in listed["toy"]["presets"]] == ["marathon", "standard"]
+    assert [p["name"] for p in listed["toy"]["presets"]] == ["marathon", "pairs", "standard"]
     assert listed["toy"]["players"] == [2, 3, 4]
     assert "toy" in runner.invoke(app, ["games"]).stdout
 
@@ -49,6 +49,7 @@ def test_rules_prints_every_option_with_value_and_source(toy: ToyGame) -> None:
         "deals": 6,
         "discard": False,
         "point": 1,
+        "pairs": False,
     }
     assert "Deals in a match." in runner.invoke(app, ["rules", "toy"]).stdout
 

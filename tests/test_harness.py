@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from cardtable.cards import Card
-from cardtable.engine import DealSetup, Event, public_event, seeded_rng
+from cardtable.engine import CardChoice, DealSetup, Event, public_event, seeded_rng
 from cardtable.harness import CHECKS, simulate
-from toygame.game import Play, ToyDeal, ToyGame, ToyMatch, ToyRules, ToyView
+from toygame.game import Move, Play, ToyDeal, ToyGame, ToyMatch, ToyRules, ToyView
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("preset", ["standard", "marathon"])
+@pytest.mark.parametrize("preset", ["standard", "marathon", "pairs"])
 def test_every_check_holds_for_random_playouts_of_a_sound_game(
     toy: ToyGame, players: int, preset: str
 ) -> None:
@@ -51,7 +52,7 @@ class LeakyDeal(ToyDeal):
 class CarelessDeal(ToyDeal):
     """A broken deal that moves the turn before it refuses an illegal card."""
 
-    def why_illegal(self, action: Play) -> str | None:
+    def why_illegal(self, action: Move) -> str | None:
         reason = super().why_illegal(action)
         if reason is not None and self.turn is not None:
             self.turn = (self.turn + 1) % self.seats
@@ -70,7 +71,7 @@ class UnbalancedMatch(ToyMatch):
 class OverpromisingDeal(ToyDeal):
     """A broken deal that lists, among its legal moves, a card of another seat's hand."""
 
-    def legal_actions(self) -> list[Play]:
+    def legal_actions(self) -> list[Move]:
         legal = super().legal_actions()
         if self.turn is None:
             return legal
@@ -93,7 +94,7 @@ _RUMOURS = itertools.count()
 class ForgetfulDeal(ToyDeal):
     """A broken deal whose events depend on something the record does not keep."""
 
-    def _do(self, action: Play) -> list[Event]:
+    def _do(self, action: Move) -> list[Event]:
         events = super()._do(action)
         return [*events, public_event("rumour", None, f"rumour {next(_RUMOURS)}")]
 
@@ -191,8 +192,52 @@ def test_the_discard_is_shown_to_its_owner_only(toy: ToyGame) -> None:
     deal = match.start_deal(seeded_rng(5))
     first = deal.to_move
     assert first is not None
-    card: Card = deal.legal_actions()[0].card
+    move = deal.legal_actions()[0]
+    assert isinstance(move, Play)
+    card: Card = move.card
     match.apply(Play(card))
     assert card in deal.cards_known_to(first)
     assert card not in deal.cards_known_to(1 - first)
     assert deal.events_seen_by(1 - first)[-1].cards == ()
+
+
+class OvercountingDeal(ToyDeal):
+    """A broken deal whose discard choice allows one card or two where the rules ask two."""
+
+    def choices(self) -> list[CardChoice]:
+        return [replace(choice, counts=(1, 2)) for choice in super().choices()]
+
+
+class ChoicelessDeal(ToyDeal):
+    """A broken deal that lists its pair discards but offers no choice to build them."""
+
+    def choices(self) -> list[CardChoice]:
+        return []
+
+
+class OpenTableDeal(ToyDeal):
+    """A broken deal whose spectator sees the hand of the seat to move."""
+
+    def public_view(self) -> ToyView:  # type: ignore[override]
+        return self.view(self.turn or 0)
+
+
+def _pairs(deal_type: type[ToyDeal]) -> set[str]:
+    game = _broken(deal_type)
+    report = simulate(game, game.rules("pairs"), players=3, deals=4, seed=1, preset="pairs")
+    return {name for name, held in report.checks.items() if not held}
+
+
+def test_a_choice_that_builds_an_illegal_move_is_caught() -> None:
+    """Every move built card by card from a choice is legal (docs/architecture.md, choices)."""
+    assert _pairs(OvercountingDeal) == {"choices_agree_with_legal"}
+
+
+def test_a_legal_set_of_cards_that_no_choice_builds_is_caught() -> None:
+    """Every legal move that is a set of cards comes from a choice (docs/architecture.md)."""
+    assert _pairs(ChoicelessDeal) == {"choices_agree_with_legal"}
+
+
+def test_a_public_view_that_shows_a_hand_is_caught() -> None:
+    """A spectator sees only the cards shown to everyone (docs/architecture.md, hiding)."""
+    assert _failing(_broken(OpenTableDeal)) == {"public_view_hides_private_cards"}

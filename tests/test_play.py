@@ -110,6 +110,20 @@ def test_a_program_can_play_through_json_lines(toy: ToyGame) -> None:
     assert sum(lines[-1]["ledger"].values()) == 0
 
 
+def test_a_json_prompt_carries_the_card_choices_of_a_discard(toy: ToyGame) -> None:
+    """A program is sent a discard as a choice to build (docs/architecture.md, choices)."""
+    args = ["play", "toy", "--preset", "pairs", "--seats", "you,bot", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--deals", "1", "--json"], input="1\n" * 8)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    prompt = next(line for line in lines if "to_move" in line)
+    [choice] = prompt["choices"]
+    assert (choice["verb"], choice["counts"]) == ("discard", [2])
+    assert sorted(choice["cards"]) == sorted(prompt["view"]["hand"])
+    later = [line for line in lines if "to_move" in line and line["view"]["hand"]][-1]
+    assert "choices" not in later
+
+
 def test_a_long_menu_is_cut_and_the_rest_is_typed(toy: ToyGame) -> None:
     """A move outside the numbered menu is typed in the game's notation (the TUI issue, item 1)."""
     lines: list[str] = []

@@ -21,7 +21,12 @@ def test_a_preset_changes_only_the_options_it_names(toy: ToyGame) -> None:
 def test_every_option_is_described_with_its_meaning_and_source(toy: ToyGame) -> None:
     """Each option's docstring cites its source (docs/architecture.md, protocol)."""
     infos = describe_rules(toy.rules("marathon"))
-    assert [(i.name, i.value) for i in infos] == [("deals", 6), ("discard", False), ("point", 1)]
+    assert [(i.name, i.value) for i in infos] == [
+        ("deals", 6),
+        ("discard", False),
+        ("point", 1),
+        ("pairs", False),
+    ]
     assert all(i.doc and i.source for i in infos)
 
 
@@ -57,7 +62,8 @@ def test_broken_toml_is_refused(toy: ToyGame) -> None:
 
 def test_an_unknown_preset_lists_the_known_ones(toy: ToyGame) -> None:
     """Unknown presets get a one-line error."""
-    with pytest.raises(UnknownGame, match=r"no preset 'sochi' \(presets: marathon, standard\)"):
+    known = r"\(presets: marathon, pairs, standard\)"
+    with pytest.raises(UnknownGame, match=rf"no preset 'sochi' {known}"):
         toy.rules("sochi")
 
 

@@ -2,7 +2,10 @@
 
 For each decision of each deal it checks that the seat to move has legal actions, that an
 illegal action is refused and leaves the state unchanged, that every action's canonical text
-reads back to the same action, and that no seat's view names a card no event showed it. After
+reads back to the same action, that no seat's view names a card no event showed it and the
+public view none that no public event showed, and that the deal's card choices and its legal
+list agree (every move built from a choice is legal, every legal set of cards is built by a
+choice). After
 every deal it checks that the ledger sums to zero; after every match, that the record written
 as JSON replays to the same events and ledger; and it plays the first match twice from the
 same seed to check that the same seed gives the same match.
@@ -20,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from cardtable.bots import Bot, make_bot
-from cardtable.cards import cards_text
+from cardtable.cards import Card, DeckSpec, cards_text
+from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
@@ -39,12 +43,21 @@ CHECKS = (
     "illegal_actions_refused",
     "action_text_round_trips",
     "views_hide_unseen_cards",
+    "public_view_hides_private_cards",
     "views_serialize",
+    "choices_agree_with_legal",
     "ledger_sums_to_zero",
     "records_replay",
     "same_seed_same_match",
 )
 """The names of the harness's checks, as reported."""
+
+CHOICE_SAMPLES = 6
+"""Moves built from each card choice and checked at each decision (the smallest, the largest
+and random ones between)."""
+
+CARD_TEXTS = frozenset(card.text() for card in DeckSpec.named("54").cards())
+"""Every card as a canonical action text writes it, to count the cards a legal move names."""
 
 MAX_ACTIONS_PER_DEAL = 10_000
 """A deal still going after this many actions is reported as never ending."""
@@ -219,6 +232,7 @@ def _play_deal(
         context.vocabulary.update(dict.fromkeys(legal))
         if checker.enabled:
             _check_illegal_probe(match, deal, legal, context, checker)
+            _check_choices(run.game, deal, legal, context.probe_rng, checker)
         action = run.bots[seat].choose(deal.view(seat), legal, context.bot_rng)
         if checker.enabled:
             _check_text(run.game, action, checker)
@@ -238,14 +252,70 @@ def _check_views(match: Match[A, V, R], deal: Deal[A, V], checker: Checker) -> N
         view = deal.view(seat)
         leaked = cards_in(view) - deal.cards_known_to(seat)
         if leaked:
-            checker.fail(
-                "views_hide_unseen_cards",
-                f"seat {seat} sees {cards_text(sorted(leaked, key=lambda c: c.index))}",
-            )
-        try:
-            json.dumps(view_to_data(view))
-        except (TypeError, ValueError) as error:
-            checker.fail("views_serialize", f"view of seat {seat}: {error}")
+            checker.fail("views_hide_unseen_cards", f"seat {seat} sees {_listed(leaked)}")
+        _check_serializes(view, f"view of seat {seat}", checker)
+    public = deal.public_view()
+    leaked = cards_in(public) - deal.public_cards()
+    if leaked:
+        checker.fail("public_view_hides_private_cards", f"a spectator sees {_listed(leaked)}")
+    _check_serializes(public, "the public view", checker)
+
+
+def _listed(cards: set[Card]) -> str:
+    return cards_text(sorted(cards, key=lambda c: c.index))
+
+
+def _check_serializes(view: object, what: str, checker: Checker) -> None:
+    try:
+        json.dumps(view_to_data(view))
+    except (TypeError, ValueError) as error:
+        checker.fail("views_serialize", f"{what}: {error}")
+
+
+def _check_choices(
+    game: Game[A, V, R], deal: Deal[A, V], legal: list[A], rng: random.Random, checker: Checker
+) -> None:
+    """Every move built from a choice is legal; every legal set of cards comes from a choice.
+
+    A legal move is a set of cards when it names two or more, or has a choice's verb.
+    """
+    choices = deal.choices()
+    for choice in choices:
+        if not choice.counts or choice.least < 1 or choice.most > len(choice.cards):
+            found = f"{choice.verb} {list(choice.counts)} of {len(choice.cards)} cards"
+            checker.fail("choices_agree_with_legal", f"a choice that cannot be made: {found}")
+            continue
+        for text in _built(choice, rng):
+            reason = _why_refused(game, deal, text)
+            if reason is not None:
+                checker.fail("choices_agree_with_legal", f"{text!r} built from a choice: {reason}")
+    verbs = {choice.verb for choice in choices}
+    for action in legal:
+        text = game.action_text(action)
+        if text.partition(" ")[0] not in verbs and _cards_named(text) < 2:
+            continue
+        if not any(choice.builds(text) for choice in choices):
+            checker.fail("choices_agree_with_legal", f"legal {text!r} is built by no choice")
+
+
+def _built(choice: CardChoice, rng: random.Random) -> list[str]:
+    """The smallest and the largest move of ``choice``, and random ones between."""
+    cards = list(choice.cards)
+    sets = [cards[: choice.least], cards[len(cards) - choice.most :]]
+    sets += [rng.sample(cards, rng.choice(choice.counts)) for _ in range(CHOICE_SAMPLES - 2)]
+    return [choice.text(chosen) for chosen in sets]
+
+
+def _why_refused(game: Game[A, V, R], deal: Deal[A, V], text: str) -> str | None:
+    try:
+        action = game.parse_action(text)
+    except CardtableError as error:
+        return str(error)
+    return deal.why_illegal(action)
+
+
+def _cards_named(text: str) -> int:
+    return sum(word in CARD_TEXTS for word in text.split())
 
 
 def _check_illegal_probe(

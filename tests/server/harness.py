@@ -25,7 +25,15 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from cardtable.engine import DealSetup, Event, Record, get_game, parse_record, view_to_data
+from cardtable.engine import (
+    DealSetup,
+    Event,
+    Record,
+    get_game,
+    outside_choices,
+    parse_record,
+    view_to_data,
+)
 
 FRAME_SECONDS = 20.0
 """How long a client waits for one frame before the test fails."""
@@ -138,6 +146,16 @@ def random_choice(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
+def moves_offered(frame: dict[str, Any], rng: random.Random) -> list[str]:
+    """A frame's ``legal`` moves and one move built card by card from each of its choices."""
+    built = []
+    for choice in frame.get("choices") or []:
+        count = rng.choice(choice["counts"])
+        picked = set(rng.sample(choice["cards"], count))
+        built.append(" ".join([choice["verb"], *(c for c in choice["cards"] if c in picked)]))
+    return [*(frame.get("legal") or []), *built]
+
+
 @dataclass
 class Client:
     """One connection to a table: a seat (with its token) or a spectator (no token)."""
@@ -168,7 +186,7 @@ class Client:
                 if frame["type"] == "end" or time.monotonic() > deadline:
                     return
                 if self.token is not None and self._my_turn(frame):
-                    chosen = choose(frame["legal"], rng)
+                    chosen = choose(moves_offered(frame, rng), rng)
                     await self.act(socket, chosen)
                 elif frame["type"] == "ack" and frame["code"] == "rate":
                     await asyncio.sleep(0.2)
@@ -197,7 +215,7 @@ class Client:
     def _my_turn(self, frame: dict[str, Any]) -> bool:
         return (
             frame["type"] in {"ev", "snapshot"}
-            and bool(frame.get("legal"))
+            and bool(frame.get("legal") or frame.get("choices"))
             and frame.get("to_move") == self.seat
         )
 
@@ -211,6 +229,7 @@ class Shown:
     view: Any
     to_move: int | None
     legal: list[str] | None
+    choices: list[dict[str, Any]] | None
     known: frozenset[str]
 
 
@@ -227,26 +246,42 @@ def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
     """For each log seq, what each seat and (last) a spectator may be shown, by the engine.
 
     The log's order is that of the record: for each deal its moves before, the deal, then its
-    actions. A spectator is in no audience (seat -1), so it is shown only public cards.
+    actions. A spectator (last, ``None``) is shown the public view and public cards only;
+    the seat to move its legal moves but those its choices build, and the choices.
     """
     game = get_game(record.game)
     match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
-    watchers = [*range(len(record.seats)), -1]
+    watchers: list[int | None] = [*range(len(record.seats)), None]
     shown: dict[int, list[Shown]] = {}
 
     def note(events: Sequence[Event]) -> None:
         deal = match.deals[-1] if match.deals else None
         current = match.current
+        choices = current.choices() if current else []
         legal = [game.action_text(a) for a in current.legal_actions()] if current else None
+        offered = [
+            {
+                "verb": choice.verb,
+                "cards": [card.text() for card in choice.cards],
+                "counts": list(choice.counts),
+                "note": choice.note,
+            }
+            for choice in choices
+        ]
         shown[len(shown) + 1] = [
             Shown(
                 d=[_event_data(event.seen_by(seat)) for event in events],
                 events=[
                     _event_data(event.seen_by(seat)) for event in (deal.events if deal else [])
                 ],
-                view=view_to_data(deal.view(seat)) if deal and seat >= 0 else None,
+                view=None
+                if deal is None
+                else view_to_data(deal.public_view() if seat is None else deal.view(seat)),
                 to_move=match.to_move,
-                legal=legal if seat >= 0 and match.to_move == seat else None,
+                legal=outside_choices(legal, choices)
+                if legal is not None and seat is not None and match.to_move == seat
+                else None,
+                choices=offered if seat is not None and match.to_move == seat else None,
                 known=frozenset(
                     card.text()
                     for event in (deal.events if deal else [])
@@ -291,6 +326,8 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
                 found.append(f"{where}: events are not those it saw")
             if frame["legal"] is not None and frame["legal"] != expected.legal:
                 found.append(f"{where}: legal moves that are not its own")
+            if frame.get("choices") is not None and frame["choices"] != expected.choices:
+                found.append(f"{where}: choices that are not its own")
             if frame.get("view") is not None and frame["view"] != expected.view:
                 found.append(f"{where}: a view that is not its view")
     return found

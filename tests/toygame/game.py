@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
-from cardtable.cards import Card, DeckSpec, Rank, parse_card
+from cardtable.cards import Card, DeckSpec, Rank, cards_text, parse_card, parse_cards
 from cardtable.engine import (
+    CardChoice,
     Deal,
     DealSetup,
     Event,
@@ -28,6 +30,7 @@ class ToyRules:
     deals: int = option(2, "Deals in a match.", "toy game")
     discard: bool = option(True, "Each player discards one card face down before play.", "toy game")
     point: int = option(1, "What a trick is worth from each other player.", "toy game")
+    pairs: bool = option(False, "The discard is two cards laid aside at once.", "toy game")
 
 
 @dataclass(frozen=True)
@@ -38,12 +41,31 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Discard:
+    """Lay two cards aside face down at once (under the ``pairs`` option)."""
+
+    cards: frozenset[Card]
+
+
+Move = Play | Discard
+
+
+@dataclass(frozen=True)
 class ToyView:
     """What one seat knows."""
 
     seat: int
     hand: tuple[Card, ...]
     discarded: Card | None
+    trick: tuple[Card, ...]
+    tricks: tuple[int, ...]
+    to_move: int | None
+
+
+@dataclass(frozen=True)
+class ToyPublicView:
+    """What a spectator knows: the trick on the table and the tricks taken."""
+
     trick: tuple[Card, ...]
     tricks: tuple[int, ...]
     to_move: int | None
@@ -60,7 +82,7 @@ HAND = 4
 DECK = DeckSpec((Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)).cards()
 
 
-class ToyDeal(Deal[Play, ToyView]):
+class ToyDeal(Deal[Move, ToyView]):
     """One deal of toy tricks."""
 
     def __init__(self, seats: int, setup: DealSetup, rules: ToyRules) -> None:
@@ -85,29 +107,41 @@ class ToyDeal(Deal[Play, ToyView]):
         """The seat to move."""
         return self.turn
 
-    def legal_actions(self) -> list[Play]:
-        """Any card when discarding or leading, else the led suit if held."""
+    def legal_actions(self) -> list[Move]:
+        """A card (a pair under ``pairs``) to discard; any to lead, else the led suit if held."""
         if self.turn is None:
             return []
         hand = self.hands[self.turn]
+        if self.discarding and self.rules.pairs:
+            return [Discard(frozenset(pair)) for pair in combinations(hand, 2)]
         if self.discarding or not self.trick:
             return [Play(c) for c in hand]
         led = [c for c in hand if c.suit == self.trick[0].suit]
         return [Play(c) for c in (led or hand)]
 
-    def why_illegal(self, action: Play) -> str | None:
+    def choices(self) -> list[CardChoice]:
+        """Under ``pairs``, the discard: two of the hand."""
+        if self.turn is None or not (self.discarding and self.rules.pairs):
+            return []
+        return [CardChoice("discard", tuple(self.hands[self.turn]), (2,), "two cards")]
+
+    def why_illegal(self, action: Move) -> str | None:
         """The reason ``action`` is refused."""
         if self.turn is None:
             return "the deal is over"
-        if action.card not in self.hands[self.turn]:
-            return f"seat {self.turn} does not hold {action.card}"
+        cards = action.cards if isinstance(action, Discard) else {action.card}
+        missing = [card for card in cards if card not in self.hands[self.turn]]
+        if missing:
+            return f"seat {self.turn} does not hold {missing[0]}"
         if action not in self.legal_actions():
-            return "must follow suit"
+            return "must follow suit" if isinstance(action, Play) else "discard two cards"
         return None
 
-    def _do(self, action: Play) -> list[Event]:
+    def _do(self, action: Move) -> list[Event]:
         seat = self.turn
         assert seat is not None
+        if isinstance(action, Discard):
+            return self._discard_pair(seat, action.cards)
         self.hands[seat].remove(action.card)
         if self.discarding:
             self.discards[seat] = action.card
@@ -131,6 +165,26 @@ class ToyDeal(Deal[Play, ToyView]):
         self.turn = winner if self.hands[winner] else None
         return [*events, public_event("trick", winner, f"seat {winner} takes the trick")]
 
+    def _discard_pair(self, seat: int, cards: frozenset[Card]) -> list[Event]:
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.turn = (seat + 1) % self.seats
+        if self.turn == self.leader:
+            self.discarding = False
+        return [
+            Event(
+                "discard",
+                seat,
+                f"seat {seat} discards two",
+                tuple(sorted(cards, key=lambda c: c.index)),
+                frozenset({seat}),
+            )
+        ]
+
+    def public_view(self) -> ToyPublicView:
+        """The trick and the tricks taken."""
+        return ToyPublicView(tuple(self.trick), tuple(self.tricks), self.turn)
+
     def view(self, seat: int) -> ToyView:
         """What ``seat`` knows."""
         return ToyView(
@@ -147,12 +201,12 @@ class ToyDeal(Deal[Play, ToyView]):
         return ToyOutcome(tuple(self.tricks))
 
 
-class ToyMatch(Match[Play, ToyView, ToyRules]):
+class ToyMatch(Match[Move, ToyView, ToyRules]):
     """A fixed number of deals; the ledger pays each trick from every other seat."""
 
     def __init__(
         self,
-        game: Game[Play, ToyView, ToyRules],
+        game: Game[Move, ToyView, ToyRules],
         rules: ToyRules,
         seats: Sequence[str],
         preset: str | None,
@@ -177,7 +231,7 @@ class ToyMatch(Match[Play, ToyView, ToyRules]):
     def _new_deal(self, setup: DealSetup) -> ToyDeal:
         return ToyDeal(len(self.seats), setup, self.rules)
 
-    def _book(self, deal: Deal[Play, ToyView]) -> list[Event]:
+    def _book(self, deal: Deal[Move, ToyView]) -> list[Event]:
         outcome = deal.outcome()
         assert isinstance(outcome, ToyOutcome)
         tricks = outcome.tricks
@@ -199,7 +253,7 @@ class ToyMatch(Match[Play, ToyView, ToyRules]):
         return dict(zip(self.seats, self.balance, strict=True))
 
 
-class ToyGame(Game[Play, ToyView, ToyRules]):
+class ToyGame(Game[Move, ToyView, ToyRules]):
     """Toy tricks, registered as ``toy``."""
 
     name = "toy"
@@ -217,15 +271,19 @@ class ToyGame(Game[Play, ToyView, ToyRules]):
         self.check_players(len(seats))
         return ToyMatch(self, rules, seats, preset)
 
-    def parse_action(self, text: str) -> Play:
-        """``play A♠`` or just ``A♠``."""
+    def parse_action(self, text: str) -> Move:
+        """``play A♠`` or just ``A♠``; ``discard A♠ K♠``."""
         try:
+            if text.startswith("discard "):
+                return Discard(frozenset(parse_cards(text.removeprefix("discard "))))
             return Play(parse_card(text.removeprefix("play ").strip()))
         except CardtableError as error:
             raise IllegalAction(f"not a toy move: {text!r} ({error})") from None
 
-    def action_text(self, action: Play) -> str:
-        """``play A♠``."""
+    def action_text(self, action: Move) -> str:
+        """``play A♠``, ``discard A♠ K♠``."""
+        if isinstance(action, Discard):
+            return "discard " + cards_text(sorted(action.cards, key=lambda card: card.index))
         return f"play {action.card}"
 
     def deal_tags(self, outcome: object) -> list[str]:

@@ -11,6 +11,8 @@ import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.engine import get_game
+from cardtable.preferans.actions import Discard
+from cardtable.preferans.deal import PreferansDeal
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.sheet import Column
 from cardtable.preferans.tricks import card_order
@@ -71,33 +73,64 @@ def test_the_hand_is_held_in_preferans_order_spades_clubs_diamonds_hearts() -> N
     assert [card_order(card) for card in cards] == sorted(card_order(card) for card in cards)
 
 
-def test_a_piquet_deal_is_played_with_the_discard_typed_and_the_long_menu_paged() -> None:
-    """A piquet deal is played with a paged menu and a typed discard.
+def test_a_piquet_deal_is_played_with_the_exchange_picked_card_by_card() -> None:
+    """A piquet deal is played with the exchange picked card by card, not from 1,508 items.
 
-    The exchange lists hundreds of discards (001 piquet rules 7–16): the menu is paged, n
-    turns a page, and the discard may be typed as words.
+    The elder exchanges three to five cards, the dealer three or what is left (001 piquet
+    rules 7–9): the menu offers each card to pick and, once enough are picked, the exchange;
+    a whole discard may still be typed as words.
     """
-    paged: list[Frame] = []
+    typed_whole: list[str] = []
 
     def typed(frame: Frame, turn: int) -> str | None:
-        if "n/p: pages" in frame.text and not paged:
-            paged.append(frame)
-            return "n"
-        items = menu(frame)
-        if "n/p: pages" in frame.text and items[min(items)].startswith("discard"):
-            count = len(parse_cards(items[min(items)].removeprefix("discard")))
+        if not typed_whole and "0 picked" in frame.text:
             hand = parse_cards(_hand_line(frame))
-            return "discard " + " ".join(card.text() for card in hand[-count:])
+            typed_whole.append("discard " + " ".join(card.text() for card in hand[-3:]))
+            return typed_whole[0]
         return None
 
     run = play("piquet", Person(typed=typed), seats="you,bot", seed=2)
     assert run.table.match.deals[0].is_over
-    assert paged
-    after = run.frames[run.frames.index(paged[0]) + 1]
-    first = re.search(r"actions (\d+)–", after.text)
-    assert first is not None
-    assert int(first[1]) > 1
-    assert "korolik" in last_with(run, "Press Enter to leave").text
+    picking = [frame for frame in run.frames if "picked" in frame.text]
+    assert picking
+    assert all(len(menu(frame)) < 20 for frame in picking)
+    assert typed_whole
+
+
+def test_a_preferans_discard_is_picked_card_by_card() -> None:
+    """The declarer's discard is picked card by card, not from a menu of 66 pairs.
+
+    The declarer takes the talon and lays two cards aside (001 preferans rule 21): a card is
+    picked by its menu number or by typing it, and the discard is offered once two are picked.
+    """
+    bid = re.compile(r"^(6|7|8|9|10)(♠|♣|♦|♥|NT)$")
+    picked: list[str] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        items = menu(frame)
+        bids = [text for text in items.values() if bid.match(text)]
+        if "auction" in frame.text and bids:
+            return bids[0]
+        picks = {text: number for number, text in items.items() if text.startswith("pick ")}
+        if " picked" not in frame.text or len(picked) == 2 or not picks:
+            return None
+        hand = parse_cards(_hand_line(frame))
+        if not picked:
+            picked.append(hand[-1].text())
+            return picked[0]
+        picked.append(hand[0].text())
+        return str(picks[f"pick {picked[1]}"])
+
+    run = play("preferans", Person(typed=typed, moves=60), seats="you,bot,bot", seed=3)
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PreferansDeal)
+    assert deal.declarer == 0
+    discard = next(action for action in deal.history if isinstance(action, Discard))
+    assert {card.text() for card in discard.cards} == set(picked)
+    choosing = [frame for frame in run.frames if " picked · " in frame.text]
+    assert "lay two cards aside face down (rule 21)" in choosing[0].text
+    assert all(len(menu(frame)) <= 14 for frame in choosing)
+    assert any(f"unpick {picked[0]}" in menu(frame).values() for frame in choosing)
 
 
 def test_hot_seat_hides_each_hand_until_its_owner_presses_enter() -> None:

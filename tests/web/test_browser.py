@@ -221,3 +221,65 @@ def test_the_dom_reading_finds_a_card_named_in_words_symbols_or_russian_indices(
     reading = {"text": text, "cards": ["A♦"]}
     assert named_cards(reading, {"7♥"}) == {"K♥", "Q♠", "10♦", "Q♣", "A♦"}
     assert "7♥" in named_cards(reading, set())
+
+
+def test_the_piquet_exchange_is_built_card_by_card_and_confirmed_at_an_allowed_count(
+    server: Server, browser: Any
+) -> None:
+    """The exchange is picked card by card from the server's choice, not from 1,508 buttons.
+
+    The elder exchanges three to five cards, the dealer three or all that is left
+    (001_776ed664a35a376f.txt, piquet rule 9): the confirm button waits for an allowed count,
+    and the move it sends is the choice's verb and the cards in the hand's order. docs/web.md,
+    "Playing".
+    """
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    page.select_option("#game", "piquet")
+    page.fill("#deals", "1")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector("button.confirm", timeout=20_000)
+    assert page.locator(".controls button.move:not(.confirm)").count() <= 2
+    assert "rule 9" in page.locator(".choice-note").inner_text()
+    hand = page.locator(".pos-me button.card:not([disabled])").evaluate_all(HAND)
+    picked = [hand[5], hand[0], hand[2]]
+    for card in picked[:2]:
+        page.click(f".pos-me button.card[data-card='{card}']")
+    assert page.locator("[aria-pressed=true]").count() == 2
+    assert page.locator("button.confirm:not([disabled])").count() == 0
+    page.click(f".pos-me button.card[data-card='{picked[2]}']")
+    move = page.locator("button.confirm:not([disabled])").get_attribute("data-move")
+    assert move == " ".join(["discard", *sorted(picked, key=hand.index)])
+    seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+    page.locator("button.confirm:not([disabled])").click()
+    page.wait_for_function(
+        "(seq) => Number(document.querySelector('.table').dataset.seq) > seq",
+        arg=seq,
+        timeout=20_000,
+    )
+    assert not page.locator(".refusal").count()
+
+
+def test_a_spectator_page_draws_the_public_view_and_no_hand(server: Server, browser: Any) -> None:
+    """A spectator's page draws what the table shows everyone, and never a hand.
+
+    The server sends a spectator the deal's public view (docs/server.md, "What a seat is
+    shown"); the page draws the seats from it without error. The table waits in the auction
+    for the person, and no card of the auction is face up (001_776ed664a35a376f.txt,
+    preferans rules 8–10, 16).
+    """
+    table = server.new_table("preferans", ["open", "bot default", "bot default"], deals=1)
+    server.join(table, "Anna")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.http}/tables/{table['id']}?watch=1")
+    page.wait_for_selector(".table[data-seat='spectator']")
+    page.wait_for_selector(".seat-label")
+    reading = page.evaluate(READ_DOM)
+    assert not errors, errors
+    assert not page.locator(".controls button.move").count()
+    assert page.locator(".table").get_attribute("data-seq") != "0"
+    assert reading["cards"] == [], "in the auction no card lies face up"
+    assert page.locator(".seat-label .notes", has_text="dealer").count() == 1

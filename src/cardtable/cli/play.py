@@ -26,6 +26,7 @@ from cardtable.bots import Bot, make_bot
 from cardtable.cli.common import one_line_errors, read_text
 from cardtable.durable import remove_stale_temporaries, write_durably
 from cardtable.engine import (
+    CardChoice,
     Event,
     Game,
     Match,
@@ -139,8 +140,10 @@ class Screen(Protocol[V_contra]):
     def event(self, seat: str, event: Event, several: bool) -> None:
         """``seat`` sees ``event`` (already reduced to what it may see)."""
 
-    def prompt(self, seat: str, view: V_contra, legal: list[str]) -> str:
-        """Show ``seat`` its view and legal actions; return its answer."""
+    def prompt(
+        self, seat: str, view: V_contra, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Show ``seat`` its view, legal actions and card choices; return its answer."""
         ...
 
     def refused(self, reason: str) -> None:
@@ -177,8 +180,13 @@ class PlainScreen(Generic[A, V, R]):
         """Print the event, naming the seat when several people share the screen."""
         self.say((f"[{seat}] " if several else "") + str(event))
 
-    def prompt(self, seat: str, view: V, legal: list[str]) -> str:
-        """Print the view as ``name: value`` lines and the menu; read the answer."""
+    def prompt(
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Print the view as ``name: value`` lines and the menu; read the answer.
+
+        The menu numbers every legal move, those the ``choices`` build among them.
+        """
         self.say(f"{seat} to move:")
         data = view_to_data(view)
         items = data.items() if isinstance(data, dict) else [("view", data)]
@@ -258,15 +266,20 @@ class JsonScreen(Generic[A, V, R]):
             }
         )
 
-    def prompt(self, seat: str, view: V, legal: list[str]) -> str:
-        """``{"to_move": name, "view": {...}, "legal": [...], "hint": ...}``, then read a line.
+    def prompt(
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """``{"to_move": name, "view": {...}, "legal": [...], "hint": ...}``, then read one line.
 
-        ``hint`` says how a person would type the move (:func:`move_hint_now`).
+        ``hint`` says how a person would type the move (:func:`move_hint_now`). With card
+        choices, also ``"choices": [{"verb", "cards", "counts", "note"}]``.
         """
-        data = {"to_move": seat, "view": view_to_data(view), "legal": legal}
+        prompt: dict[str, object] = {"to_move": seat, "view": view_to_data(view), "legal": legal}
         if self.table is not None:
-            data["hint"] = move_hint_now(self.table, view)
-        self._write(data)
+            prompt["hint"] = move_hint_now(self.table, view)
+        if choices:
+            prompt["choices"] = view_to_data(list(choices))
+        self._write(prompt)
         return self.ask("")
 
     def refused(self, reason: str) -> None:
@@ -330,7 +343,9 @@ def _one_move(table: Table[A, V, R], rng: random.Random, screen: Screen[V]) -> b
         match.apply(bot.choose(match.view(seat), legal, rng))
         return True
     menu = [table.game.action_text(action) for action in legal]
-    answer = screen.prompt(match.seats[seat], match.view(seat), menu)
+    deal = match.current
+    choices = deal.choices() if deal is not None else []
+    answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
     while True:
         answer = answer.strip()
         if answer.lower() in STOP_WORDS:
@@ -339,7 +354,7 @@ def _one_move(table: Table[A, V, R], rng: random.Random, screen: Screen[V]) -> b
             match.apply(_read_answer(table.game, legal, answer, match.view(seat)))
         except CardtableError as error:
             screen.refused(str(error))
-            answer = screen.prompt(match.seats[seat], match.view(seat), menu)
+            answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
             continue
         return True
 

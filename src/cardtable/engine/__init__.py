@@ -11,6 +11,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from cardtable.engine.choices import CardChoice, outside_choices
     from cardtable.engine.deal import Action, Deal, DealSetup, Event, private_event, public_event
     from cardtable.engine.game import Game
     from cardtable.engine.match import Match, SomeMatch
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from cardtable.engine.views import cards_in, view_to_data
 
 _MODULES = {
+    "CardChoice": "cardtable.engine.choices",
+    "outside_choices": "cardtable.engine.choices",
     "Action": "cardtable.engine.deal",
     "Deal": "cardtable.engine.deal",
     "DealSetup": "cardtable.engine.deal",
@@ -55,6 +58,7 @@ _MODULES = {
 
 __all__ = [
     "Action",
+    "CardChoice",
     "Deal",
     "DealEntry",
     "DealSetup",
@@ -71,6 +75,7 @@ __all__ = [
     "games",
     "get_game",
     "option",
+    "outside_choices",
     "parse_record",
     "private_event",
     "public_event",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from cardtable.cards import Card, cards_text
+from cardtable.engine.choices import CardChoice
 from cardtable.engine.integrity import deck_commitment
 from cardtable.errors import IllegalAction
 
@@ -47,12 +48,15 @@ class Event:
     cards: tuple[Card, ...] = ()
     audience: frozenset[int] | None = None
 
-    def shows_cards_to(self, seat: int) -> bool:
-        """Whether ``seat`` saw this event's cards."""
-        return self.audience is None or seat in self.audience
+    def shows_cards_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` saw this event's cards; ``None``, a spectator, sees public ones."""
+        return self.audience is None or (seat is not None and seat in self.audience)
 
-    def seen_by(self, seat: int) -> Event:
-        """The event as ``seat`` saw it: whole, or without the cards it was not shown."""
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as ``seat`` saw it: whole, or without the cards it was not shown.
+
+        ``None`` is a spectator, who sees the cards of public events only.
+        """
         if self.shows_cards_to(seat):
             return self
         return Event(self.kind, self.seat, self.text, (), self.audience)
@@ -100,8 +104,9 @@ class Deal(ABC, Generic[A, V]):
     """The state of one deal. Subclasses hold the rules; this base holds the bookkeeping.
 
     A subclass implements :meth:`to_move`, :meth:`legal_actions`, :meth:`why_illegal`,
-    :meth:`_do` (change the state and return the events), :meth:`view` and
-    :meth:`outcome`; it calls :meth:`_log` for the events of the deal's start.
+    :meth:`_do` (change the state and return the events), :meth:`view`,
+    :meth:`public_view` and :meth:`outcome`; it calls :meth:`_log` for the events of the
+    deal's start. A deal whose moves include sets of cards offers them as :meth:`choices`.
     """
 
     def __init__(self, seats: int, setup: DealSetup) -> None:
@@ -110,6 +115,7 @@ class Deal(ABC, Generic[A, V]):
         self.history: list[A] = []
         self.events: list[Event] = []
         self._known: list[set[Card]] = [set() for _ in range(seats)]
+        self._public: set[Card] = set()
 
     @property
     @abstractmethod
@@ -131,6 +137,21 @@ class Deal(ABC, Generic[A, V]):
     @abstractmethod
     def view(self, seat: int) -> V:
         """All that ``seat`` may know now, and nothing more: the only thing shown to it."""
+
+    @abstractmethod
+    def public_view(self) -> object:
+        """All that a spectator may know now: only cards the table has shown to everyone.
+
+        A game's public view is a type of its own, its seat view without a seat's cards.
+        """
+
+    def choices(self) -> list[CardChoice]:
+        """The moves of the seat to move that are sets of cards, as structure to pick from.
+
+        Every move :meth:`CardChoice.text` builds is legal, and every legal move that is a
+        set of cards is built by one of them (the harness checks both). None by default.
+        """
+        return []
 
     @abstractmethod
     def outcome(self) -> object:
@@ -163,18 +184,24 @@ class Deal(ABC, Generic[A, V]):
         self.events.extend(events)
         for event in events:
             if event.cards:
+                if event.audience is None:
+                    self._public.update(event.cards)
                 audience = range(self.seats) if event.audience is None else event.audience
                 for seat in audience:
                     self._known[seat].update(event.cards)
         return tuple(events)
 
-    def events_seen_by(self, seat: int) -> list[Event]:
-        """The deal's events as ``seat`` saw them."""
+    def events_seen_by(self, seat: int | None) -> list[Event]:
+        """The deal's events as ``seat`` (``None``: a spectator) saw them."""
         return [event.seen_by(seat) for event in self.events]
 
     def cards_known_to(self, seat: int) -> frozenset[Card]:
         """Every card some event has shown to ``seat``."""
         return frozenset(self._known[seat])
+
+    def public_cards(self) -> frozenset[Card]:
+        """Every card a public event has shown, all a spectator may know."""
+        return frozenset(self._public)
 
     def copy(self) -> Deal[A, V]:
         """An independent copy for search; subclasses may make it cheaper."""

@@ -21,9 +21,10 @@ and punished at the first lead by molchanka.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cardtable.cards import Card
-from cardtable.engine import Deal, DealSetup, Event
+from cardtable.engine import CardChoice, Deal, DealSetup, Event
 from cardtable.piquet.actions import PiquetAction
 from cardtable.piquet.phases.dealing import Dealing
 from cardtable.piquet.phases.exchanging import begin_exchange
@@ -42,6 +43,30 @@ class PiquetView:
     to_move: int | None
     hand: tuple[Card, ...]
     discarded: tuple[Card, ...]
+    talon_left: tuple[int, ...]
+    category: str | None
+    standing: str | None
+    offer: str | None
+    counts: dict[int, int]
+    tricks: dict[int, int]
+    trick: tuple[Card, ...]
+    shown: tuple[Card, ...]
+    played: tuple[Card, ...]
+    sheet: tuple[str, ...]
+    log: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PiquetPublicView:
+    """What a spectator knows: :class:`PiquetView` without ``seat``, ``hand`` and ``discarded``.
+
+    ``log`` is the deal's events as the public saw them.
+    """
+
+    dealer: int
+    players: tuple[int, ...]
+    phase: str
+    to_move: int | None
     talon_left: tuple[int, ...]
     category: str | None
     standing: str | None
@@ -117,32 +142,48 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         assert seat is not None
         return self.state.phase.do(seat, action)
 
+    def choices(self) -> list[CardChoice]:
+        """The exchange's discard as cards to pick, as many as the rules in force allow."""
+        seat = self.state.turn
+        return [] if seat is None else self.state.phase.choices(seat)
+
     def view(self, seat: int) -> PiquetView:
         """All that ``seat`` may know now."""
         state = self.state
-        phase = state.phase
         return PiquetView(
             seat=seat,
-            dealer=self.setup.dealer,
-            players=self.players,
-            phase=phase.name,
-            to_move=state.turn,
             hand=tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index))
             if state.dealt
             else (),
             discarded=tuple(state.discards.get(seat, [])),
-            talon_left=(len(state.elder_talon), len(state.dealer_talon)),
-            category=phase.category,
-            standing=phase.standing,
-            offer=phase.offer,
-            counts=dict(state.counts),
-            tricks=dict(state.tricks),
-            trick=phase.trick,
-            shown=tuple(state.shown),
-            played=tuple(state.played),
-            sheet=self.sheet,
-            log=tuple(str(event.seen_by(seat)) for event in self.events),
+            **self._table(seat),
         )
+
+    def public_view(self) -> PiquetPublicView:
+        """What a spectator knows: the counts, the cards shown and played, the public log."""
+        return PiquetPublicView(**self._table(None))
+
+    def _table(self, seat: int | None) -> dict[str, Any]:
+        """The fields every view shares, the log as ``seat`` (``None``: the public) saw it."""
+        state = self.state
+        phase = state.phase
+        return {
+            "dealer": self.setup.dealer,
+            "players": self.players,
+            "phase": phase.name,
+            "to_move": state.turn,
+            "talon_left": (len(state.elder_talon), len(state.dealer_talon)),
+            "category": phase.category,
+            "standing": phase.standing,
+            "offer": phase.offer,
+            "counts": dict(state.counts),
+            "tricks": dict(state.tricks),
+            "trick": phase.trick,
+            "shown": tuple(state.shown),
+            "played": tuple(state.played),
+            "sheet": self.sheet,
+            "log": tuple(str(event.seen_by(seat)) for event in self.events),
+        }
 
     def outcome(self) -> PiquetOutcome:
         """Each active seat's count and tricks, and the deal's tags."""

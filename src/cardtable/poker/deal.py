@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from cardtable.cards import Card, Rank, Suit
+from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import TableAction
@@ -37,7 +39,7 @@ from cardtable.poker.rules import deal_wild_cards
 from cardtable.poker.session import DealTerms
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import Step, VariantSpec, lowball_form
-from cardtable.poker.view import PokerView
+from cardtable.poker.view import PokerPublicView, PokerView
 
 TURN_STARTS = {"draw": start_draw, "expose": start_expose, "name-wild": start_name_wild}
 """How each step played in turn by the players begins."""
@@ -161,32 +163,43 @@ class PokerDeal(Deal[TableAction, PokerView]):
         assert seat is not None
         return self._rules.do(self, seat, action)
 
+    def choices(self) -> list[CardChoice]:
+        """The draw's discard as cards to pick, up to what the variant's step allows."""
+        seat = self.to_move
+        return [] if seat is None else self._rules.choices(self, seat)
+
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""
+        return PokerView(seat=seat, down=tuple(self.table.hands[seat].down), **self._table())
+
+    def public_view(self) -> PokerPublicView:
+        """What a spectator knows: the up cards, the board, the hands shown and the chips."""
+        return PokerPublicView(**self._table())
+
+    def _table(self) -> dict[str, Any]:
+        """The fields every view shares."""
         current = self.betting.round
         table = self.table
-        return PokerView(
-            seat=seat,
-            variant=self.spec.name,
-            win=self.spec.win,
-            phase=self.phase.value,
-            down=tuple(table.hands[seat].down),
-            up=tuple(tuple(hand.up) for hand in table.hands),
-            board=tuple(table.shown_board()),
-            board_down=len(table.board) - len(table.revealed),
-            shown=tuple(self.shown.get(other, ()) for other in range(self.seats)),
-            stacks=self._stacks_now(),
-            bets=tuple(current.bets) if current else (0,) * self.seats,
-            pot=self.betting.pot,
-            in_hand=tuple(self.betting.in_hand),
-            to_move=self.to_move,
-            round_index=self.round_index,
-            declarations=tuple(
+        return {
+            "variant": self.spec.name,
+            "win": self.spec.win,
+            "phase": self.phase.value,
+            "up": tuple(tuple(hand.up) for hand in table.hands),
+            "board": tuple(table.shown_board()),
+            "board_down": len(table.board) - len(table.revealed),
+            "shown": tuple(self.shown.get(other, ()) for other in range(self.seats)),
+            "stacks": self._stacks_now(),
+            "bets": tuple(current.bets) if current else (0,) * self.seats,
+            "pot": self.betting.pot,
+            "in_hand": tuple(self.betting.in_hand),
+            "to_move": self.to_move,
+            "round_index": self.round_index,
+            "declarations": tuple(
                 (who, side.value)
                 for who, side in (self.declarations.visible() if self.declarations else {}).items()
             ),
-            seating=self.ring,
-        )
+            "seating": self.ring,
+        }
 
     def _stacks_now(self) -> tuple[int, ...]:
         """Each seat's chips: once the deal is over, with the pots paid and bets returned."""

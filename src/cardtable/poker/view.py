@@ -30,3 +30,24 @@ class PokerView:
     declarations: tuple[tuple[int, str], ...]
     seating: tuple[int, ...]
     """The seats in the deal's seating order, clockwise: each sits left of the one before."""
+
+
+@dataclass(frozen=True)
+class PokerPublicView:
+    """What a spectator may know: :class:`PokerView` without ``seat`` and ``down``."""
+
+    variant: str
+    win: str
+    phase: str
+    up: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    board_down: int
+    shown: tuple[tuple[Card, ...], ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    in_hand: tuple[int, ...]
+    to_move: int | None
+    round_index: int
+    declarations: tuple[tuple[int, str], ...]
+    seating: tuple[int, ...]

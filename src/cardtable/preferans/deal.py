@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from cardtable.cards import Card, Rank
-from cardtable.engine import Deal, DealSetup, Event, private_event, public_event
+from cardtable.engine import CardChoice, Deal, DealSetup, Event, private_event, public_event
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Action, MisdealKind, Play, Say, WithoutTalon, action_text
 from cardtable.preferans.bidding import Auction, AuctionBid, allpass_min_level
@@ -74,6 +74,35 @@ class PreferansView:
     allpass_series: int
 
 
+@dataclass(frozen=True)
+class PreferansPublicView:
+    """All a spectator may know: :class:`PreferansView` without a seat's own cards.
+
+    No ``seat``, ``playing_for``, ``hand`` or ``discard``; ``open_hands`` are every hand
+    lying face up.
+    """
+
+    players: int
+    dealer: int
+    first_hand: int
+    phase: Phase
+    to_move: int | None
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...]
+    talon: tuple[Card, ...]
+    calls: tuple[tuple[int, str], ...]
+    high_bid: str | None
+    min_bid_level: int
+    declarer: int | None
+    contract: str | None
+    whist: tuple[tuple[int, str], ...]
+    defence: str | None
+    trick: tuple[tuple[int, Card], ...]
+    talon_lead: Card | None
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[int, ...]
+    allpass_series: int
+
+
 class PreferansDeal(Deal[Action, PreferansView]):
     """The state machine of one deal for three or four players.
 
@@ -120,6 +149,10 @@ class PreferansDeal(Deal[Action, PreferansView]):
 
     def _do(self, action: Action) -> list[Event]:
         return self.state.phase.do(action)
+
+    def choices(self) -> list[CardChoice]:
+        """The declarer's discard as two cards to pick from his twelve (rule 21)."""
+        return self.state.phase.choices()
 
     def following(self) -> list[Play]:
         """The cards the seat due may play without a revoke (rules 31–32)."""
@@ -236,39 +269,47 @@ class PreferansDeal(Deal[Action, PreferansView]):
     def view(self, seat: int) -> PreferansView:
         """What ``seat`` knows: its own cards and what the table has shown."""
         state = self.state
-        to_move = self.to_move
-        playing_for = state.card_seat if self.phase == "play" and to_move == seat else None
-        own = tuple(sorted_cards(state.hands[seat])) if seat in state.hands else ()
-        opened = tuple(
-            (other, sorted_cards(state.hands[other]))
-            for other in sorted(state.opened)
-            if other != seat
-        )
+        playing_for = state.card_seat if self.phase == "play" and self.to_move == seat else None
         return PreferansView(
             seat=seat,
-            players=self.seats,
-            dealer=state.dealer,
-            first_hand=state.active[0],
-            phase=self.phase,
-            to_move=to_move,
             playing_for=playing_for,
-            hand=own,
-            open_hands=opened,
-            talon=state.shown_talon(),
+            hand=tuple(sorted_cards(state.hands[seat])) if seat in state.hands else (),
             discard=state.discarded if seat == state.declarer else (),
-            calls=tuple((s, action_text(call)) for s, call in state.auction.calls),
-            high_bid=None if state.auction.high is None else action_text(state.auction.high),
-            min_bid_level=state.auction.min_level,
-            declarer=state.declarer,
-            contract=None if state.contract is None else contract_text(state.contract),
-            whist=tuple((s, say.value) for s, say in state.whist_calls),
-            defence=None if self.phase in ("auction", "discard", "contract") else state.defence,
-            trick=tuple(state.trick),
-            talon_lead=state.talon_lead,
-            last_trick=state.last_trick,
-            tricks=tuple(state.tricks),
-            allpass_series=state.series(),
+            **self._table(seat),
         )
+
+    def public_view(self) -> PreferansPublicView:
+        """What a spectator knows: the calls, the tricks and the cards laid face up."""
+        return PreferansPublicView(**self._table(None))
+
+    def _table(self, seat: int | None) -> dict[str, Any]:
+        """The fields every view shares; ``seat``'s own hand is not among its open hands."""
+        state = self.state
+        return {
+            "players": self.seats,
+            "dealer": state.dealer,
+            "first_hand": state.active[0],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "open_hands": tuple(
+                (other, sorted_cards(state.hands[other]))
+                for other in sorted(state.opened)
+                if other != seat
+            ),
+            "talon": state.shown_talon(),
+            "calls": tuple((s, action_text(call)) for s, call in state.auction.calls),
+            "high_bid": None if state.auction.high is None else action_text(state.auction.high),
+            "min_bid_level": state.auction.min_level,
+            "declarer": state.declarer,
+            "contract": None if state.contract is None else contract_text(state.contract),
+            "whist": tuple((s, say.value) for s, say in state.whist_calls),
+            "defence": None if self.phase in ("auction", "discard", "contract") else state.defence,
+            "trick": tuple(state.trick),
+            "talon_lead": state.talon_lead,
+            "last_trick": state.last_trick,
+            "tricks": tuple(state.tricks),
+            "allpass_series": state.series(),
+        }
 
     def outcome(self) -> DealOutcome:
         """The finished deal as a score sheet needs it."""

@@ -101,6 +101,20 @@ class EventData(BaseModel):
     cards: list[str]
 
 
+class ChoiceData(BaseModel):
+    """A move made of a set of cards, built card by card: its text is the verb and the cards.
+
+    Choose one of the ``counts`` (ascending) of ``cards``, write them after ``verb`` in the
+    order of ``cards`` (``discard 7♠ 9♥``); the server validates the whole move. ``note`` is
+    the rule in words. docs/architecture.md, "Moves that are sets of cards".
+    """
+
+    verb: str
+    cards: list[str]
+    counts: list[int]
+    note: str
+
+
 class Welcome(_Frame):
     """The answer to ``hello``: the table, its rules and seats, and the seat held here."""
 
@@ -115,7 +129,7 @@ class Welcome(_Frame):
 
 
 class Snapshot(_Frame):
-    """Where the table is now, as this seat may know it (``view`` is ``null`` for a spectator)."""
+    """Where the table is now, as this seat may know it (a spectator's ``view``: the public one)."""
 
     type: Literal["snapshot"] = "snapshot"
     seq: int
@@ -127,7 +141,10 @@ class Snapshot(_Frame):
     events: list[EventData]
     to_move: int | None
     legal: list[str] | None
+    """The moves of the seat to move, but those its ``choices`` build."""
     score: dict[str, str]
+    choices: list[ChoiceData] | None = None
+    """The moves of the seat to move that are sets of cards, to build card by card."""
 
 
 class Ev(_Frame):
@@ -142,8 +159,12 @@ class Ev(_Frame):
     d: list[EventData]
     to_move: int | None
     legal: list[str] | None
+    """The moves of the seat to move, but those its ``choices`` build (newest entry only)."""
     view: Any = None
-    """The seat's view after this entry, on the newest entry only (``null`` for a spectator)."""
+    """The seat's view after this entry, on the newest entry only (a spectator's: the public
+    view)."""
+    choices: list[ChoiceData] | None = None
+    """The moves of the seat to move that are sets of cards, to build card by card."""
 
 
 class Ack(_Frame):

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,11 +23,14 @@ from datetime import UTC, datetime
 from cardtable.bots import SomeBot, make_bot
 from cardtable.cards import cards_text, parse_cards
 from cardtable.engine import (
+    CardChoice,
+    Deal,
     DealSetup,
     Event,
     SomeGame,
     SomeMatch,
     get_game,
+    outside_choices,
     rules_to_mapping,
     system_rng,
     view_to_data,
@@ -36,6 +39,7 @@ from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
     Chat,
+    ChoiceData,
     End,
     Ev,
     EventData,
@@ -47,7 +51,8 @@ from cardtable.store.records import record_of, seat_names
 from cardtable.store.repository import Entry, Said, Store, TableInfo
 
 SPECTATOR = -1
-"""The seat number of a spectator: in no event's audience, so it sees only public cards."""
+"""The mark of a spectator's connection, which holds no seat: its frames are built from the
+deal's public view and the events as the public saw them (``seen_by(None)``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,14 +373,40 @@ class LiveTable:
                 text=seen.text,
                 cards=[card.text() for card in seen.cards],
             )
-            for seen in (event.seen_by(seat) for event in events)
+            for seen in (event.seen_by(None if seat == SPECTATOR else seat) for event in events)
         ]
 
-    def _legal(self, seat: int) -> list[str] | None:
+    def _choices(self, seat: int) -> list[CardChoice] | None:
         deal = self.match.current
         if deal is None or deal.to_move != seat or seat == SPECTATOR:
             return None
-        return [self.game.action_text(action) for action in deal.legal_actions()]
+        return deal.choices()
+
+    def _legal(self, seat: int) -> list[str] | None:
+        # The moves a choice builds are left to it: a client builds them card by card, so a
+        # piquet exchange's 1,507 sets are not sent; any move sent is validated whole.
+        choices = self._choices(seat)
+        deal = self.match.current
+        if choices is None or deal is None:
+            return None
+        return outside_choices((self.game.action_text(a) for a in deal.legal_actions()), choices)
+
+    def _choice_data(self, seat: int) -> list[ChoiceData] | None:
+        choices = self._choices(seat)
+        if choices is None:
+            return None
+        return [
+            ChoiceData(
+                verb=choice.verb,
+                cards=[card.text() for card in choice.cards],
+                counts=list(choice.counts),
+                note=choice.note,
+            )
+            for choice in choices
+        ]
+
+    def _view(self, deal: Deal[Hashable, object], seat: int) -> object:
+        return view_to_data(deal.public_view() if seat == SPECTATOR else deal.view(seat))
 
     def _ev(self, step: Step, seat: int) -> Ev:
         deal = self.match.deals[-1] if self.match.deals else None
@@ -388,24 +419,23 @@ class LiveTable:
             d=self._seen(step.events, seat),
             to_move=self.match.to_move,
             legal=self._legal(seat) if newest else None,
-            view=view_to_data(deal.view(seat)) if newest and deal and seat != SPECTATOR else None,
+            view=self._view(deal, seat) if newest and deal else None,
+            choices=self._choice_data(seat) if newest else None,
         )
 
     def _snapshot(self, seat: int) -> Snapshot:
         deal = self.match.deals[-1] if self.match.deals else None
-        view = None
-        if deal is not None and seat != SPECTATOR:
-            view = view_to_data(deal.view(seat))
         return Snapshot(
             seq=self.seq,
             status=self.info.status,
             deal=len(self.match.deals),
             commitment=deal.setup.commitment if deal else None,
-            view=view,
+            view=self._view(deal, seat) if deal else None,
             events=self._seen(deal.events if deal else [], seat),
             to_move=self.match.to_move,
             legal=self._legal(seat),
             score=self.score(),
+            choices=self._choice_data(seat),
         )
 
     def score(self) -> dict[str, str]:

@@ -7,7 +7,9 @@ deal, the phase and whose turn it is; the table (calls, contract, trick, talon, 
 with the latest events; the score as players keep it; the seat's own hand; the legal actions
 as a numbered menu, paged when long; and a line for messages. The person answers on the last
 line with a number, an action typed in any spelling the game reads, ``n``/``p`` to page the
-menu, ``?`` for the rules of the phase, or ``q`` to stop.
+menu, ``?`` for the rules of the phase, or ``q`` to stop. A move that is a set of cards (a
+discard, an exchange, a draw: the deal's choices) is picked card by card — ``pick 7♠`` or just
+``7♠`` picks a card and again unpicks it — and the menu offers the move once enough are picked.
 
 With several people at one terminal (hot-seat) a hand is shown only after its owner presses
 Enter on a screen that names him and shows no card.
@@ -15,7 +17,7 @@ Enter on a screen that names him and shows no card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -26,9 +28,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards import Card, cards_text, parse_cards
+from cardtable.cards import Card, cards_text, parse_card, parse_cards
 from cardtable.cli.play import STOP_WORDS
-from cardtable.engine import Event, Game, Match
+from cardtable.engine import CardChoice, Event, Game, Match, outside_choices
 from cardtable.engine.help import rules_in_force
 from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
@@ -41,6 +43,8 @@ R = TypeVar("R")
 
 PAGE_KEYS = {"n": 1, ">": 1, "p": -1, "<": -1}
 """Answers that turn the menu's pages instead of moving."""
+PICK_WORDS = ("pick ", "unpick ")
+"""Menu items that pick a card of a choice, or put it back."""
 HELP_KEYS = {"?", "help"}
 """Answers that show the rules of the current phase."""
 MIN_BODY = 9
@@ -108,6 +112,8 @@ class TableScreen(Generic[A, V, R]):
         self.refusal: str | None = None
         self.page = 0
         self.menu: list[str] = []
+        self.choices: list[CardChoice] = []
+        self.picked: list[Card] = []
         self.shown: list[str] = []
         self.texts: dict[str, str] = {}
 
@@ -137,22 +143,27 @@ class TableScreen(Generic[A, V, R]):
     def event(self, seat: str, event: Event, several: bool) -> None:
         """Nothing to do: the table draws each seat's events from the deal itself."""
 
-    def prompt(self, seat: str, view: V, legal: list[str]) -> str:
-        """Draw the table for ``seat`` and read its answer (paging and help are handled here)."""
+    def prompt(
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Draw the table for ``seat`` and read its answer.
+
+        Paging, help and picking the cards of a choice are handled here.
+        """
         index = self.match.seats.index(seat)
-        if legal != self.menu:
-            self.menu = legal
-            self.shown, self.texts = self._ordered(legal)
+        if legal != self.menu or list(choices) != self.choices:
+            self.menu, self.choices, self.picked = legal, list(choices), []
+            self.shown, self.texts = self._ordered(outside_choices(legal, self.choices))
             self.page = 0
-        legal = self.shown
         if index != self.showing:
             self._cover(index)
         while True:
-            self._draw(index, view, legal, len(self.match.deals))
+            items = self._pick_items() + self.shown
+            self._draw(index, view, items, len(self.match.deals))
             self.message = None
             answer = self.ask(f"{seat} › ").strip()
             if answer.lower() in PAGE_KEYS:
-                pages = len(self._pages(legal)[1])
+                pages = len(self._pages(items)[1])
                 self.page = (self.page + PAGE_KEYS[answer.lower()]) % pages
                 continue
             if answer.lower() in HELP_KEYS:
@@ -161,9 +172,51 @@ class TableScreen(Generic[A, V, R]):
             if not answer:
                 continue
             number = whole_number(answer)
-            if number is not None and 1 <= number <= len(legal):
-                return self.texts[legal[number - 1]]
-            return self.texts.get(answer, answer)
+            item = items[number - 1] if number is not None and 1 <= number <= len(items) else answer
+            if self._picked_anew(item):
+                continue
+            return self.texts.get(item, item)
+
+    # ----- picking the cards of a choice -------------------------------------------------
+
+    def _pick_items(self) -> list[str]:
+        """The moves the cards picked make, then a card to pick or to put back per item."""
+        picked = set(self.picked)
+        done = [c.text(picked) for c in self.choices if c.why_not(self.picked) is None]
+        offered = {card for choice in self.choices for card in choice.cards}
+        more = [
+            f"pick {card}"
+            for card in sorted(offered - picked, key=self.adapter.sort_key)
+            if self._may_pick(card)
+        ]
+        return done + more + [f"unpick {card}" for card in self.picked]
+
+    def _may_pick(self, card: Card) -> bool:
+        chosen = {*self.picked, card}
+        return any(
+            chosen <= set(choice.cards) and len(chosen) <= choice.most for choice in self.choices
+        )
+
+    def _picked_anew(self, item: str) -> bool:
+        """Pick or put back the card ``item`` names (``pick 7♠``, ``unpick 7♠``, ``7♠``).
+
+        ``False`` when ``item`` is no such answer: then it is a move.
+        """
+        if not self.choices:
+            return False
+        word = item.removeprefix(PICK_WORDS[0]).removeprefix(PICK_WORDS[1])
+        try:
+            card = parse_card(word)
+        except CardtableError:
+            return False
+        if card in self.picked:
+            self.picked.remove(card)
+        elif self._may_pick(card):
+            self.picked.append(card)
+        else:
+            most = max(choice.most for choice in self.choices)
+            self.message = Text(f"{card} cannot be picked: at most {most} cards", style="red")
+        return True
 
     def refused(self, reason: str) -> None:
         """Show the reason on the message line; ``?`` shows it again beside the rules."""
@@ -217,8 +270,9 @@ class TableScreen(Generic[A, V, R]):
             Text(""),
             Text(
                 "Answer with a menu number or type the action as the menu writes it "
-                "(other spellings the game reads work too); n/p turn the menu's pages; "
-                "q stops (the record keeps every move).",
+                "(other spellings the game reads work too); pick the cards of a discard, "
+                "an exchange or a draw one by one (a card's name picks it or puts it back); "
+                "n/p turn the menu's pages; q stops (the record keeps every move).",
                 style="dim",
             ),
         ]
@@ -384,6 +438,9 @@ class TableScreen(Generic[A, V, R]):
         for row in range(rows):
             grid.add_row(*cells[row::rows])
         title = "actions"
+        if self.choices:
+            notes = "; ".join(choice.note for choice in self.choices)
+            title += f" · {len(self.picked)} picked · {notes}"
         if len(pages) > 1:
             title += f" {start + 1}–{start + len(shown)} of {len(legal):,} (n/p: pages)"
         return Panel(grid, title=title, title_align="left")

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from cardtable.cards import Card
-from cardtable.engine import Event, public_event
+from cardtable.engine import CardChoice, Event, public_event
 from cardtable.piquet.actions import AnnounceCapot, Correct, PiquetAction
 from cardtable.piquet.phases.state import DealState
 
@@ -35,6 +35,10 @@ class Phase(ABC):
     @abstractmethod
     def do(self, seat: int, action: PiquetAction) -> list[Event]:
         """Play ``seat``'s legal ``action``: change the state and return the events."""
+
+    def choices(self, seat: int) -> list[CardChoice]:
+        """The moves of ``seat`` that are sets of cards, as structure (none in most phases)."""
+        return []
 
     def may_correct(self, seat: int) -> bool:
         """Whether ``seat`` may correct a false declaration now (rule 33)."""
@@ -94,6 +98,10 @@ class BeforeTheLead(Phase):
     def before_the_lead(self) -> bool:
         """Whether the first card is yet to be led."""
         return True
+
+    def choices(self, seat: int) -> list[CardChoice]:
+        """The moves of ``seat`` that are sets of cards, as structure (none in most phases)."""
+        return []
 
     def may_correct(self, seat: int) -> bool:
         """Whether ``seat`` called what he does not hold and the first card is yet to come."""

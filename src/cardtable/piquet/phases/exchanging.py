@@ -9,7 +9,7 @@ cards and play in molchanka (rule 17).
 from __future__ import annotations
 
 from cardtable.cards import Card, cards_text
-from cardtable.engine import Event, private_event, public_event
+from cardtable.engine import CardChoice, Event, private_event, public_event
 from cardtable.piquet.actions import Discard, Look, PiquetAction, Refuse, Take, action_text
 from cardtable.piquet.exchange import dealer_counts, elder_counts, exchanges, three_counts
 from cardtable.piquet.phases.base import Phase
@@ -75,6 +75,22 @@ class Exchanging(Phase):
         if self.state.rules.irregularities and min(counts) > 1:
             found += exchanges(hand, [min(counts) - 1], False)
         return found
+
+    def choices(self, seat: int) -> list[CardChoice]:
+        """The discard as cards to pick: as many as :meth:`actions` lists (rules 7–9, 15–16)."""
+        counts = self.counts(seat)
+        hand = tuple(sorted(self.state.hands[seat], key=lambda c: c.index))
+        if self.short == seat:
+            done = len(self.state.discards[seat])
+            more = tuple(n - done for n in counts if n > done)
+            note = f"discard {_numbers(more)} more: the talon is untouched (rule 16)"
+            return [CardChoice("discard", hand, more, note)] if more else []
+        allowed = set(counts)
+        if self.state.rules.irregularities and min(counts) > 1:
+            allowed.add(min(counts) - 1)
+        ordered = tuple(sorted(allowed))
+        note = f"discard {_numbers(ordered)} cards and take as many from the talon (rule 9)"
+        return [CardChoice("discard", hand, ordered, note)]
 
     def refusal(self, seat: int, action: PiquetAction) -> str | None:
         """Why this take, refusal or discard is not one ``seat`` may make."""
@@ -197,6 +213,12 @@ class Exchanging(Phase):
             state.turn = state.elder
             return []
         return start_declarations(state)
+
+
+def _numbers(counts: tuple[int, ...]) -> str:
+    """``(3, 4, 5)`` as players say it: ``3, 4 or 5``."""
+    words = [str(count) for count in counts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class Looking(Phase):

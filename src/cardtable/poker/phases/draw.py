@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardtable.cards import Card, cards_text
+from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Event, private_event, public_event
 from cardtable.poker.actions import Discard, TableAction
 from cardtable.poker.phases.phase import PhaseRules
@@ -36,6 +37,16 @@ class DrawPhase(PhaseRules):
             for combo in combinations(cards, n)
             if n <= draw_room(deal, seat, n)
         ]
+
+    def choices(self, deal: PokerDeal, seat: int) -> list[CardChoice]:
+        """The cards to discard, one up to as many as he may draw (standing pat is listed)."""
+        cards = tuple(deal.hands[seat].down)
+        counts = tuple(n for n in range(1, draw_most(deal) + 1) if n <= draw_room(deal, seat, n))
+        if not counts:
+            return []
+        most = "1 down card" if counts[-1] == 1 else f"1 to {counts[-1]} down cards"
+        note = f"discard {most} and be dealt as many, or stand pat (the variant's draw)"
+        return [CardChoice("discard", cards, counts, note)]
 
     def why_illegal(self, deal: PokerDeal, seat: int, action: TableAction) -> str | None:
         """Not a discard, cards he does not hold face down, or more than he may draw."""

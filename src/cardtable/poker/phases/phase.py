@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Event
 from cardtable.poker.actions import TableAction
 
@@ -55,6 +56,10 @@ class PhaseRules(ABC):
     @abstractmethod
     def do(self, deal: PokerDeal, seat: int, action: TableAction) -> list[Event]:
         """Play ``seat``'s legal ``action`` and run the deal on until someone must move."""
+
+    def choices(self, deal: PokerDeal, seat: int) -> list[CardChoice]:
+        """The moves of ``seat`` that are sets of cards, as structure (none in most phases)."""
+        return []
 
 
 class NobodyMoves(PhaseRules):

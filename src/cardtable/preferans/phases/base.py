@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from cardtable.engine import Event
+from cardtable.engine import CardChoice, Event
 from cardtable.preferans.actions import Action, Misdeal, Say
 from cardtable.preferans.phases.state import DealState, PhaseName, seat_name
 
@@ -34,6 +34,10 @@ class Phase(ABC):
     @abstractmethod
     def do(self, action: Action) -> list[Event]:
         """Play a legal ``action``: change the state and return the events."""
+
+    def choices(self) -> list[CardChoice]:
+        """The phase's moves that are sets of cards, as structure (none in most phases)."""
+        return []
 
     def may_claim_misdeal(self) -> bool:
         """Whether a misdeal may be claimed now (rule 12, under ``irregularities``)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from cardtable.cards import Card, cards_text
-from cardtable.engine import Event, private_event, public_event
+from cardtable.engine import CardChoice, Event, private_event, public_event
 from cardtable.preferans.actions import Action, Bid, Discard, WithoutTalon, action_text
 from cardtable.preferans.bidding import contract_choices, is_misere
 from cardtable.preferans.contracts import MISERE, Contract, contract_text
@@ -19,7 +19,7 @@ from cardtable.preferans.phases.base import Phase
 from cardtable.preferans.phases.playing import start_play
 from cardtable.preferans.phases.state import DealState, seat_name
 from cardtable.preferans.phases.whist import Whisting
-from cardtable.preferans.tricks import sorted_cards
+from cardtable.preferans.tricks import card_order, sorted_cards
 
 
 def show_talon(state: DealState) -> list[Event]:
@@ -74,6 +74,12 @@ class Discarding(Phase):
         """Every pair of his twelve cards."""
         hand = sorted_cards(self._hand())
         return [Discard(frozenset(pair)) for pair in combinations(hand, 2)]
+
+    def choices(self) -> list[CardChoice]:
+        """Two of his twelve cards, in the order the discard is written (rule 21)."""
+        hand = tuple(sorted(self._hand(), key=card_order))
+        note = "lay two cards aside face down (rule 21)"
+        return [CardChoice("discard", hand, (2,), note)]
 
     def refusal(self, action: Action) -> str | None:
         """Anything but two cards he holds."""

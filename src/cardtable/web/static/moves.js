@@ -1,6 +1,7 @@
 // The server's legal moves sorted for pointing: moves without cards become buttons, moves of
-// one card are played by clicking that card, moves of several cards are built by clicking
-// cards one by one. Nothing is composed here: every move sent is one of the server's texts.
+// one card are played by clicking that card, and the server's card choices (a discard, an
+// exchange, a draw) are built by clicking cards one by one. A built move is the choice's verb
+// and the chosen cards in the choice's order, which the server validates whole.
 import { cardsOf } from "./cards.js";
 
 const BID = /^(6|7|8|9|10)(♠|♣|♦|♥|NT)$/;
@@ -9,13 +10,13 @@ function verbOf(text) {
   return text.split(/\s+/).filter((word) => cardsOf(word).length === 0).join(" ");
 }
 
-/** The legal list taken apart: buttons, bids for the grid, card moves by card, chosen groups. */
-export function sortMoves(legal) {
+/** The legal list taken apart (buttons, bids for the grid, card moves by card) and the
+ * choices by verb. */
+export function sortMoves(legal, choices = []) {
   const plain = [];
   const bids = [];
   const single = new Map();
   const groups = new Map();
-  const verbs = new Map();
   for (const text of legal) {
     if (BID.test(text)) {
       bids.push(text);
@@ -26,46 +27,34 @@ export function sortMoves(legal) {
       plain.push(text);
       continue;
     }
-    const verb = verbOf(text);
-    if (!verbs.has(verb)) verbs.set(verb, []);
-    verbs.get(verb).push({ text, cards });
+    const card = cards[0];
+    if (!single.has(card)) single.set(card, []);
+    single.get(card).push(text);
   }
-  for (const [verb, moves] of verbs) {
-    if (moves.every((move) => move.cards.length === 1)) {
-      for (const move of moves) {
-        const card = move.cards[0];
-        if (!single.has(card)) single.set(card, []);
-        single.get(card).push(move.text);
-      }
-    } else {
-      groups.set(verb, moves);
-    }
-  }
+  for (const choice of choices) groups.set(choice.verb, choice);
   return { plain, bids, single, groups };
 }
 
-/** The moves of a group that the chosen cards are part of. */
-function candidates(moves, chosen) {
-  return moves.filter((move) => [...chosen].every((card) => move.cards.includes(card)));
+/** Whether the chosen cards could still be part of a move of ``choice``. */
+function fits(choice, chosen) {
+  return [...chosen].every((card) => choice.cards.includes(card))
+    && chosen.size <= Math.max(...choice.counts);
 }
 
-/** Whether ``card`` may be chosen next (or unchosen) in some group. */
+/** Whether ``card`` may be chosen next (or unchosen) in some choice. */
 export function choosable(sorted, chosen, card) {
   if (chosen.has(card)) return true;
-  for (const moves of sorted.groups.values()) {
-    if (candidates(moves, chosen).some((move) => move.cards.includes(card))) return true;
-  }
-  return false;
+  const more = new Set([...chosen, card]);
+  return [...sorted.groups.values()].some((choice) => fits(choice, more));
 }
 
-/** For each group: the legal move whose cards are exactly those chosen, or null. */
+/** For each choice: the move of exactly the cards chosen, or null, and the rule in words. */
 export function completed(sorted, chosen) {
   const found = [];
-  for (const [verb, moves] of sorted.groups) {
-    const exact = moves.find(
-      (move) => move.cards.length === chosen.size && candidates([move], chosen).length === 1,
-    );
-    found.push({ verb, move: exact ? exact.text : null });
+  for (const [verb, choice] of sorted.groups) {
+    const whole = fits(choice, chosen) && choice.counts.includes(chosen.size);
+    const cards = choice.cards.filter((card) => chosen.has(card));
+    found.push({ verb, move: whole ? [verb, ...cards].join(" ") : null, note: choice.note });
   }
   return found;
 }

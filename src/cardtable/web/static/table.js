@@ -20,8 +20,8 @@ export class TablePage {
     this.root = root;
     this.tableId = tableId;
     this.token = token;
-    this.state = { seq: 0, view: null, legal: null, toMove: null, events: [], seats: [],
-      seat: null, game: "", status: "", score: {}, ended: false };
+    this.state = { seq: 0, view: null, legal: null, choices: null, toMove: null, events: [],
+      seats: [], seat: null, game: "", status: "", score: {}, ended: false };
     this.chosen = new Set();
     this.message = "";
     this.banner = t("connecting");
@@ -65,11 +65,13 @@ export class TablePage {
       this.banner = "";
     } else if (frame.type === "snapshot") {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
-        toMove: frame.to_move, events: frame.events, status: frame.status, score: frame.score });
+        choices: frame.choices, toMove: frame.to_move, events: frame.events, status: frame.status,
+        score: frame.score });
       this.chosen.clear();
     } else if (frame.type === "ev") {
       state.events = frame.kind === "deal" ? frame.d : state.events.concat(frame.d);
-      Object.assign(state, { seq: frame.seq, legal: frame.legal, toMove: frame.to_move });
+      Object.assign(state, { seq: frame.seq, legal: frame.legal, choices: frame.choices,
+        toMove: frame.to_move });
       if (frame.view !== null) state.view = frame.view;
       if (frame.kind === "deal") state.status = "playing";
       this.chosen.clear();
@@ -109,8 +111,8 @@ export class TablePage {
 
   render() {
     const { state } = this;
-    const myTurn = state.legal && state.legal.length > 0;
-    const sorted = sortMoves(myTurn ? state.legal : []);
+    const myTurn = Boolean(state.legal?.length || state.choices?.length);
+    const sorted = myTurn ? sortMoves(state.legal || [], state.choices || []) : sortMoves([]);
     const root = el("div", { class: `table game-${state.game}`, "data-seq": String(state.seq),
       "data-seat": state.seat === null ? "spectator" : String(state.seat) });
     root.append(this.header());
@@ -288,7 +290,8 @@ export class TablePage {
     if (sorted.groups.size) {
       const chosen = [...this.chosen];
       box.append(el("p", { class: "chosen", text: t("chosen", chosen.map(moveLabel).join(" ")) }));
-      for (const { verb, move } of completed(sorted, this.chosen)) {
+      for (const { verb, move, note } of completed(sorted, this.chosen)) {
+        box.append(el("p", { class: "choice-note", text: note }));
         const button = el("button", { type: "button", class: "move confirm",
           text: t("confirm", moveLabel(verb)) });
         if (move) {
