@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
-from cardtable.engine import DealSetup, get_game, parse_record, record_text, replay, seeded_rng
+from cardtable.engine import DealSetup, get_game, parse_record, record_text, seeded_rng
 from cardtable.engine.record import record_from_data
+from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction, RecordError, UnknownGame
 from toygame.game import ToyGame, ToyMatch
 
@@ -175,3 +178,27 @@ def test_the_wrong_number_of_players_is_refused(toy: ToyGame) -> None:
     """A game seats only the numbers it is played by."""
     with pytest.raises(IllegalAction, match="played by 2, 3, 4 players, not 5"):
         toy.new_match(toy.rules(), list("ABCDE"))
+
+
+def test_the_replay_function_is_what_its_callers_hold_whatever_was_imported_first() -> None:
+    """docs/architecture.md, "The engine protocol": ``replay(record)`` rebuilds every state.
+
+    Once the module ``cardtable.engine.replay`` is imported, the package's attribute of that
+    name is the module, not the function; the callers import the function from its module, so
+    the import order of a process cannot hand them the module.
+    """
+    code = (
+        "import cardtable.engine.replay\n"
+        "import cardtable.cli.play, cardtable.tui.replay, cardtable.store.records\n"
+        "for module in (cardtable.cli.play, cardtable.tui.replay, cardtable.store.records):\n"
+        "    print(module.__name__, callable(module.replay))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [
+        "cardtable.cli.play",
+        "True",
+        "cardtable.tui.replay",
+        "True",
+        "cardtable.store.records",
+        "True",
+    ]

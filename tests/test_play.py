@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.cli.play import MENU_LENGTH, PlainScreen, read_saved_record
-from cardtable.engine import parse_record, replay
+from cardtable.engine import parse_record
+from cardtable.engine.replay import replay
 from toygame.game import ToyGame
 
 runner = CliRunner()

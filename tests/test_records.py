@@ -21,9 +21,10 @@ from typer.testing import CliRunner
 from cardtable.bots import make_bot
 from cardtable.cards import parse_cards
 from cardtable.cli.main import app
-from cardtable.engine import Match, record_text, replay, seeded_rng, system_rng
+from cardtable.engine import Match, record_text, seeded_rng, system_rng
 from cardtable.engine.integrity import deck_commitment, fresh_salt, key_fingerprint
 from cardtable.engine.record import RecordAltered, parse_record, record_from_data
+from cardtable.engine.replay import replay
 from cardtable.engine.signing import sign_record, verify_record
 from cardtable.errors import RecordError
 from cardtable.keys import club_key

@@ -21,9 +21,10 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.cli.play import read_saved_record
 from cardtable.durable import TEMPORARY_SUFFIX
-from cardtable.engine import get_game, record_text, replay, seeded_rng, view_to_data
+from cardtable.engine import get_game, record_text, seeded_rng, view_to_data
 from cardtable.engine.integrity import deck_commitment, fresh_salt
 from cardtable.engine.record import parse_record
+from cardtable.engine.replay import replay
 from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
 from cardtable.engine.signing import verify_record
 from cardtable.keys import seal_key

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from cardtable.engine import get_game, replay, view_to_data
+from cardtable.engine import get_game, view_to_data
 from cardtable.engine.deal import Deal
 from cardtable.engine.match import Match
+from cardtable.engine.replay import replay
 from cardtable.errors import CardtableError, IllegalAction
 from fuzzing import EXAMPLES, hostile_text, time_limit
 from test_fuzz import WORDS

@@ -43,9 +43,12 @@ def _poker_hands() -> None:
 def _poker_equity() -> None:
     from cardtable.cards import parse_cards  # noqa: PLC0415
     from cardtable.poker.equity import equity  # noqa: PLC0415
+    from cardtable.poker.rules import HandRules  # noqa: PLC0415
 
     hands = [parse_cards("A♥ K♥"), parse_cards("Q♠ Q♦")]
     equity(hands, exact=True)
+    flop = parse_cards("2♣ 7♦ 9♠")
+    equity(hands, board=flop, exact=True, rules=HandRules(low="high-low"))
     equity([*hands, parse_cards("7♣ 2♦")], trials=1000, exact=False)
 
 
@@ -75,7 +78,12 @@ STEPS: tuple[tuple[str, tuple[str, ...], str, Callable[[], None]], ...] = (
         "poker hand values",
         _poker_hands,
     ),
-    ("poker", ("exact_equity", "sampled_equity"), "poker equity", _poker_equity),
+    (
+        "poker",
+        ("exact_equity_by_ranks", "exact_equity", "sampled_equity"),
+        "poker equity",
+        _poker_equity,
+    ),
     ("poker", ("lean_deals",), "poker lean simulation", _poker_lean),
     ("preferans", ("solve_position", "card_values"), "double-dummy solver", _preferans_solver),
 )

@@ -12,9 +12,11 @@ import pytest
 from cardtable.engine.rules import describe_rules
 from cardtable.errors import RulesError
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, ScoreError, Whist
+from cardtable.preferans.ledger import Entry
 from cardtable.preferans.scorer import read_document, score
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention, convention_preset
-from cardtable.preferans.sheet import DealScore, Entry, ScoreError, Sheet, Whist
+from cardtable.preferans.sheet import Sheet
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
 W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF

@@ -11,8 +11,10 @@ from fractions import Fraction
 import pytest
 
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, ScoreError, Whist
+from cardtable.preferans.ledger import Column, Entry
 from cardtable.preferans.scorer import deal_from_data
-from cardtable.preferans.sheet import Column, DealScore, Entry, ScoreError, Sheet, Whist
+from cardtable.preferans.sheet import Sheet
 from preferans.helpers import play, play_out, table
 from preferans.test_golden_deals import MISERE_HANDS, SIX_HANDS
 

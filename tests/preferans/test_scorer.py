@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from cardtable.preferans.deal_score import ScoreError
 from cardtable.preferans.scorer import parse_score_file, score
-from cardtable.preferans.sheet import ScoreError
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "preferans"
 runner = CliRunner()

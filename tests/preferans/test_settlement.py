@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, Whist
+from cardtable.preferans.ledger import PlayerTotals
 from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.settlement import round_whole, settle, settle_by_average
-from cardtable.preferans.sheet import DealScore, PlayerTotals, Sheet, Whist
+from cardtable.preferans.sheet import Sheet
 
 F = Fraction
 

@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.preferans.contracts import MISERE, Contract, Strain
+from cardtable.preferans.deal_score import DealScore, Whist
 from cardtable.preferans.scoring import CONVENTIONS, convention
 from cardtable.preferans.settlement import settle, settle_by_average
-from cardtable.preferans.sheet import DealScore, Sheet, Whist
+from cardtable.preferans.sheet import Sheet
 
 
 @st.composite

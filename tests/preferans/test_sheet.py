@@ -8,18 +8,10 @@ from fractions import Fraction
 import pytest
 
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, GoodTalon, Phase, ScoreError, Whist
+from cardtable.preferans.ledger import Column, Entry, PlayerTotals
 from cardtable.preferans.scoring import ScoringRules, convention
-from cardtable.preferans.sheet import (
-    Column,
-    DealScore,
-    Entry,
-    GoodTalon,
-    Phase,
-    PlayerTotals,
-    ScoreError,
-    Sheet,
-    Whist,
-)
+from cardtable.preferans.sheet import Sheet
 
 W, P, H = Whist.WHIST, Whist.PASS, Whist.HALF
 

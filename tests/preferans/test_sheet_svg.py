@@ -13,9 +13,11 @@ import pytest
 from hypothesis import given, settings
 
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, Phase, ScoreError, Whist
+from cardtable.preferans.ledger import PlayerTotals
 from cardtable.preferans.picture import Drawing, Line, Rect, Text, draw_pulka
 from cardtable.preferans.scoring import convention
-from cardtable.preferans.sheet import DealScore, Phase, PlayerTotals, ScoreError, Sheet, Whist
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.svg import pulka_svg
 from preferans.test_settlement_properties import pulkas
 

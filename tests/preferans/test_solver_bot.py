@@ -9,13 +9,8 @@ import pytest
 
 from cardtable.bots import make_bot, preferans_sampling
 from cardtable.bots.preferans import best_strain, hand_tricks
-from cardtable.bots.preferans_sampling import (
-    TALON,
-    SamplingBot,
-    auction_layout,
-    deal_unseen,
-    shown_voids,
-)
+from cardtable.bots.preferans_layouts import TALON, auction_layout, deal_unseen, shown_voids
+from cardtable.bots.preferans_sampling import SamplingBot
 from cardtable.cards import Card, Suit, parse_cards
 from cardtable.engine import seeded_rng
 from cardtable.harness import simulate

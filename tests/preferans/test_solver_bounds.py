@@ -1,7 +1,8 @@
 """The solver's shortcuts at a trick boundary hold wherever they claim, checked by the minimax.
 
 Each test draws random endgames, keeps those where a bound of the compiled search
-(cardtable/preferans/_kernels.py) applies, and checks its claim against the exhaustive minimax.
+(cardtable/preferans/_kernels/bounds.py) applies, and checks its claim against the exhaustive
+minimax.
 Rules 30–32 of 001_776ed664a35a376f.txt (the play goes to the left; follow suit, else trump,
 else any card) and rule 22 (a misère declarer takes as few tricks as he can) are what both
 follow.
@@ -16,6 +17,7 @@ import numpy as np
 
 from cardtable.cards import Suit
 from cardtable.preferans import _kernels
+from cardtable.preferans._kernels import bounds
 from cardtable.preferans.solver import Position, mask
 from cardtable.preferans.tricks import DECK
 from preferans.minimax import minimax
@@ -112,12 +114,12 @@ def test_a_trump_above_every_trump_of_the_other_side_is_a_trick_for_its_side() -
     def sure(position: Position, masks: list[int]) -> bool:
         assert position.trump is not None
         held = np.array(masks, dtype=np.int64)
-        ours, theirs = _kernels._sure_trumps(held, int(position.trump), position.declarer)
+        ours, theirs = bounds.sure_trumps(held, int(position.trump), position.declarer)
         return ours + theirs > 0
 
     for position in positions_where(sure, misere=False, seed=5):
         masks = [mask(hand) for hand in position.hands]
         assert position.trump is not None
         held = np.array(masks, dtype=np.int64)
-        ours, theirs = _kernels._sure_trumps(held, int(position.trump), position.declarer)
+        ours, theirs = bounds.sure_trumps(held, int(position.trump), position.declarer)
         assert ours <= minimax(position) <= position.tricks_left - theirs, position

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine import parse_record, replay
+from cardtable.engine import parse_record
+from cardtable.engine.replay import replay
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal
 

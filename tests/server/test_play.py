@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine import replay
+from cardtable.engine.replay import replay
 from server.harness import Client, Server
 
 pytestmark = pytest.mark.timeout(120)

@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from cardtable.cards import cards_text
 from cardtable.cli.main import app
-from cardtable.engine import get_game, replay, rules_to_mapping
+from cardtable.engine import get_game, rules_to_mapping
+from cardtable.engine.replay import replay
 from cardtable.server.tables import LiveTable, Workers
 from cardtable.store.database import current, downgrade, head, make_engine, upgrade
 from cardtable.store.models import Base

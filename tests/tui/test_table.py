@@ -14,7 +14,7 @@ from cardtable.engine import get_game
 from cardtable.preferans.actions import Discard
 from cardtable.preferans.deal import PreferansDeal
 from cardtable.preferans.game import PreferansMatch
-from cardtable.preferans.sheet import Column
+from cardtable.preferans.ledger import Column
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import number_text, signed
 from cardtable.tui.screen import Frame

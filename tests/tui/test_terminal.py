@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.cards import Rank
 from cardtable.cli.play import read_saved_record
-from cardtable.engine import replay
+from cardtable.engine.replay import replay
 from cardtable.preferans.tricks import DECK
 
 pty = pytest.importorskip("pty")

@@ -15,6 +15,10 @@ each level by running every such plan through sampled layouts of the hidden hand
 talon in the engine, the others calling as the rule-based bot would, and settling each deal
 under the table's convention. Tricks led by the talon it leaves to the rule-based bot.
 
+Its rooms: ``preferans_layouts`` (dealing the unseen cards as the play and the bidding allow),
+``preferans_payoffs`` (a layout solved and priced by the convention) and ``preferans_plans``
+(calls run through a layout in the engine).
+
 It sees only its view. The number of layouts is fixed and the budget per decision is counted
 in positions searched, so a seeded game stays reproducible; a budget in seconds can be set too.
 """
@@ -23,15 +27,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Literal
 
-from cardtable.bots.preferans import PreferansBot, best_strain, hand_tricks, misere_danger
-from cardtable.cards import Card, Suit
-from cardtable.engine import DealSetup
-from cardtable.errors import CardtableError
+from cardtable.bots.preferans import PreferansBot, hand_tricks, misere_danger
+from cardtable.bots.preferans_layouts import HAND, TALON, active_seats, auction_layout, shown_voids
+from cardtable.bots.preferans_payoffs import card_scores, misere_payoff, payoff, solve_layout
+from cardtable.bots.preferans_plans import LayoutTable, plans_for, whist_value
+from cardtable.cards import Card
 from cardtable.preferans.actions import (
     Action,
     Bid,
@@ -41,41 +45,21 @@ from cardtable.preferans.actions import (
     WithoutTalon,
     parse_action,
 )
-from cardtable.preferans.bidding import allpass_min_level, bid_level, contract_choices, is_misere
+from cardtable.preferans.bidding import contract_choices, is_misere
 from cardtable.preferans.contracts import Strain, parse_contract
-from cardtable.preferans.deal import PreferansDeal, PreferansView, stack_deck
-from cardtable.preferans.outcome import DealOutcome
-from cardtable.preferans.pulka import deal_score, match_scoring
+from cardtable.preferans.deal import PreferansView
+from cardtable.preferans.pulka import match_scoring
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.scoring import ScoringRules
-from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.solver import nodes_searched
 from cardtable.preferans.tricks import DECK, following, sorted_cards
 
-HAND = 10
-"""Cards in a hand before the first trick."""
-SPARE = -1
-"""The holder of the unseen cards that are out of play."""
-TALON = -2
-"""The holder of the talon's cards when they are dealt in a layout."""
-BIDDING_TRIES = 40
-"""Layouts drawn to find one whose declarer could have bought his contract."""
-BIDDING_SLACK = 1.5
-"""How far below his contract the declarer's counted tricks may fall in a layout."""
 DISCARD_CANDIDATES = 5
 """Pairs of cards the discard solves, the likeliest by the rule-based bot's count."""
-MADE_BONUS = 10
-"""A layout's score for making (or setting) the contract, beside one point a trick."""
+
+
 AUCTION_NODE_BUDGET = 6_000_000
 """Positions the solver may search for one call of the auction before the layouts stop."""
-MISERE_DANGER_LIMIT = 3
-"""Cards in danger (as the rule-based bot counts them) above which misère is not considered."""
-GAME_FLOOR = 4.0
-"""Tricks (as the rule-based bot counts them) below which bidding a game is not considered."""
-STRAINS_SOLVED = 2
-"""Strains a declarer's layout is solved in when the auction is weighed."""
-MISERE_DISCARDS = 2
-"""Discards a misère declarer's layout is solved with when the auction is weighed."""
 
 
 @dataclass
@@ -163,7 +147,7 @@ class SamplingBot:
             hands = {**layout, view.seat: view.hand}
             for strain in strains:
                 assert strain is not None
-                tricks = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
+                tricks = solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
                 for bid in bids:
                     if bid.contract.strain is strain:
                         totals[bid] += payoff(scoring, bid.contract.level, tricks)
@@ -204,15 +188,15 @@ class SamplingBot:
             for pair in candidates:
                 hands = {**layout, view.seat: tuple(kept(pair))}
                 if misere:
-                    taken = _solve_layout(
+                    taken = solve_layout(
                         hands, active, view.seat, view.first_hand, None, misere=True
                     )
-                    score = _misere_payoff(scoring, taken)
+                    score = misere_payoff(scoring, taken)
                     totals[pair, None] = totals.get((pair, None), 0.0) + score
                     continue
                 strains = sorted(Strain, key=lambda s: -hand_tricks(kept(pair), s))[:2]
                 for strain in strains:
-                    taken = _solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
+                    taken = solve_layout(hands, active, view.seat, view.first_hand, strain.suit)
                     score = max(
                         (payoff(scoring, c.level, taken) for c in choices if c.strain is strain),
                         default=-100.0,
@@ -253,7 +237,7 @@ class SamplingBot:
             hands = {**layout, view.seat: view.hand}
             talon = layout.get(TALON, view.talon)
             for say in totals:
-                whists = _settle(
+                whists = whist_value(
                     view, rules, hands, talon=talon, say=say, helper=self.rules_bot, rng=rng
                 )
                 if whists is None:
@@ -275,12 +259,12 @@ class SamplingBot:
         ``n`` from the cheapest raise to ten (hold the bid when allowed, else make the cheapest
         raise while it is no higher than ``n``, then pass). Each layout deals the two hidden
         hands and the talon, loosely as the calls so far suggest (:func:`auction_layout`),
-        and every plan is run through it in the engine (:class:`_Table`): the others call as
+        and every plan is run through it in the engine (:class:`LayoutTable`): the others call as
         the rule-based bot would, a talon this seat wins is taken, discarded and named with
         the layout in sight (the best contract double dummy), and the deal is solved and
         settled as a one-deal pulka under the table's convention.
         """
-        plans = _plans(view, legal)
+        plans = plans_for(view, legal)
         if len(plans) < 2:
             return None
         active = active_seats(view)
@@ -296,7 +280,7 @@ class SamplingBot:
             if layout is None:
                 break
             hands = {seat: cards for seat, cards in layout.items() if seat != TALON}
-            table = _Table(view, rules, {**hands, view.seat: view.hand}, layout[TALON])
+            table = LayoutTable(view, rules, {**hands, view.seat: view.hand}, layout[TALON])
             values = {plan: table.value(plan, self.rules_bot, rng) for plan in plans}
             if any(value is None for value in values.values()):
                 return None  # the calls so far do not replay (an unseen all-pass series)
@@ -381,7 +365,7 @@ class SamplingBot:
             if layout is None:
                 return None
             full = {**hands, **layout}
-            scores = _scores(
+            scores = card_scores(
                 full,
                 active,
                 declarer=declarer,
@@ -399,507 +383,6 @@ class SamplingBot:
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
         return max(cards, key=lambda card: totals[card])
-
-
-def shown_voids(
-    history: list[tuple[tuple[int, Card], ...]],
-    trick: tuple[tuple[int, Card], ...],
-    trump: Suit | None,
-    skip: int,
-) -> dict[int, set[Suit]]:
-    """The suits each seat has shown void in (rules 31–32).
-
-    The first ``skip`` tricks, led by the talon in an all-pass, show nothing this way.
-    """
-    voids: dict[int, set[Suit]] = {}
-    for trick_cards in [*history[skip:], trick]:
-        if not trick_cards:
-            continue
-        led = trick_cards[0][1].suit
-        for seat, card in trick_cards[1:]:
-            if card.suit != led and led is not None:
-                voids.setdefault(seat, set()).add(led)
-                if trump is not None and card.suit != trump:
-                    voids[seat].add(trump)
-    return voids
-
-
-def deal_unseen(
-    unseen: Sequence[Card],
-    hidden: dict[int, int],
-    voids: dict[int, set[Suit]],
-    rng: random.Random,
-    *,
-    tries: int = 50,
-) -> dict[int, tuple[Card, ...]] | None:
-    """The unseen cards dealt to the hidden hands (sizes ``hidden``), none in a shown void.
-
-    Cards left over are out of play (a discard, an unturned talon card).
-    """
-    for _ in range(tries):
-        order = list(unseen)
-        rng.shuffle(order)
-        room = dict(hidden)
-        dealt: dict[int, list[Card]] = {seat: [] for seat in hidden}
-        spare = len(unseen) - sum(hidden.values())
-        ok = True
-        for card in order:
-            takers = [s for s, left in room.items() if left and card.suit not in voids.get(s, ())]
-            weights = [room[s] for s in takers]
-            if spare:
-                takers.append(SPARE)
-                weights.append(spare)
-            if not takers:
-                ok = False
-                break
-            taker = rng.choices(takers, weights)[0]
-            if taker == SPARE:
-                spare -= 1
-            else:
-                dealt[taker].append(card)
-                room[taker] -= 1
-        if ok:
-            return {seat: tuple(cards) for seat, cards in dealt.items()}
-    return None
-
-
-def _scores(
-    hands: dict[int, tuple[Card, ...]],
-    active: list[int],
-    *,
-    declarer: int,
-    leader: int,
-    view: PreferansView,
-    trump: Suit | None,
-    misere: bool,
-    level: int,
-    is_declarer: bool,
-) -> dict[Card, float]:
-    """Each legal card's score for the side of the seat to move, in one complete layout."""
-    from cardtable.preferans.solver import Position, card_values  # noqa: PLC0415
-
-    index = {seat: place for place, seat in enumerate(active)}
-    position = Position(
-        (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]])),
-        index[declarer],
-        index[leader],
-        trump,
-        misere,
-        tuple(card for _, card in view.trick),
-    )
-    taken = view.tricks[declarer]
-    scores: dict[Card, float] = {}
-    for card, value in card_values(position).items():
-        total = taken + value
-        if view.contract is None:
-            declarer_score = -float(total)  # all-pass: fewest tricks
-        elif misere:
-            declarer_score = -float(total) - (MADE_BONUS if total > 0 else 0)
-        else:
-            declarer_score = float(total) + (MADE_BONUS if total >= level else 0)
-        scores[card] = declarer_score if is_declarer else -declarer_score
-    return scores
-
-
-def _solve_layout(
-    hands: dict[int, tuple[Card, ...]],
-    active: list[int],
-    declarer: int,
-    leader: int,
-    trump: Suit | None,
-    *,
-    misere: bool = False,
-) -> int:
-    """The declarer's tricks in a whole deal of ``hands`` with ``trump``, double dummy."""
-    from cardtable.preferans.solver import Position, solve  # noqa: PLC0415
-
-    index = {seat: place for place, seat in enumerate(active)}
-    held = (frozenset(hands[active[0]]), frozenset(hands[active[1]]), frozenset(hands[active[2]]))
-    return solve(Position(held, index[declarer], index[leader], trump, misere=misere))
-
-
-def _settle(
-    view: PreferansView,
-    rules: PreferansRules,
-    hands: dict[int, tuple[Card, ...]],
-    *,
-    talon: tuple[Card, ...],
-    say: Say,
-    helper: PreferansBot,
-    rng: random.Random,
-) -> float | None:
-    """The seat's whists in one layout if it says ``say`` (see :meth:`SamplingBot._whist`)."""
-    active = active_seats(view)
-    deck = stack_deck([hands[seat] for seat in active], talon, rules.talon_after_round)
-    deal = PreferansDeal(view.players, DealSetup(view.dealer, deck, 0), rules)
-    try:
-        _replay_to_play(deal, view, say, helper, rng)
-    except CardtableError:
-        return None  # e.g. an all-pass series this seat cannot see raised the first bid
-    outcome = deal.outcome()
-    if deal.phase == "play":
-        assert deal.contract is not None
-        assert deal.declarer is not None
-        taken = _solve_layout(
-            {seat: tuple(deal.hands[seat]) for seat in active},
-            active,
-            deal.declarer,
-            view.first_hand,
-            deal.contract.trump,
-        )
-        tricks = [0] * view.players
-        tricks[deal.declarer] = taken
-        first, second = deal.defenders
-        tricks[first] = (HAND - taken) - (HAND - taken) // 2
-        tricks[second] = (HAND - taken) // 2
-        outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
-    return _balance(outcome, view.seat, rules)
-
-
-def _replay_to_play(
-    deal: PreferansDeal, view: PreferansView, say: Say, helper: PreferansBot, rng: random.Random
-) -> None:
-    """Bring a layout's deal to the play (or its end): the calls seen, then ``say``."""
-    for _, call in view.calls:
-        deal.apply(parse_action(call))
-    while deal.phase in ("discard", "contract"):
-        assert deal.declarer is not None
-        if deal.phase == "contract" and view.contract is not None:
-            deal.apply(parse_action(view.contract))
-        else:
-            deal.apply(helper.choose(deal.view(deal.declarer), deal.legal_actions(), rng))
-    for _, word in view.whist:
-        deal.apply(parse_action(word))
-    deal.apply(say)
-    while deal.phase not in ("play", "over"):
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
-
-
-def active_seats(view: PreferansView) -> list[int]:
-    """The three seats that play the deal, first hand first (a fourth player deals and sits out)."""
-    return [(view.first_hand + step) % view.players for step in range(3)]
-
-
-def payoff(scoring: ScoringRules, level: int, tricks: int) -> float:
-    """A contract's score in one layout under ``scoring``: rules 42–43 as its convention writes.
-
-    Made, what the contract writes in the pool; short, what it writes on the mountain for
-    each trick short.
-
-    >>> from cardtable.preferans.scoring import convention
-    >>> sochi = convention("sochi")
-    >>> payoff(sochi, 6, 6), payoff(sochi, 7, 8), payoff(sochi, 8, 6)
-    (2.0, 4.0, -12.0)
-    >>> payoff(convention("classic-1992"), 10, 10)
-    50.0
-    """
-    price = scoring.price(level)
-    short = max(0, level - tricks)
-    return float(price.points) if short == 0 else -float(price.remiz * short)
-
-
-def _misere_payoff(scoring: ScoringRules, taken: int) -> float:
-    """A misère's score in one layout: its pool points clean; caught, its remiz a trick more."""
-    if not taken:
-        return float(scoring.misere_points)
-    return -float(scoring.misere_remiz_points * (1 + taken))
-
-
-def _split_defence(tricks: list[int], seats: Sequence[int], rest: int) -> None:
-    """Share ``rest`` tricks between two seats, the first taking the odd one."""
-    first, second = seats
-    tricks[first] = rest - rest // 2
-    tricks[second] = rest // 2
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """A way to go on in the auction: pass, bid misère, or raise up to ``top`` tricks."""
-
-    kind: Literal["pass", "misère", "game"]
-    top: int = 0
-
-    def call(self, legal: Sequence[Action]) -> Action:
-        """The plan's call among ``legal``."""
-        if self.kind == "misère":
-            return next((a for a in legal if isinstance(a, Bid) and is_misere(a)), Say.PASS)
-        if self.kind == "game":
-            if Say.HOLD in legal:
-                return Say.HOLD
-            for action in legal:
-                if isinstance(action, Bid) and not is_misere(action):
-                    if action.contract.level <= self.top:
-                        return action
-                    break
-        return Say.PASS
-
-
-def _plans(view: PreferansView, legal: Sequence[Action]) -> list[_Plan]:
-    """Pass first (it wins ties), then misère if legal, then raising up to each level.
-
-    Hopeless plans are left out unsolved, to spend the time where the call is in doubt: a
-    misère with more than :data:`MISERE_DANGER_LIMIT` cards in danger, a game with a hand
-    that counts fewer than :data:`GAME_FLOOR` tricks in its best strain.
-    """
-    plans = [_Plan("pass")]
-    misere = any(isinstance(a, Bid) and is_misere(a) for a in legal)
-    if misere and misere_danger(view.hand) <= MISERE_DANGER_LIMIT:
-        plans.append(_Plan("misère"))
-    if best_strain(view.hand)[1] < GAME_FLOOR:
-        return plans
-    levels = [a.contract.level for a in legal if isinstance(a, Bid) and not is_misere(a)]
-    if Say.HOLD in legal and view.high_bid is not None:
-        high = parse_action(view.high_bid)
-        assert isinstance(high, Bid | WithoutTalon)
-        levels.append(bid_level(high))
-    if levels:
-        plans += [_Plan("game", top) for top in range(min(levels), 11)]
-    return plans
-
-
-def auction_layout(
-    unseen: list[Card],
-    hidden: dict[int, int],
-    view: PreferansView,
-    rng: random.Random,
-    *,
-    voids: dict[int, set[Suit]] | None = None,
-    played: dict[int, list[Card]] | None = None,
-    contract: tuple[int, Strain] | None = None,
-) -> dict[int, tuple[Card, ...]] | None:
-    """The hidden hands (and talon), drawn so that the calls so far look sensible.
-
-    A seat that bid or held ``n`` should count (as the rule-based bot counts) at least ``n``
-    less :data:`BIDDING_SLACK` tricks in its best strain; a seat that bid misère should have
-    at most two cards in danger; a seat whose first call was a pass should count fewer than
-    six. In the play a hand is judged with the cards it has ``played``, as at the first trick, and
-    kept clear of its shown ``voids``. Given the ``contract`` (level and strain) the declarer
-    bought, his dealt hand with the talon should count at least the level less the slack in
-    that strain, for he could then have bought it. Of :data:`BIDDING_TRIES` draws the first
-    that breaks none of these is taken, else the one that breaks fewest: the constraints are
-    loose, as other players bid their own way, and a layout is always found when the voids
-    allow one.
-    """
-    need: dict[int, int] = {}
-    misere_seats: set[int] = set()
-    first_passes: set[int] = set()
-    spoken: set[int] = set()
-    high = 0
-    for seat, text in view.calls:
-        call = parse_action(text)
-        if isinstance(call, Bid) and is_misere(call):
-            misere_seats.add(seat)
-        elif isinstance(call, Bid | WithoutTalon):
-            high = bid_level(call)
-            need[seat] = max(need.get(seat, 0), high)
-        elif call is Say.HOLD:
-            need[seat] = max(need.get(seat, 0), high)
-        elif call is Say.PASS and seat not in spoken:
-            first_passes.add(seat)
-        spoken.add(seat)
-    judged = [seat for seat in hidden if seat in spoken]
-    shown = played or {}
-
-    def misses(layout: dict[int, tuple[Card, ...]]) -> int:
-        count = 0
-        for seat in judged:
-            hand = [*layout[seat], *shown.get(seat, ())]
-            tricks = best_strain(hand)[1]
-            count += int(seat in need and tricks < need[seat] - BIDDING_SLACK)
-            count += int(seat in misere_seats and misere_danger(hand) > 2)
-            count += int(seat in first_passes and tricks >= 6)
-        if contract is not None:
-            assert view.declarer is not None
-            level, strain = contract
-            bought = layout[view.declarer] + layout.get(TALON, view.talon)
-            count += int(hand_tricks(bought, strain) < level - BIDDING_SLACK)
-        return count
-
-    best: dict[int, tuple[Card, ...]] | None = None
-    fewest = 0
-    for _ in range(BIDDING_TRIES):
-        layout = deal_unseen(unseen, hidden, voids or {}, rng)
-        if layout is None:
-            return None
-        missed = misses(layout)
-        if best is None or missed < fewest:
-            best, fewest = layout, missed
-        if not missed:
-            break
-    return best
-
-
-class _Table:
-    """One layout of the whole deal, run in the engine for each auction plan of one seat."""
-
-    def __init__(
-        self,
-        view: PreferansView,
-        rules: PreferansRules,
-        hands: dict[int, tuple[Card, ...]],
-        talon: tuple[Card, ...],
-    ) -> None:
-        """The layout ``hands`` (every active seat) and ``talon`` at the table of ``view``."""
-        self.view = view
-        self.rules = rules
-        self.active = active_seats(view)
-        self.deck = stack_deck(
-            [hands[seat] for seat in self.active], talon, rules.talon_after_round
-        )
-        self.series = _previous_allpasses(rules, view.min_bid_level)
-        self.solved: dict[tuple[Hashable, ...], int] = {}
-        self.settled: dict[tuple[Hashable, ...], float] = {}
-
-    def value(self, plan: _Plan, helper: PreferansBot, rng: random.Random) -> float | None:
-        """The seat's whists in the layout if it follows ``plan``; ``None`` if it cannot."""
-        view = self.view
-        deal = PreferansDeal(
-            view.players, DealSetup(view.dealer, self.deck, 0), self.rules, self.series
-        )
-        try:
-            for _, call in view.calls:
-                deal.apply(parse_action(call))
-            while deal.phase == "auction":
-                seat = deal.to_move
-                assert seat is not None
-                legal = deal.legal_actions()
-                if seat == view.seat:
-                    deal.apply(plan.call(legal))
-                else:
-                    deal.apply(helper.choose(deal.view(seat), legal, rng))
-        except CardtableError:
-            return None
-        key = tuple(deal.auction.calls)
-        if key not in self.settled:
-            if deal.declarer == view.seat:
-                self._declare(deal)
-            while deal.phase not in ("play", "over"):
-                seat = deal.to_move
-                assert seat is not None
-                deal.apply(helper.choose(deal.view(seat), deal.legal_actions(), rng))
-            self.settled[key] = self._settle(deal)
-        return self.settled[key]
-
-    def solve(
-        self,
-        deal: PreferansDeal,
-        trump: Suit | None,
-        *,
-        misere: bool,
-        kept: list[Card] | None = None,
-    ) -> int:
-        """The declarer's tricks, first hand leading, with the deal's hands as they are now.
-
-        Or with the declarer holding ``kept`` (the twelve cards less a discard being tried).
-        """
-        declarer = deal.declarer
-        assert declarer is not None
-        hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
-        if kept is not None:
-            hands[declarer] = tuple(kept)
-        key = (declarer, *(frozenset(hands[seat]) for seat in self.active), trump, misere)
-        if key not in self.solved:
-            self.solved[key] = _solve_layout(
-                hands, self.active, declarer, self.active[0], trump, misere=misere
-            )
-        return self.solved[key]
-
-    def solve_allpass(self, deal: PreferansDeal) -> int:
-        """The seat's fewest tricks in the all-pass if the other two play against it."""
-        hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
-        key: tuple[Hashable, ...] = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
-        if key not in self.solved:
-            seat = self.view.seat
-            self.solved[key] = _solve_layout(
-                hands, self.active, seat, self.active[0], None, misere=True
-            )
-        return self.solved[key]
-
-    def _declare(self, deal: PreferansDeal) -> None:
-        """Discard and name the contract that does best in this very layout (rule 21).
-
-        In the :data:`STRAINS_SOLVED` strains the twelve cards count best in, the two cards
-        laid aside are those the rule-based bot's count likes least in that strain; the
-        contract is the one whose price, made or set, is best for the tricks the layout gives
-        (:func:`payoff`). For a misère, the
-        :data:`MISERE_DISCARDS` discards that leave fewest cards in danger are solved and the
-        best kept.
-        """
-        assert deal.bid is not None
-        assert deal.declarer is not None
-        twelve = list(deal.hands[deal.declarer])
-        pairs = [frozenset(pair) for pair in combinations(sorted_cards(twelve), 2)]
-
-        def kept(pair: frozenset[Card]) -> list[Card]:
-            return [card for card in twelve if card not in pair]
-
-        if is_misere(deal.bid):
-            ranked = sorted(pairs, key=lambda pair: misere_danger(kept(pair)))[:MISERE_DISCARDS]
-            best = min(ranked, key=lambda p: self.solve(deal, None, misere=True, kept=kept(p)))
-            deal.apply(Discard(best))
-            return
-        choices = contract_choices(deal.bid)
-        strains = sorted(
-            {contract.strain for contract in choices if contract.strain is not None},
-            key=lambda strain: -hand_tricks(twelve, strain),
-        )[:STRAINS_SOLVED]
-        choices = [contract for contract in choices if contract.strain in strains]
-        tricks: dict[Strain | None, tuple[int, frozenset[Card]]] = {}
-        for strain in strains:
-            if strain is not None:
-                pair = max(pairs, key=lambda p: hand_tricks(kept(p), strain))
-                taken = self.solve(deal, strain.suit, misere=False, kept=kept(pair))
-                tricks[strain] = (taken, pair)
-        scoring = match_scoring(self.rules)
-        contract = max(choices, key=lambda c: payoff(scoring, c.level, tricks[c.strain][0]))
-        deal.apply(Discard(tricks[contract.strain][1]))
-        if deal.phase == "contract":
-            deal.apply(Bid(contract))
-
-    def _settle(self, deal: PreferansDeal) -> float:
-        """The seat's whists when the deal, now in its play or over, is played double dummy.
-
-        A game or misère is solved; in an all-pass this seat takes its paranoid count (its
-        fewest tricks against the other two, as :func:`cardtable.preferans.solver.paranoid`
-        counts) and the other two share the rest. Tricks led by the talon are not modelled.
-        """
-        outcome = deal.outcome()
-        if deal.phase == "play":
-            tricks = [0] * self.view.players
-            if deal.kind == "all-pass":
-                mine = self.solve_allpass(deal)
-                rest = HAND - mine
-                others = [seat for seat in self.active if seat != self.view.seat]
-                tricks[self.view.seat] = mine
-                _split_defence(tricks, others, rest)
-                outcome = replace(outcome, tricks=tuple(tricks))
-            else:
-                assert deal.contract is not None
-                assert deal.declarer is not None
-                taken = self.solve(deal, deal.contract.trump, misere=deal.contract.is_misere)
-                tricks[deal.declarer] = taken
-                _split_defence(tricks, deal.defenders, HAND - taken)
-                outcome = replace(outcome, tricks=tuple(tricks), played=True, defence=deal.defence)
-        return _balance(outcome, self.view.seat, self.rules)
-
-
-def _previous_allpasses(rules: PreferansRules, min_level: int) -> int:
-    """The fewest all-passes in a row before this deal that make its lowest bid ``min_level``."""
-    series = 0
-    while allpass_min_level(rules, series) < min_level and series < 10:
-        series += 1
-    return series
-
-
-def _balance(outcome: DealOutcome, seat: int, rules: PreferansRules) -> float:
-    """``seat``'s whists when ``outcome`` is written and settled as a one-deal pulka."""
-    names = [str(number) for number in range(outcome.players)]
-    sheet = Sheet(names, match_scoring(rules))
-    sheet.write(deal_score(outcome, names, sheet.rules))
-    sheet.close()
-    return float(sheet.settlement().balance[names[seat]])
 
 
 def make_sampling_bot(rules: PreferansRules) -> SamplingBot:

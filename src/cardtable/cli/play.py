@@ -34,7 +34,6 @@ from cardtable.engine import (
     get_game,
     parse_record,
     record_text,
-    replay,
     seeded_rng,
     system_rng,
     view_to_data,
@@ -42,6 +41,7 @@ from cardtable.engine import (
 from cardtable.engine.help import rules_in_force
 from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.reading import whole_number
+from cardtable.engine.replay import replay
 from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
 from cardtable.errors import CardtableError, IllegalAction

@@ -546,7 +546,8 @@ def export_command(
     One deal is a ``.phh`` hand; several are a ``.phhs`` file of ``[1]``, ``[2]``… hands.
     A deal PHH cannot express (a variant without a PHH code) is refused in one line.
     """
-    from cardtable.engine import parse_record, replay  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.engine import parse_record  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.engine.replay import replay  # noqa: PLC0415 - keeps start-up fast
     from cardtable.poker.deal import PokerDeal  # noqa: PLC0415
     from cardtable.poker.phh import export_phh  # noqa: PLC0415
 

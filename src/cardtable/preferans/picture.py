@@ -33,7 +33,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from cardtable.preferans.sheet import AllPass, Column, Sheet
+from cardtable.preferans.deal_score import AllPass
+from cardtable.preferans.ledger import Column
+from cardtable.preferans.sheet import Sheet
 
 SIZE = 600
 MARGIN = 40

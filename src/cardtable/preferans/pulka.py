@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from functools import cache
 
 from cardtable.cards import Rank
+from cardtable.preferans.deal_score import DealScore, GoodTalon, Play, Whist
 from cardtable.preferans.outcome import DealOutcome, WhistChoice
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.scoring import ScoringRules, convention
-from cardtable.preferans.sheet import DealScore, GoodTalon, Play, Whist
 
 _WORDS: dict[WhistChoice, Whist] = {
     "whist": Whist.WHIST,

@@ -25,19 +25,11 @@ from cardtable.engine.reading import InputError, parse_json, parse_toml
 from cardtable.engine.rules import MOST_POINTS
 from cardtable.errors import CardtableError
 from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, GoodTalon, Phase, Play, ScoreError, Whist
+from cardtable.preferans.ledger import Column, PlayerTotals
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention
 from cardtable.preferans.settlement import Settlement
-from cardtable.preferans.sheet import (
-    Column,
-    DealScore,
-    GoodTalon,
-    Phase,
-    Play,
-    PlayerTotals,
-    ScoreError,
-    Sheet,
-    Whist,
-)
+from cardtable.preferans.sheet import Sheet
 
 TOP_FIELDS = ("convention", "rules", "players", "pool", "stake", "deals", "sheet")
 DEAL_FIELDS = (

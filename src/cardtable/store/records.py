@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cardtable.cards import parse_cards
-from cardtable.engine import DealEntry, Record, replay
+from cardtable.engine import DealEntry, Record
+from cardtable.engine.replay import replay
 from cardtable.errors import RecordError
 from cardtable.store.repository import Entry, TableInfo
 

@@ -19,7 +19,8 @@ from cardtable.cards import Card
 from cardtable.engine import Event, Match
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.game import PreferansMatch
-from cardtable.preferans.sheet import Column, Sheet
+from cardtable.preferans.ledger import Column
+from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
 from cardtable.tui.paint import Painter

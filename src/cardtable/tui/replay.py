@@ -17,7 +17,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.engine import Deal, Record, SomeMatch, get_game, replay
+from cardtable.engine import Deal, Record, SomeMatch, get_game
+from cardtable.engine.replay import replay
 from cardtable.tui.adapter import adapter_for, event_text
 from cardtable.tui.paint import Painter
 
