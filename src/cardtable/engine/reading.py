@@ -23,7 +23,7 @@ import json
 import math
 import tomllib
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from cardtable.errors import CardtableError
@@ -108,7 +108,10 @@ def parse_json(text: str, *, what: str) -> object:
 
 def _finite_decimal(what: str) -> Callable[[str], Decimal]:
     def parse(text: str) -> Decimal:
-        value = Decimal(text)
+        try:
+            value = Decimal(text)
+        except InvalidOperation:  # an exponent beyond the decimal context's
+            raise InputError(f"{what}: {text} is not a number cardtable reads") from None
         if not value.is_finite():
             raise InputError(f"{what}: {text} is not a number cardtable reads")
         return value

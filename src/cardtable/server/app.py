@@ -162,8 +162,8 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
             if table.driver is not None:
                 table.driver.cancel()
         workers.bots.shutdown(wait=False, cancel_futures=True)
+        await tables.db(store.close)  # on the database thread, where an async driver's loop runs
         workers.database.shutdown(wait=True)
-        store.close()
 
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan)
 
