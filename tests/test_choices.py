@@ -24,7 +24,7 @@ def _deal_until(
     players: int | None = None,
     overrides: dict[str, Any] | None = None,
     seed: int = 1,
-) -> tuple[Any, Any, Match[Any, Any]]:
+) -> tuple[Any, Any, Match[Any, Any, Any]]:
     """Random play from ``seed`` until a deal reaches the state ``reached`` asks for."""
     game = get_game(game_name)
     count = players or game.players[0]

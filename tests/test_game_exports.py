@@ -10,12 +10,13 @@ import pytest
 from cardtable.engine import Match, get_game
 from cardtable.errors import IllegalAction
 from cardtable.poker.phh import parse_phh_all, replay_phh
+from cardtable.preferans.outcome import DealOutcome
 
 PRESETS = {"poker": "holdem"}
 """A preset per game whose deals every form can write (PHH has no code for draw poker)."""
 
 
-def _played(game_name: str, seats: int, deals: int, seed: int = 7) -> Match[Any, Any]:
+def _played(game_name: str, seats: int, deals: int, seed: int = 7) -> Match[Any, Any, Any]:
     game = get_game(game_name)
     preset = PRESETS.get(game_name)
     match = game.new_match(game.rules(preset), [f"P{n}" for n in range(seats)], preset)
@@ -82,7 +83,9 @@ def test_the_four_handed_dealer_does_not_play_the_deal() -> None:
     for number, deal in enumerate(match.deals, start=1):
         facts = get_game("preferans").deal_statistics(match, number)
         played = [seat["played"] for seat in facts]
-        if deal.outcome().kind == "redeal":
+        outcome = deal.outcome()
+        assert isinstance(outcome, DealOutcome)
+        if outcome.kind == "redeal":
             assert played == [False] * 4
         else:
             assert played == [seat != deal.setup.dealer for seat in range(4)]
@@ -94,10 +97,12 @@ def test_the_declarer_and_only_he_has_a_contract() -> None:
     game = get_game("preferans")
     seen = 0
     for number, deal in enumerate(match.deals, start=1):
-        declarer = deal.outcome().declarer
+        outcome = deal.outcome()
+        assert isinstance(outcome, DealOutcome)
+        declarer = outcome.declarer
         for seat, facts in enumerate(game.deal_statistics(match, number)):
             assert facts["declared"] is (seat == declarer)
             assert (facts["contract"] is not None) is (seat == declarer)
-            assert facts["made"] is (seat == declarer and bool(deal.outcome().made))
+            assert facts["made"] is (seat == declarer and bool(outcome.made))
             seen += seat == declarer
     assert seen

@@ -19,6 +19,9 @@ from cardtable.cli.main import app
 from cardtable.engine import Game, get_game, rules_to_mapping, seeded_rng
 from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, hint_from_moves
 from cardtable.engine.rules import describe_rules
+from cardtable.piquet.game import PIQUET
+from cardtable.poker.game import POKER
+from cardtable.preferans.game import PREFERANS
 from toygame.game import ToyGame
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
@@ -34,7 +37,9 @@ def _sentence(help: RulesHelp, option: str) -> Sentence:
     )
 
 
-def _hint_at(game: Game[Any], rules: Any, phase: str, seats: int, choose: Any = None) -> str:
+def _hint_at(
+    game: Game[Any, Any, Any], rules: Any, phase: str, seats: int, choose: Any = None
+) -> str:
     """The move hint of the first seat asked to move in ``phase`` of a seeded deal."""
     match = game.new_match(rules, [f"p{n}" for n in range(seats)])
     match.start_deal(seeded_rng(4))
@@ -58,7 +63,7 @@ def test_the_elders_fewest_cards_in_the_help_and_the_hint_are_the_option_in_forc
     001_776ed664a35a376f.txt, piquet rule 9: «Первый игрок может прикупить не менее трех
     карт»; the option ``elder_min_exchange``.
     """
-    piquet = get_game("piquet")
+    piquet = PIQUET
     seed, one = piquet.rules(), piquet.rules(None, {"elder_min_exchange": 1})
     assert _sentence(piquet.rules_help(seed), "elder_min_exchange").text.startswith(
         "The elder hand exchanges 3 to 5 cards"
@@ -79,7 +84,7 @@ def test_the_last_trick_counts_what_the_option_says() -> None:
     001_776ed664a35a376f.txt, piquet rule 37: «Игрок, взявший последнюю взятку, считает за
     нее не единицу, а четыре»; the option ``last_trick_extra``.
     """
-    piquet = get_game("piquet")
+    piquet = PIQUET
     seed = _sentence(piquet.rules_help(piquet.rules()), "last_trick_extra")
     assert seed.text == "The last trick counts 3 more than the others."
     other = piquet.rules_help(piquet.rules(None, {"last_trick_extra": 1}))
@@ -94,7 +99,7 @@ def test_the_help_of_holding_a_bid_is_the_auctions_own_rule() -> None:
     001_776ed664a35a376f.txt, preferans rule 19: «После того как один из партнеров скажет
     "Пас", следующий может не повышать ранг торговли, а сказать "Мои"»; option ``hold``.
     """
-    preferans = get_game("preferans")
+    preferans = PREFERANS
     texts = {
         hold: _sentence(preferans.rules_help(preferans.rules(None, {"hold": hold})), "hold").text
         for hold in ("after-pass", "senior", "none")
@@ -110,7 +115,7 @@ def test_half_whist_and_the_checked_ten_appear_in_the_whist_help_when_agreed() -
     001_776ed664a35a376f.txt, preferans rule 26 (a ten is checked); the Code 3.8 (полвиста):
     the options ``ten_is_checked`` and ``half_whist_levels``.
     """
-    preferans = get_game("preferans")
+    preferans = PREFERANS
     seed = preferans.rules_help(preferans.rules()).section("whist")
     assert seed is not None
     assert not any("half-whist" in sentence.text for sentence in seed.sentences)
@@ -130,7 +135,7 @@ def test_the_auction_hint_spans_the_bids_the_ladder_of_the_rules_allows() -> Non
     001_776ed664a35a376f.txt, preferans rule 17 (the ladder ends «10 без прикупа, мизер»); the
     Code 3.3: misère after 8 NT (option ``misere_rank``).
     """
-    preferans = get_game("preferans")
+    preferans = PREFERANS
     top = _hint_at(preferans, preferans.rules(), "auction", 3)
     assert top == "`pass`; or a bid from `6♠` to `misère`"
     lower = _hint_at(preferans, preferans.rules(None, {"misere_rank": "after-8nt"}), "auction", 3)
@@ -143,7 +148,7 @@ def test_a_variants_wild_cards_and_draw_limit_are_told_as_the_rules_say() -> Non
     002_053e85955f9a4108.txt, «Козырные карты» (а) and «Покер с досдачей» (draw up to three);
     options ``variant.hands.wild`` and ``variant.steps.N.most``.
     """
-    poker = get_game("poker")
+    poker = POKER
     plain = poker.rules_help(poker.rules("draw"))
     over = plain.section("over")
     assert over is not None
@@ -184,7 +189,7 @@ def test_a_limit_of_the_ends_only_is_hinted_as_the_two_amounts() -> None:
     002_053e85955f9a4108.txt, «Установленные пределы: фиксированные» в) (only the minimum or
     the maximum); option ``limits.amounts``.
     """
-    poker = get_game("poker")
+    poker = POKER
     ranged = _hint_at(poker, poker.rules("draw"), "bet", 3)
     assert "bet 1 to 5: `bet 1`" in ranged
     ends = poker.rules("draw", {"limits": {"amounts": "ends"}})

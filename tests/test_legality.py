@@ -24,11 +24,10 @@ from cardtable.engine.game import Game
 from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import Call, Check, Discard
+from cardtable.poker.game import POKER
 
 PROBES_PER_STEP = 3
 """How many listed and how many refused actions are tried at each step."""
-
-POKER = get_game("poker")
 
 
 def tables() -> list[tuple[str, str | None, int]]:
@@ -76,7 +75,7 @@ def check_refusals_change_nothing(
         assert pickle.dumps(deal) == before, f"refusing {action!r} changed the deal"
 
 
-def drive(game: Game[Any], preset: str | None, players: int, seed: str) -> int:
+def drive(game: Game[Any, Any, Any], preset: str | None, players: int, seed: str) -> int:
     """Play one deal by ``stay_in``, probing every step; the number of steps played."""
     rng = random.Random(seed)
     match = game.new_match(game.rules(preset), [f"P{seat}" for seat in range(players)], preset)

@@ -12,6 +12,7 @@ from cardtable.cli.common import out
 from cardtable.cli.main import app
 from cardtable.engine import games, get_game
 from cardtable.engine.rules import rules_from_toml
+from cardtable.poker.game import POKER
 
 runner = CliRunner()
 
@@ -43,7 +44,7 @@ def test_poker_variants_writes_every_variant_name_whole_at_80_columns(columns: N
     """Every variant a player passes to ``--variant`` is printed whole (issue 14, item 27)."""
     result = runner.invoke(app, ["poker", "variants"])
     assert result.exit_code == 0
-    for name in get_game("poker").presets:
+    for name in POKER.presets:
         assert _whole(name, result.stdout), f"{name} is cut:\n{result.stdout}"
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
 
@@ -58,7 +59,7 @@ def test_rules_writes_each_option_whole_as_a_rules_file_line(columns: None) -> N
     result = runner.invoke(app, ["rules", "poker", "spit-in-the-ocean"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    most = get_game("poker").rules("spit-in-the-ocean").variant.players_max
+    most = POKER.rules("spit-in-the-ocean").variant.players_max
     assert f"variant.players_max = {most}" in lines
     assert "limits.rising_last_round_factor = 2" in lines
     start = lines.index("variant.steps = [")

@@ -128,7 +128,7 @@ def test_a_json_prompt_carries_the_card_choices_of_a_discard(toy: ToyGame) -> No
 def test_a_long_menu_is_cut_and_the_rest_is_typed(toy: ToyGame) -> None:
     """A move outside the numbered menu is typed in the game's notation (the TUI issue, item 1)."""
     lines: list[str] = []
-    screen = PlainScreen(lambda prompt: "q", lines.append)
+    screen: PlainScreen[str, object, object] = PlainScreen(lambda prompt: "q", lines.append)
     menu = [f"move {n}" for n in range(MENU_LENGTH + 5)]
     screen.prompt("you", {"hand": []}, menu)
     assert f"  {MENU_LENGTH}. move {MENU_LENGTH - 1}" in lines

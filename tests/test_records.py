@@ -21,22 +21,24 @@ from typer.testing import CliRunner
 from cardtable.bots import make_bot
 from cardtable.cards import parse_cards
 from cardtable.cli.main import app
-from cardtable.engine import Match, get_game, record_text, seeded_rng, system_rng
+from cardtable.engine import Match, record_text, seeded_rng, system_rng
 from cardtable.engine.integrity import deck_commitment, fresh_salt, key_fingerprint
 from cardtable.engine.record import RecordAltered, parse_record, record_from_data
 from cardtable.engine.replay import replay
 from cardtable.engine.signing import sign_record, verify_record
 from cardtable.errors import RecordError
 from cardtable.keys import club_key
+from cardtable.poker.game import POKER
+from cardtable.preferans.game import PREFERANS
 
 runner = CliRunner()
 
 Data = dict[str, Any]
 
 
-def _holdem(deals: int = 2) -> Match[Any, Any]:
+def _holdem(deals: int = 2) -> Match[Any, Any, Any]:
     """Three players checking every hand down to a showdown, from seed 3."""
-    game = get_game("poker")
+    game = POKER
     rules = game.rules("holdem")
     match = game.new_match(rules, ["Anna", "Boris", "Vera"], "holdem")
     bot = make_bot("poker", "check-down", rules)
@@ -48,8 +50,8 @@ def _holdem(deals: int = 2) -> Match[Any, Any]:
     return match
 
 
-def _preferans(deals: int = 2) -> Match[Any, Any]:
-    game = get_game("preferans")
+def _preferans(deals: int = 2) -> Match[Any, Any, Any]:
+    game = PREFERANS
     match = game.new_match(game.rules("sochi"), ["Anna", "Boris", "Vera"], "sochi")
     rng = seeded_rng(5)
     for number in range(deals):
@@ -101,7 +103,7 @@ def _change_the_pool(data: Data) -> None:
     data["rules"]["pool"] = 30
 
 
-TAMPERS: list[tuple[Callable[[Data], None], Callable[[], Match[Any, Any]], str]] = [
+TAMPERS: list[tuple[Callable[[Data], None], Callable[[], Match[Any, Any, Any]], str]] = [
     (
         _swap_the_winners_hole_cards_with_a_losers,
         _holdem,
@@ -137,7 +139,7 @@ def _one_error_line(path: Path) -> str:
 def test_a_record_edited_by_hand_does_not_replay_as_valid(
     tmp_path: Path,
     tamper: Callable[[Data], None],
-    play: Callable[[], Match[Any, Any]],
+    play: Callable[[], Match[Any, Any, Any]],
     message: str,
 ) -> None:
     """Each edit the outside attempt made is refused, naming what no longer holds.
@@ -156,7 +158,7 @@ def test_a_record_edited_by_hand_does_not_replay_as_valid(
 
 @pytest.mark.parametrize(("tamper", "play", "message"), TAMPERS, ids=map(_ids, TAMPERS))
 def test_a_signed_record_rewritten_to_agree_with_itself_is_altered(
-    tamper: Callable[[Data], None], play: Callable[[], Match[Any, Any]], message: str
+    tamper: Callable[[Data], None], play: Callable[[], Match[Any, Any, Any]], message: str
 ) -> None:
     """Recomputing every hash and result after an edit still breaks the club's signature.
 

@@ -23,7 +23,7 @@ from cardtable.errors import CardtableError
 EXAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _played(game_name: str, preset: str, seats: int, seed: int) -> Match[Any, Any]:
+def _played(game_name: str, preset: str, seats: int, seed: int) -> Match[Any, Any, Any]:
     game = get_game(game_name)
     match = game.new_match(game.rules(preset), [f"P{n}" for n in range(seats)], preset)
     rng = seeded_rng(seed)

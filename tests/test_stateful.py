@@ -27,7 +27,7 @@ SEATS = {"preferans": 3, "piquet": 2, "poker": 4}
 """The table each machine plays at."""
 
 
-def _views(match: Match[Any, Any]) -> list[Any]:
+def _views(match: Match[Any, Any, Any]) -> list[Any]:
     return [view_to_data(match.view(seat)) for seat in range(len(match.seats))]
 
 
@@ -44,7 +44,7 @@ class TableMachine(RuleBasedStateMachine):
         super().__init__()
         self.game = get_game(self.game_name)
         self.seats = [f"P{n}" for n in range(SEATS[self.game_name])]
-        self.match: Match[Any, Any] = self.game.new_match(self.game.rules(), self.seats)
+        self.match: Match[Any, Any, Any] = self.game.new_match(self.game.rules(), self.seats)
         self.seen: list[Any] = []
 
     @initialize(seed=st.integers(0, 2**32 - 1))

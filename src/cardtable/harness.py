@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, TypeVar
 
 from cardtable.bots import Bot, make_bot
 from cardtable.cards import Card, DeckSpec, cards_text
@@ -33,6 +33,10 @@ from cardtable.engine.replay import replay
 from cardtable.engine.rng import seeded_rng
 from cardtable.engine.views import cards_in, view_to_data
 from cardtable.errors import CardtableError, IllegalAction, RulesError
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 CHECKS = (
     "legal_actions_until_over",
@@ -102,7 +106,7 @@ class SimulationReport:
         """Whether every check held."""
         return all(self.checks.values())
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, object]:
         """The report as JSON-shaped data."""
         return {
             "game": self.game,
@@ -119,39 +123,39 @@ class SimulationReport:
 
 
 @dataclass
-class _Run:
+class _Run(Generic[A, V, R]):
     """One simulation's fixed parts: the game, its table and where results go."""
 
-    game: Game[Any]
-    rules: Any
+    game: Game[A, V, R]
+    rules: R
     seats: tuple[str, ...]
     preset: str | None
-    bots: Sequence[Bot]
+    bots: Sequence[Bot[V, A]]
     seed: int
     checker: Checker
     tally: Counter[str] = field(default_factory=Counter)
     progress: Callable[[int], None] | None = None
 
-    def new_match(self) -> Match[Any, Any]:
+    def new_match(self) -> Match[A, V, R]:
         return self.game.new_match(self.rules, self.seats, self.preset)
 
 
 def simulate(
-    game: Game[Any],
-    rules: Any,
+    game: Game[A, V, R],
+    rules: R,
     *,
     players: int,
     deals: int,
     seed: int,
     preset: str | None = None,
-    bots: Sequence[Bot] | None = None,
+    bots: Sequence[Bot[V, A]] | None = None,
     checks: bool = True,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationReport:
     """Play ``deals`` deals of ``game`` bot against bot, in as many matches as that takes."""
     game.check_players(players)
     seats = SEAT_NAMES[:players]
-    table: Sequence[Bot] = bots or [make_bot(game.name, "default", rules) for _ in seats]
+    table: Sequence[Bot[V, A]] = bots or [make_bot(game.name, "default", rules) for _ in seats]
     run = _Run(game, rules, seats, preset, table, seed, Checker(enabled=checks), progress=progress)
     played = matches = 0
     started = time.perf_counter()
@@ -182,17 +186,17 @@ def simulate(
 
 
 @dataclass
-class _DealContext:
+class _DealContext(Generic[A]):
     """The generators and vocabulary one match's deals share."""
 
     bot_rng: random.Random
     probe_rng: random.Random
-    vocabulary: dict[Hashable, None] = field(default_factory=dict)
+    vocabulary: dict[A, None] = field(default_factory=dict)
 
 
-def _play_match(run: _Run, match: Match[Any, Any], index: int, limit: int) -> int:
+def _play_match(run: _Run[A, V, R], match: Match[A, V, R], index: int, limit: int) -> int:
     deal_rng = seeded_rng(f"{run.seed}/deals/{index}")
-    context = _DealContext(
+    context: _DealContext[A] = _DealContext(
         seeded_rng(f"{run.seed}/bots/{index}"), seeded_rng(f"{run.seed}/probes/{index}")
     )
     played = 0
@@ -211,7 +215,7 @@ def _play_match(run: _Run, match: Match[Any, Any], index: int, limit: int) -> in
 
 
 def _play_deal(
-    run: _Run, match: Match[Any, Any], deal: Deal[Any, Any], context: _DealContext
+    run: _Run[A, V, R], match: Match[A, V, R], deal: Deal[A, V], context: _DealContext[A]
 ) -> bool:
     """Play one deal to its end; ``False`` if it could not be finished."""
     checker = run.checker
@@ -243,7 +247,7 @@ def _play_deal(
     return False
 
 
-def _check_views(match: Match[Any, Any], deal: Deal[Any, Any], checker: Checker) -> None:
+def _check_views(match: Match[A, V, R], deal: Deal[A, V], checker: Checker) -> None:
     for seat in range(len(match.seats)):
         view = deal.view(seat)
         leaked = cards_in(view) - deal.cards_known_to(seat)
@@ -261,7 +265,7 @@ def _listed(cards: set[Card]) -> str:
     return cards_text(sorted(cards, key=lambda c: c.index))
 
 
-def _check_serializes(view: Any, what: str, checker: Checker) -> None:
+def _check_serializes(view: object, what: str, checker: Checker) -> None:
     try:
         json.dumps(view_to_data(view))
     except (TypeError, ValueError) as error:
@@ -269,7 +273,7 @@ def _check_serializes(view: Any, what: str, checker: Checker) -> None:
 
 
 def _check_choices(
-    game: Game[Any], deal: Deal[Any, Any], legal: list[Any], rng: random.Random, checker: Checker
+    game: Game[A, V, R], deal: Deal[A, V], legal: list[A], rng: random.Random, checker: Checker
 ) -> None:
     """Every move built from a choice is legal; every legal set of cards comes from a choice.
 
@@ -302,7 +306,7 @@ def _built(choice: CardChoice, rng: random.Random) -> list[str]:
     return [choice.text(chosen) for chosen in sets]
 
 
-def _why_refused(game: Game[Any], deal: Deal[Any, Any], text: str) -> str | None:
+def _why_refused(game: Game[A, V, R], deal: Deal[A, V], text: str) -> str | None:
     try:
         action = game.parse_action(text)
     except CardtableError as error:
@@ -315,10 +319,10 @@ def _cards_named(text: str) -> int:
 
 
 def _check_illegal_probe(
-    match: Match[Any, Any],
-    deal: Deal[Any, Any],
-    legal: list[Any],
-    context: _DealContext,
+    match: Match[A, V, R],
+    deal: Deal[A, V],
+    legal: list[A],
+    context: _DealContext[A],
     checker: Checker,
 ) -> None:
     allowed = set(legal)
@@ -338,7 +342,7 @@ def _check_illegal_probe(
     checker.fail("illegal_actions_refused", f"{probe!r} was accepted though it is illegal")
 
 
-def _check_text(game: Game[Any], action: Any, checker: Checker) -> None:
+def _check_text(game: Game[A, V, R], action: A, checker: Checker) -> None:
     text = game.action_text(action)
     try:
         again = game.parse_action(text)
@@ -349,13 +353,13 @@ def _check_text(game: Game[Any], action: Any, checker: Checker) -> None:
         checker.fail("action_text_round_trips", f"{text!r} reads back as {again!r}, not {action!r}")
 
 
-def _check_ledger(match: Match[Any, Any], checker: Checker) -> None:
+def _check_ledger(match: Match[A, V, R], checker: Checker) -> None:
     ledger = match.ledger()
     if sum(ledger.values()) != 0:
         checker.fail("ledger_sums_to_zero", f"after deal {len(match.deals)}: {ledger}")
 
 
-def _check_replay(match: Match[Any, Any], checker: Checker) -> None:
+def _check_replay(match: Match[A, V, R], checker: Checker) -> None:
     try:
         again = replay(parse_record(record_text(match.record())))
     except CardtableError as error:
@@ -368,7 +372,7 @@ def _check_replay(match: Match[Any, Any], checker: Checker) -> None:
         checker.fail("records_replay", "the replayed ledger differs")
 
 
-def _check_same_seed(run: _Run, first: Match[Any, Any], count: int) -> None:
+def _check_same_seed(run: _Run[A, V, R], first: Match[A, V, R], count: int) -> None:
     second = run.new_match()
     quiet = _Run(run.game, run.rules, run.seats, run.preset, run.bots, run.seed, Checker(False))
     _play_match(quiet, second, 0, count)

@@ -20,19 +20,23 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from cardtable.bots import RandomBot
 from cardtable.cards import cards_text
 from cardtable.engine.deal import Event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
-from cardtable.engine.registry import games, get_game
+from cardtable.engine.registry import SomeGame, games, get_game
 from cardtable.engine.rng import seeded_rng
 from cardtable.engine.views import view_to_data
 from cardtable.errors import CardtableError, RecordError
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 REGENERATE = "make playthroughs"
 """The one command that rewrites every playthrough file (after an intended change)."""
@@ -83,7 +87,7 @@ class PlaythroughSpec:
         return f"{self.game}-{self.preset or 'rules'}-{self.players}p.txt"
 
 
-def plan(chosen: Iterable[Game[Any]] | None = None) -> list[PlaythroughSpec]:
+def plan(chosen: Iterable[SomeGame] | None = None) -> list[PlaythroughSpec]:
     """The playthroughs kept for ``chosen`` games (by default every game cardtable ships).
 
     Every preset at every player count the game (and the preset's rules) can seat, except
@@ -102,12 +106,12 @@ def plan(chosen: Iterable[Game[Any]] | None = None) -> list[PlaythroughSpec]:
     return specs
 
 
-def builtin_games() -> list[Game[Any]]:
+def builtin_games() -> list[SomeGame]:
     """The registered games that cardtable itself ships (not games tests register)."""
     return [game for game in games() if type(game).__module__.startswith("cardtable.")]
 
 
-def _seats(game: Game[Any], rules: Any, players: int) -> bool:
+def _seats(game: Game[A, V, R], rules: R, players: int) -> bool:
     try:
         game.new_match(rules, SEAT_NAMES[:players])
     except CardtableError:
@@ -141,8 +145,8 @@ def playthrough(spec: PlaythroughSpec) -> str:
 
 
 def _deal_lines(
-    game: Game[Any],
-    match: Match[Any, Any],
+    game: Game[A, V, R],
+    match: Match[A, V, R],
     number: int,
     deal_rng: random.Random,
     bot_rng: random.Random,
@@ -193,7 +197,7 @@ def _event_lines(events: Iterable[Event]) -> list[str]:
     return lines
 
 
-def _legal_text(game: Game[Any], legal: Sequence[Any]) -> str:
+def _legal_text(game: Game[A, V, R], legal: Sequence[A]) -> str:
     """The legal actions' texts, the middle of a long list cut to a count."""
     if len(legal) <= LEGAL_SHOWN:
         return " | ".join(game.action_text(action) for action in legal)
@@ -202,7 +206,7 @@ def _legal_text(game: Game[Any], legal: Sequence[Any]) -> str:
     return " | ".join([*head, f"… {len(legal) - HEAD - TAIL} more …", *tail])
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(view_to_data(value), ensure_ascii=False, separators=(",", ":"))
 
 

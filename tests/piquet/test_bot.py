@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from cardtable.bots import RandomBot, make_bot
 from cardtable.cards import parse_cards
-from cardtable.engine import get_game, seeded_rng
+from cardtable.engine import seeded_rng
 from cardtable.piquet.actions import AnnounceCapot, Answer, DealCards, Discard, Redeal
-from cardtable.piquet.deal import PiquetDeal
+from cardtable.piquet.deal import PiquetDeal, PiquetOutcome
+from cardtable.piquet.game import PIQUET
 from cardtable.piquet.rules import PiquetRules
 from piquet.tables import ELDER, act, two_hand_deal
 
@@ -51,7 +52,7 @@ def test_the_bot_announces_a_capot_it_cannot_lose() -> None:
 
 def test_the_bot_outscores_random_play() -> None:
     """Issue 5, item 8: the default bot must beat the random baseline over many deals."""
-    game = get_game("piquet")
+    game = PIQUET
     rules = game.rules()
     bots = [make_bot("piquet", "default", rules), RandomBot()]
     deals_rng, bots_rng = seeded_rng(3), seeded_rng(4)
@@ -62,7 +63,9 @@ def test_the_bot_outscores_random_play() -> None:
         while deal.to_move is not None:
             seat = deal.to_move
             match.apply(bots[seat].choose(deal.view(seat), deal.legal_actions(), bots_rng))
-        counts = deal.outcome().counts
+        outcome = deal.outcome()
+        assert isinstance(outcome, PiquetOutcome)
+        counts = outcome.counts
         margin += counts[0] - counts[1]
         deals += 1
     assert margin / deals > 10

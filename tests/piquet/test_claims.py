@@ -10,20 +10,20 @@ from __future__ import annotations
 import copy
 import random
 
-from cardtable.engine import Match, seeded_rng
+from cardtable.engine import seeded_rng
 from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.piquet.deal import PiquetDeal
-from cardtable.piquet.game import PIQUET
+from cardtable.piquet.game import PIQUET, PiquetMatch
 
 
-def _deal(seed: int, players: int = 2) -> tuple[Match[object, object], PiquetDeal]:
+def _deal(seed: int, players: int = 2) -> tuple[PiquetMatch, PiquetDeal]:
     match = PIQUET.new_match(PIQUET.rules(), [f"P{n}" for n in range(players)])
     deal = match.start_deal(seeded_rng(seed))
     assert isinstance(deal, PiquetDeal)
     return match, deal
 
 
-def _play_until(match: Match[object, object], deal: PiquetDeal, seed: int, cards_left: int) -> None:
+def _play_until(match: PiquetMatch, deal: PiquetDeal, seed: int, cards_left: int) -> None:
     moves = random.Random(seed)
     while deal.phase != "play" or any(len(hand) > cards_left for hand in deal.state.hands.values()):
         match.apply(moves.choice(deal.legal_actions()))

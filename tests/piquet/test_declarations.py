@@ -10,7 +10,6 @@ from dataclasses import replace
 import pytest
 
 from cardtable.cards import Rank, cards_text, parse_cards
-from cardtable.engine import get_game
 from cardtable.errors import CardParseError
 from cardtable.piquet.declarations import (
     Call,
@@ -23,6 +22,7 @@ from cardtable.piquet.declarations import (
     set_value,
     sets,
 )
+from cardtable.piquet.game import PIQUET
 from cardtable.piquet.rules import PiquetRules
 
 # Partial hands: without these two, a short hand would be a carte blanche or a carte rouge.
@@ -174,7 +174,7 @@ def test_twenty_nine_in_hand_makes_a_certain_pique_with_the_first_lead() -> None
 
 def test_the_english_repique_of_thirty_two_is_ninety_two() -> None:
     """Parlett's rules (Cavendish): 30 for combinations before play earns 60 more, 32 + 60."""
-    rules = get_game("piquet").rules("cavendish")
+    rules = PIQUET.rules("cavendish")
     elder = "Q♣ 10♣ 9♣ Q♦ 10♦ 9♦ A♥ Q♥ 10♥ 9♥ Q♠ 10♠"
     younger = "A♣ K♣ 7♣ J♦ 7♦ K♥ 8♥ 7♥ A♠ K♠ 8♠ 7♠"
     assert reckon([parse_cards(elder), parse_cards(younger)], rules).scores == (92, 0)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from cardtable.engine import describe_rules, get_game
+from cardtable.piquet.game import PIQUET
 from cardtable.piquet.rules import PiquetRules
 
 
 def test_the_seed_preset_is_the_defaults() -> None:
     """docs/architecture.md, protocol: the seed's rule is the default of every option."""
-    assert get_game("piquet").rules("seed") == PiquetRules()
+    assert PIQUET.rules("seed") == PiquetRules()
     assert get_game("пикет").default_preset == "seed"
 
 
@@ -21,7 +22,7 @@ def test_every_option_says_what_it_does_and_cites_the_seed_or_parlett() -> None:
 
 def test_the_cavendish_preset_scores_the_english_rubicon_game() -> None:
     """Parlett's rules (Cavendish): last trick 1, no carte rouge, rubicon partie."""
-    rules = get_game("piquet").rules("cavendish")
+    rules = PIQUET.rules("cavendish")
     assert (rules.scoring, rules.last_trick_extra, rules.carte_rouge) == ("rubicon", 1, 0)
     assert (rules.elder_min_exchange, rules.elder_may_refuse) == (1, False)
     english = {

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from cardtable.engine import get_game, seeded_rng
+from cardtable.engine import seeded_rng
 from cardtable.piquet.deal import PiquetOutcome
-from cardtable.piquet.game import PiquetMatch
+from cardtable.piquet.game import PIQUET, PiquetMatch
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import KorolikSheet, money, round_up, rubicon
 
@@ -82,7 +82,7 @@ def test_a_refet_as_the_first_game_of_a_korolik_closes_it_at_once() -> None:
 
 def test_a_refet_in_the_last_korolik_carries_its_doubling_to_the_next_partie() -> None:
     """001, rule 49: a refet in the last or the penultimate game passes to the next partie."""
-    game = get_game("piquet")
+    game = PIQUET
     rules = replace(game.rules(), parties=2)
     match = game.new_match(rules, ["A", "B"])
     assert isinstance(match, PiquetMatch)
@@ -94,7 +94,7 @@ def test_a_refet_in_the_last_korolik_carries_its_doubling_to_the_next_partie() -
 
 def booked_until_partie_ends(rules: PiquetRules, deals: list[tuple[int, int]]) -> int:
     """Book ``deals`` on a one-partie match; the number booked when the partie closed."""
-    match = get_game("piquet").new_match(rules, ["A", "B"])
+    match = PIQUET.new_match(rules, ["A", "B"])
     assert isinstance(match, PiquetMatch)
     for number, deal in enumerate(deals, 1):
         match.book_outcome(PiquetOutcome(0, (0, 1), {0: deal[0], 1: deal[1]}, {}, ()))
@@ -134,7 +134,7 @@ def test_a_clean_sheet_adds_a_hundred() -> None:
 
 def test_the_ledger_pays_the_net_at_the_stake_zero_sum() -> None:
     """001, rule 46: the stake per point turns the net into money, one's gain the other's loss."""
-    game = get_game("piquet")
+    game = PIQUET
     match = game.new_match(replace(game.rules(), stake=10), ["A", "B"])
     assert isinstance(match, PiquetMatch)
     for deal in [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0), (0, 23)]:
@@ -155,7 +155,7 @@ def test_a_rubiconed_loser_pays_the_sum_and_a_hundred() -> None:
 
 def test_the_rubicon_partie_is_settled_after_six_deals() -> None:
     """Parlett's rules (Cavendish): a partie of six deals; the totals decide it."""
-    game = get_game("piquet")
+    game = PIQUET
     match = game.new_match(game.rules("cavendish"), ["A", "B"], "cavendish")
     assert isinstance(match, PiquetMatch)
     for deal in [(20, 10), (15, 14), (20, 10), (12, 20), (15, 20), (15, 15)]:
@@ -166,7 +166,7 @@ def test_the_rubicon_partie_is_settled_after_six_deals() -> None:
 
 def test_for_three_the_first_to_the_target_leaves_and_the_last_pays_both() -> None:
     """001, piquet for three: the first to reach 100 leaves, the last pays the first and second."""
-    game = get_game("piquet")
+    game = PIQUET
     match = game.new_match(game.rules(), ["A", "B", "C"])
     assert isinstance(match, PiquetMatch)
     match.book_outcome(PiquetOutcome(0, (0, 1, 2), {0: 110, 1: 40, 2: 30}, {}, ()))
@@ -179,7 +179,7 @@ def test_for_three_the_first_to_the_target_leaves_and_the_last_pays_both() -> No
 
 def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it() -> None:
     """001, rule 4: 'Перед началом каждого королика, определяется раздача по картам'."""
-    game = get_game("piquet")
+    game = PIQUET
     first_dealers = set()
     for seed in range(8):
         match = game.new_match(game.rules(), ["A", "B"])
@@ -190,7 +190,9 @@ def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it
             dealers.append(deal.setup.dealer)
             while deal.to_move is not None:
                 match.apply(deal.legal_actions()[0])
-        if match.deals[0].outcome().counts[0] != match.deals[0].outcome().counts[1]:
+        first = match.deals[0].outcome()
+        assert isinstance(first, PiquetOutcome)
+        if first.counts[0] != first.counts[1]:
             assert dealers[1] == 1 - dealers[0]
         first_dealers.add(dealers[0])
     assert first_dealers == {0, 1}
@@ -198,7 +200,7 @@ def test_the_dealer_of_each_korolik_is_cut_for_and_the_deal_alternates_within_it
 
 def test_a_rubicon_partie_of_105_to_101_pays_104() -> None:
     """Parlett's rules (Cavendish): both past the rubicon, the difference 4 and 100."""
-    game = get_game("piquet")
+    game = PIQUET
     match = game.new_match(game.rules("cavendish"), ["A", "B"], "cavendish")
     assert isinstance(match, PiquetMatch)
     for deal in [(30, 20), (20, 21), (15, 20), (20, 10), (10, 15), (10, 15)]:

@@ -7,14 +7,14 @@ from dataclasses import replace
 from cardtable.bots import make_bot
 from cardtable.cards import parse_cards
 from cardtable.engine.deal import DealSetup
-from cardtable.engine.registry import get_game
 from cardtable.engine.rng import seeded_rng
 from cardtable.poker.actions import Bet, Check, Discard, Fold
 from cardtable.poker.dealing import stacked_deck
+from cardtable.poker.game import POKER
 from cardtable.poker.table_bots import EquityBot
 from cardtable.poker.view import PokerView
 
-GAME = get_game("poker")
+GAME = POKER
 
 
 def final_round_view(cards: str, *, phase: str = "bet") -> PokerView:

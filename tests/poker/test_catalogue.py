@@ -18,7 +18,6 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.cards import Card, parse_cards
 from cardtable.engine.deal import DealSetup
-from cardtable.engine.registry import get_game
 from cardtable.harness import simulate
 from cardtable.poker.actions import (
     Bet,
@@ -33,10 +32,11 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
+from cardtable.poker.game import POKER
 from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import VariantSpec
 
-GAME = get_game("poker")
+GAME = POKER
 SEED = "002_053e85955f9a4108.txt"
 
 

@@ -15,12 +15,12 @@ import numpy as np
 import pytest
 
 from cardtable.cards import Card
-from cardtable.engine import get_game
 from cardtable.poker import HandError, HandRules, equity, evaluate
 from cardtable.poker.fast import card_mask, hand_masks, hand_value, kernels, tables
+from cardtable.poker.game import POKER
 from cardtable.poker.judge import hand_pools
 
-GAME = get_game("poker")
+GAME = POKER
 
 
 def _deal(rng: random.Random, deck: Sequence[Card], sizes: Sequence[int]) -> list[list[Card]]:

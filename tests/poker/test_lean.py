@@ -7,14 +7,15 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction
 from cardtable.poker.fast import card_mask
+from cardtable.poker.game import POKER
 from cardtable.poker.lean import LeanTable, Policy, lean_deal, simulate_lean
 from cardtable.poker.match import PokerMatch
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_bots import PassiveBot
 
-GAME = get_game("poker")
+GAME = POKER
 
 
 @pytest.mark.parametrize("variant", ["holdem", "omaha", "draw"])
@@ -40,7 +41,9 @@ def test_lean_check_down_deals_move_the_same_chips_as_the_table(variant: str) ->
             match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
         deck = [card_mask([card]) for card in deal.setup.deck]
         changes, carried = lean_deal(table, 6, dealer, deck, carried=carried, policy="check-down")
-        assert tuple(changes) == deal.outcome().changes
+        outcome = deal.outcome()
+        assert isinstance(outcome, PokerOutcome)
+        assert tuple(changes) == outcome.changes
 
 
 def test_random_lean_deals_conserve_chips() -> None:

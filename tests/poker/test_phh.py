@@ -13,17 +13,17 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import record_text
-from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.poker.actions import Call, Check, Discard, Fold
 from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import POKER
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, phh_rules, replay_phh
 from cardtable.poker.table_bots import PassiveBot
 from poker.pokerkit_hands import pokerkit_stacks
 
 VECTORS = Path(__file__).parent.parent / "vectors" / "poker" / "phh"
-GAME = get_game("poker")
+GAME = POKER
 
 FINISHING = {
     # The next hand's starting stacks in the dataset, seat by seat.

@@ -34,8 +34,10 @@ from cardtable.poker.actions import (
 )
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.game import PokerGame
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_bots import PassiveBot, StrengthBot
 from cardtable.poker.table_rules import PokerRules
+from cardtable.poker.view import PokerView
 
 
 class TinyJudge:
@@ -233,7 +235,7 @@ def test_the_harness_passes_when_bots_go_to_showdowns(name: str) -> None:
     declarations, bonuses and the kitty, and every invariant still holds.
     """
     rules = table(name)
-    bots: list[Bot] = [PassiveBot(), StrengthBot(TinyJudge()), PassiveBot()]
+    bots: list[Bot[PokerView, TableAction]] = [PassiveBot(), StrengthBot(TinyJudge()), PassiveBot()]
     report = simulate(GAME, rules, players=3, deals=8, seed=5, bots=bots)
     assert report.ok, report.failures
     assert sum(count for tag, count in report.tally.items() if tag != "no showdown") > 0
@@ -351,7 +353,7 @@ def test_a_stud_bring_in_is_posted_by_the_lowest_up_card_and_the_next_player_act
     assert game.to_move == (poster + 1) % 3
 
 
-def play(match: Match[Any, Any], *actions: TableAction) -> None:
+def play(match: Match[Any, Any, Any], *actions: TableAction) -> None:
     for action in actions:
         match.apply(action)
 
@@ -431,7 +433,9 @@ def test_jacks_or_better_needs_openers_and_the_requirement_rises_after_an_unopen
     first = match.start_deal_from(DealSetup(0, stacked(hands), 1))
     assert first.why_illegal(Bet(1)) == "a pair of jacks or better is needed to open"
     play(match, Check(), Check(), Check())
-    assert first.outcome().void
+    first_outcome = first.outcome()
+    assert isinstance(first_outcome, PokerOutcome)
+    assert first_outcome.void
     second = match.start_deal_from(DealSetup(1, stacked(hands), 2))
     play(match, Check())
     assert second.to_move == 0
@@ -445,7 +449,9 @@ def test_jacks_or_better_needs_openers_and_the_requirement_rises_after_an_unopen
     play(match, Check())
     assert fourth.to_move == 2
     play(match, Bet(1), Fold(), Fold())
-    assert fourth.outcome().changes == (-1, -1, 9 + 3 - 1)
+    fourth_outcome = fourth.outcome()
+    assert isinstance(fourth_outcome, PokerOutcome)
+    assert fourth_outcome.changes == (-1, -1, 9 + 3 - 1)
     proofs = [event for event in fourth.events if event.kind == "openers"]
     assert [event.seat for event in proofs] == [2]
     assert match.ledger()["pot"] == 0

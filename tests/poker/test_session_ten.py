@@ -15,7 +15,6 @@ import pytest
 from cardtable.cards import Card, parse_cards
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import parse_record, record_text
-from cardtable.engine.registry import get_game
 from cardtable.engine.replay import replay
 from cardtable.engine.rng import seeded_rng
 from cardtable.errors import IllegalAction
@@ -23,10 +22,12 @@ from cardtable.harness import simulate
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Fold, TableAction
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
+from cardtable.poker.game import POKER
 from cardtable.poker.match import PokerMatch
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.variants import VariantSpec
 
-GAME = get_game("poker")
+GAME = POKER
 CHAIRS = ["А", "Б", "В", "Г", "Д"]
 
 
@@ -129,7 +130,9 @@ def test_a_ten_deal_freeze_out_session_with_seating_rotation_joining_jackpot_and
     assert dealers == ["В", "Г", "А", "Б", "Г", "А", "Г", "А", "Г", "А"]
     assert match.session.players == ["Г", "А"]
     assert len(match.deals) == 10
-    assert match.deals[-1].outcome().void
+    last = match.deals[-1].outcome()
+    assert isinstance(last, PokerOutcome)
+    assert last.void
     ledger = match.ledger()
     assert sum(ledger.values()) == 0
     again = replay(parse_record(record_text(match.record())))

@@ -9,15 +9,15 @@ import pytest
 
 from cardtable.cards import Card, DeckSpec, parse_cards
 from cardtable.engine.deal import DealSetup
-from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Discard, Straddle
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.dealing import stacked_deck
+from cardtable.poker.game import POKER
 from cardtable.poker.match import PokerMatch
 from cardtable.poker.variants import check_variant
 
-GAME = get_game("poker")
+GAME = POKER
 
 
 def start(preset: str, players: int, deck: tuple[Card, ...] | None = None) -> PokerDeal:

@@ -12,14 +12,14 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.record import parse_record, record_text
-from cardtable.engine.registry import get_game
 from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.harness import simulate
 from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import POKER
 from cardtable.poker.variants import check_variant
 
-GAME = get_game("poker")
+GAME = POKER
 RUNNER = CliRunner()
 
 TUTORIAL = """\
@@ -171,7 +171,7 @@ def test_a_deal_that_ends_as_it_is_dealt_is_booked_and_its_record_replays() -> N
     docs/architecture.md, Record: every finished deal states its result, so the record
     replays (found by the variant fuzz test, docs/reliability.md).
     """
-    game = get_game("poker")
+    game = POKER
     text = (
         '[rules.variant]\nname = "deal-only"\ntitle = "Deal only"\nsource = "a test"\n'
         'steps = [{ do = "deal", down = 5 }]\n'

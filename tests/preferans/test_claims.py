@@ -18,7 +18,7 @@ from cardtable.preferans.game import PREFERANS
 
 def _game_in_play(
     first: int = 0,
-) -> tuple[Match[Any, Any], PreferansDeal, random.Random]:
+) -> tuple[Match[Any, Any, Any], PreferansDeal, random.Random]:
     """The first deal from seed ``first`` on whose play is a game on tricks, at its first card."""
     for seed in range(first, first + 200):
         match = PREFERANS.new_match(PREFERANS.rules(), ["A", "B", "C"])

@@ -93,7 +93,11 @@ def test_preferans_statistics_count_contracts_made_and_whists_per_deal(server: S
     )
     match = replay(record)
     assert isinstance(match, PreferansMatch)
-    outcomes = [entry.result.outcome for entry in record.deals if entry.result]
+    outcomes = [
+        entry.result.outcome
+        for entry in record.deals
+        if entry.result and isinstance(entry.result.outcome, dict)
+    ]
     declared = [o for o in outcomes if o["declarer"] == 0]
     (played,) = Browser(server).ok("GET", f"/api/players/{player}/history")["matches"]
     assert [deal["declared"] for deal in played["deals"]] == [o["declarer"] == 0 for o in outcomes]

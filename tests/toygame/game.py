@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
 from cardtable.cards import Card, DeckSpec, Rank, cards_text, parse_card, parse_cards
 from cardtable.engine import (
@@ -202,11 +201,15 @@ class ToyDeal(Deal[Move, ToyView]):
         return ToyOutcome(tuple(self.tricks))
 
 
-class ToyMatch(Match[Move, ToyRules]):
+class ToyMatch(Match[Move, ToyView, ToyRules]):
     """A fixed number of deals; the ledger pays each trick from every other seat."""
 
     def __init__(
-        self, game: Game[Any], rules: ToyRules, seats: Sequence[str], preset: str | None
+        self,
+        game: Game[Move, ToyView, ToyRules],
+        rules: ToyRules,
+        seats: Sequence[str],
+        preset: str | None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
         self.balance = [Fraction(0)] * len(seats)
@@ -228,8 +231,10 @@ class ToyMatch(Match[Move, ToyRules]):
     def _new_deal(self, setup: DealSetup) -> ToyDeal:
         return ToyDeal(len(self.seats), setup, self.rules)
 
-    def _book(self, deal: Deal[Move, Any]) -> list[Event]:
-        tricks = deal.outcome().tricks
+    def _book(self, deal: Deal[Move, ToyView]) -> list[Event]:
+        outcome = deal.outcome()
+        assert isinstance(outcome, ToyOutcome)
+        tricks = outcome.tricks
         n = len(self.seats)
         total = sum(tricks)
         for seat, won in enumerate(tricks):
@@ -248,7 +253,7 @@ class ToyMatch(Match[Move, ToyRules]):
         return dict(zip(self.seats, self.balance, strict=True))
 
 
-class ToyGame(Game[ToyRules]):
+class ToyGame(Game[Move, ToyView, ToyRules]):
     """Toy tricks, registered as ``toy``."""
 
     name = "toy"
@@ -275,14 +280,15 @@ class ToyGame(Game[ToyRules]):
         except CardtableError as error:
             raise IllegalAction(f"not a toy move: {text!r} ({error})") from None
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: Move) -> str:
         """``play A♠``, ``discard A♠ K♠``."""
         if isinstance(action, Discard):
             return "discard " + cards_text(sorted(action.cards, key=lambda card: card.index))
         return f"play {action.card}"
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """Tag a deal by its top trick count."""
+        assert isinstance(outcome, ToyOutcome)
         return [f"top {max(outcome.tricks)}"]
 
 

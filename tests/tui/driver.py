@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from rich.console import Console
 
@@ -22,6 +23,10 @@ from cardtable.tui.screen import Frame, TableScreen
 
 MENU_ITEM = re.compile(r"(\d+)\. (.+?)(?=\s{2,}|\s*│|$)")
 """A numbered action as the menu draws it."""
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 
 def menu(frame: Frame) -> dict[int, str]:
@@ -73,7 +78,7 @@ class Person:
 class Run:
     """A table played in process: the match and every frame drawn."""
 
-    table: Table
+    table: Table[Hashable, object, object]
     frames: list[Frame]
 
 
@@ -106,7 +111,7 @@ def play(
     return Run(table, frames)
 
 
-def check_frame(table: Table, frame: Frame) -> None:
+def check_frame(table: Table[A, V, R], frame: Frame) -> None:
     """No frame names a card its seat was not shown; a frame for nobody names none at all."""
     if frame.seat is None or not frame.deal:
         assert not frame.cards, f"a screen for nobody shows {sorted(map(str, frame.cards))}"
@@ -123,7 +128,7 @@ def check_frame(table: Table, frame: Frame) -> None:
             )
 
 
-def _unmistakable(table: Table, card: Card) -> bool:
+def _unmistakable(table: Table[A, V, R], card: Card) -> bool:
     """Whether a card's text cannot also be a contract (preferans writes '7♥' for both)."""
     if table.game.name != "preferans":
         return True

@@ -10,9 +10,11 @@ from typing import Any
 from rich.console import Console
 
 from cardtable.cli.play import Table, play_match
-from cardtable.engine import Match, get_game, seeded_rng
+from cardtable.engine import Match, seeded_rng
 from cardtable.poker.deal import PokerDeal
+from cardtable.poker.game import POKER
 from cardtable.poker.table_bots import PassiveBot
+from cardtable.poker.view import PokerView
 from cardtable.tui.paint import Painter
 from cardtable.tui.poker import ADAPTER
 from cardtable.tui.screen import Frame, TableScreen
@@ -36,7 +38,7 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     issue 9): every stack, the pot, the bets of the round, each seat's last action, and only
     the seat's own down cards.
     """
-    game = get_game("poker")
+    game = POKER
     match = game.new_match(game.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
@@ -61,13 +63,13 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     )
 
 
-def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any]:
-    game = get_game("poker")
+def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any, Any]:
+    game = POKER
     names = ["you", *(f"bot {seat + 1}" for seat in range(1, seats))]
     return game.new_match(game.rules(variant), names, variant)
 
 
-def _score_text(match: Match[Any, Any]) -> str:
+def _score_text(match: Match[Any, Any, Any]) -> str:
     console = Console(file=io.StringIO(), width=40, record=True, color_system=None)
     console.print(ADAPTER.score(match, Painter(), 32, 14, len(match.deals)))
     return console.export_text()
@@ -84,7 +86,7 @@ def test_a_bet_not_yet_called_is_in_the_pot_not_in_a_side_pot() -> None:
     match = _poker_match("draw")
     deal = match.start_deal(seeded_rng(3))
     assert isinstance(deal, PokerDeal)
-    game = get_game("poker")
+    game = POKER
     for word in ("bet", "raise", "raise"):
         match.apply(next(a for a in match.legal_actions() if game.action_text(a).startswith(word)))
     assert deal.to_move is not None
@@ -102,7 +104,7 @@ def test_between_deals_the_header_and_the_score_are_of_the_deal_on_the_table() -
     its final stacks in the score panel as on the table, not the next deal's after its
     antes (issue 14, item 24).
     """
-    game = get_game("poker")
+    game = POKER
     match = _poker_match("draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
@@ -132,7 +134,7 @@ def test_between_deals_the_header_and_the_score_are_of_the_deal_on_the_table() -
 
 def _played(variant: str, typed: Callable[[Frame, int], str | None] = _stay_in) -> Run:
     """One deal of ``variant`` with a person who stays in and two calling stations."""
-    game = get_game("poker")
+    game = POKER
     match = _poker_match(variant)
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
@@ -168,7 +170,9 @@ def test_the_board_is_drawn_on_the_table_as_it_is_turned_up() -> None:
     counts = [len(line.split()) - 1 for line in boards]
     assert 3 in counts
     assert counts[-1] == 5
-    final = run.table.match.deals[0].view(0).board
+    last = run.table.match.deals[0].view(0)
+    assert isinstance(last, PokerView)
+    final = last.board
     assert boards[-1] == "board " + " ".join(card.text() for card in final)
 
 
@@ -192,6 +196,7 @@ def test_in_stud_the_hand_keeps_the_down_cards_apart_from_the_up_cards() -> None
     """
     run = _played("seven-card-stud")
     view = run.table.match.deals[0].view(0)
+    assert isinstance(view, PokerView)
     assert view.up[0]
     hand = next(
         line

@@ -10,17 +10,32 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from cardtable.errors import UnknownGame, names_hint
 
 A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+R = TypeVar("R")
 
 
-class Bot(Protocol):
-    """Anything that chooses an action from a seat's view and the legal actions."""
+class Bot(Protocol[V_contra, A]):
+    """Anything that chooses an action (an ``A``) from a seat's view and the legal actions."""
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: V_contra, legal: Sequence[A], rng: random.Random) -> A:
+        """The action to play, one of ``legal``."""
+        ...
+
+
+class SomeBot(Protocol):
+    """A bot from the registry, its game's view type forgotten: it answers one of ``legal``.
+
+    The registry hands a bot out to play the game it is registered for; that game's views are
+    the only ones it is given.
+    """
+
+    def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
         """The action to play, one of ``legal``."""
         ...
 
@@ -28,13 +43,13 @@ class Bot(Protocol):
 class RandomBot:
     """Plays a legal action chosen uniformly at random: the baseline every bot must beat."""
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
         """A uniformly random element of ``legal``."""
         return rng.choice(legal)
 
 
-BotFactory = Callable[[Any], Bot]
-"""Makes a bot for a game's rules."""
+BotFactory = Callable[[object], SomeBot]
+"""Makes a bot for a game's rules, with the game's types forgotten (as the registry keeps it)."""
 
 LazyFactory = str
 """A factory named ``"module:function"``, imported only when its bot is made (a heavy bot)."""
@@ -49,13 +64,15 @@ BUILTIN_BOT_MODULES: dict[str, str] = {
 _bots: dict[str, dict[str, BotFactory | LazyFactory]] = {}
 
 
-def register_bot(game: str, name: str, factory: BotFactory | LazyFactory) -> None:
+def register_bot(game: str, name: str, factory: Callable[[R], Bot[V, A]] | LazyFactory) -> None:
     """Make ``factory`` available as bot ``name`` for ``game`` (a game's registry name).
 
     A factory given as ``"module:function"`` is imported when the bot is first made, so a
     heavy bot costs nothing to a program that never plays it.
     """
-    _bots.setdefault(game, {})[name] = factory
+    # Forgetting the types is safe: the bot is only given the rules and views of ``game``.
+    kept = factory if isinstance(factory, str) else cast(BotFactory, factory)
+    _bots.setdefault(game, {})[name] = kept
 
 
 def _resolved(factory: BotFactory | LazyFactory) -> BotFactory:
@@ -71,7 +88,7 @@ def bot_names(game: str) -> list[str]:
     return ["random", *sorted(_game_bots(game))]
 
 
-def make_bot(game: str, name: str, rules: Any) -> Bot:
+def make_bot(game: str, name: str, rules: object) -> SomeBot:
     """A bot called ``name`` for ``game`` under ``rules``; ``default`` is the game's best."""
     if name == "random":
         return RandomBot()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypeVar
 
 from cardtable.bots import register_bot
 from cardtable.cards import Card, DeckSpec
@@ -24,6 +23,7 @@ from cardtable.piquet.actions import (
     Demand,
     Discard,
     Look,
+    PiquetAction,
     Play,
     Redeal,
     Refuse,
@@ -35,7 +35,6 @@ from cardtable.piquet.declarations import sequences
 from cardtable.piquet.play import trick_winner
 from cardtable.piquet.rules import PiquetRules
 
-A = TypeVar("A")
 DECK = DeckSpec.named("32").cards()
 
 
@@ -65,13 +64,14 @@ class PiquetBot:
     def __init__(self, rules: PiquetRules) -> None:
         self.rules = rules
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(
+        self, view: PiquetView, legal: Sequence[PiquetAction], rng: random.Random
+    ) -> PiquetAction:
         """A sensible legal action for the seat whose view this is."""
-        assert isinstance(view, PiquetView)
         choice = self._choose(view, list(legal))
         return choice if choice is not None else legal[0]
 
-    def _choose(self, view: PiquetView, legal: list[Any]) -> Any:
+    def _choose(self, view: PiquetView, legal: list[PiquetAction]) -> PiquetAction | None:
         first = legal[0]
         if isinstance(first, Look | Demand | DealCards | Redeal):
             # Looking and demanding cost nothing and tell something (rules 11, 23); the bot
@@ -86,7 +86,7 @@ class PiquetBot:
             return words.get("not good") or words.get("equal") or words.get("good")
         return self._play(view, legal)
 
-    def _exchange(self, view: PiquetView, legal: list[Any]) -> Any:
+    def _exchange(self, view: PiquetView, legal: list[PiquetAction]) -> PiquetAction:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
@@ -96,7 +96,7 @@ class PiquetBot:
         wanted = discard(ranked[:count])
         return wanted if wanted in set(discards) else discards[0]
 
-    def _play(self, view: PiquetView, legal: list[Any]) -> Any:
+    def _play(self, view: PiquetView, legal: list[PiquetAction]) -> PiquetAction:
         plays = [a for a in legal if isinstance(a, Play)]
         hand = [a.card for a in plays]
         gone = set(view.played) | set(view.discarded)

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardtable.bots import Bot, register_bot
+from cardtable.bots import register_bot
 from cardtable.poker.judge import HandJudge
 from cardtable.poker.table_bots import EquityBot, PassiveBot, StrengthBot
+from cardtable.poker.table_rules import PokerRules
 
 
-def _check_down(rules: Any) -> Bot:
+def _check_down(rules: PokerRules) -> PassiveBot:
     return PassiveBot()
 
 
-def _strength(rules: Any) -> Bot:
+def _strength(rules: PokerRules) -> StrengthBot:
     return StrengthBot(HandJudge(rules.variant.hands, rules.variant.low_qualifier))
 
 
-def _equity(rules: Any) -> Bot:
+def _equity(rules: PokerRules) -> EquityBot:
     return EquityBot(rules.variant)
 
 

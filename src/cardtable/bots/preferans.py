@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from cardtable.bots import register_bot
 from cardtable.cards import Card, Rank, Suit
@@ -77,9 +76,8 @@ def misere_danger(hand: Sequence[Card]) -> int:
 class PreferansBot:
     """The rule-based player; its habits need nothing from the rules but the legal actions."""
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: PreferansView, legal: Sequence[Action], rng: random.Random) -> Action:
         """An action among ``legal`` for the seat whose view this is."""
-        assert isinstance(view, PreferansView)
         actions: list[Action] = list(legal)
         if view.phase == "auction":
             return self._bid(view, actions)

@@ -7,10 +7,10 @@ convention.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from cardtable.bots.preferans import PreferansBot, best_strain, hand_tricks, misere_danger
 from cardtable.bots.preferans_layouts import HAND, active_seats
@@ -113,7 +113,7 @@ class Plan:
     kind: Literal["pass", "misère", "game"]
     top: int = 0
 
-    def call(self, legal: Sequence[Any]) -> Action:
+    def call(self, legal: Sequence[Action]) -> Action:
         """The plan's call among ``legal``."""
         if self.kind == "misère":
             return next((a for a in legal if isinstance(a, Bid) and is_misere(a)), Say.PASS)
@@ -128,7 +128,7 @@ class Plan:
         return Say.PASS
 
 
-def plans_for(view: PreferansView, legal: Sequence[Any]) -> list[Plan]:
+def plans_for(view: PreferansView, legal: Sequence[Action]) -> list[Plan]:
     """Pass first (it wins ties), then misère if legal, then raising up to each level.
 
     Hopeless plans are left out unsolved, to spend the time where the call is in doubt: a
@@ -169,8 +169,8 @@ class LayoutTable:
             [hands[seat] for seat in self.active], talon, rules.talon_after_round
         )
         self.series = previous_allpasses(rules, view.min_bid_level)
-        self.solved: dict[tuple[Any, ...], int] = {}
-        self.settled: dict[tuple[Any, ...], float] = {}
+        self.solved: dict[tuple[Hashable, ...], int] = {}
+        self.settled: dict[tuple[Hashable, ...], float] = {}
 
     def value(self, plan: Plan, helper: PreferansBot, rng: random.Random) -> float | None:
         """The seat's whists in the layout if it follows ``plan``; ``None`` if it cannot."""
@@ -229,7 +229,7 @@ class LayoutTable:
     def solve_allpass(self, deal: PreferansDeal) -> int:
         """The seat's fewest tricks in the all-pass if the other two play against it."""
         hands = {seat: tuple(deal.hands[seat]) for seat in self.active}
-        key = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
+        key: tuple[Hashable, ...] = ("all-pass", *(frozenset(hands[seat]) for seat in self.active))
         if key not in self.solved:
             seat = self.view.seat
             self.solved[key] = solve_layout(

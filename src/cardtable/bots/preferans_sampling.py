@@ -30,7 +30,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
 from cardtable.bots.preferans import PreferansBot, hand_tricks, misere_danger
 from cardtable.bots.preferans_layouts import HAND, TALON, active_seats, auction_layout, shown_voids
@@ -101,9 +100,8 @@ class SamplingBot:
         rules = self.rules or PreferansRules()
         return match_scoring(rules)
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: PreferansView, legal: Sequence[Action], rng: random.Random) -> Action:
         """An action among ``legal`` for the seat whose view this is."""
-        assert isinstance(view, PreferansView)
         if view.phase == "auction" and self.rules is not None:
             call = self._bid(view, legal, self.rules, rng)
             if call is not None:
@@ -251,7 +249,7 @@ class SamplingBot:
     def _bid(
         self,
         view: PreferansView,
-        legal: Sequence[Any],
+        legal: Sequence[Action],
         rules: PreferansRules,
         rng: random.Random,
     ) -> Action | None:

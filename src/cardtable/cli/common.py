@@ -102,7 +102,7 @@ def root_app() -> typer.Typer:
     )
 
 
-def print_json(data: Any) -> None:
+def print_json(data: object) -> None:
     """Write ``data`` as JSON on standard output."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 

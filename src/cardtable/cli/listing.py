@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console, Group
 from rich.padding import Padding
@@ -39,7 +38,7 @@ def whole_names(names: Sequence[str]) -> Text:
     return Text("\n".join(names), no_wrap=True)
 
 
-def print_rules(console: Console, rules: Any, title: str) -> None:
+def print_rules(console: Console, rules: object, title: str) -> None:
     """Every option of ``rules`` as a rules file writes it, its meaning and source beneath."""
     console.print(Text(title, style="bold"))
     console.print(
@@ -73,10 +72,11 @@ def print_summary(console: Console, help: RulesHelp, title: str) -> None:
             console.print(Padding(line, (0, 0, 0, INDENT), expand=False))
 
 
-def _assignment(name: str, data: Any, real: Any) -> Group | Text:
+def _assignment(name: str, data: object, real: object) -> Group | Text:
     """``name = value``; a list of tables is written one table a line."""
     head = Text(name, style="bold") + Text(" = ")
-    if isinstance(data, list) and data and any(isinstance(item, dict) for item in data):
+    tables = isinstance(data, list) and any(isinstance(item, dict) for item in data)
+    if tables and isinstance(data, list) and isinstance(real, list | tuple):
         lines = [head + Text("[")]
         lines += [
             Text(" " * INDENT + toml_value(d, r) + ",") for d, r in zip(data, real, strict=True)
@@ -86,7 +86,7 @@ def _assignment(name: str, data: Any, real: Any) -> Group | Text:
     return head + Text(toml_value(data, real))
 
 
-def toml_value(data: Any, real: Any) -> str:
+def toml_value(data: object, real: object) -> str:
     """A JSON-shaped option value as TOML; ``real`` (the option's object) names the defaults.
 
     A dataclass item is an inline table of its first field and the fields not at their
@@ -106,7 +106,7 @@ def toml_value(data: Any, real: Any) -> str:
     return json.dumps(data)
 
 
-def _changed_fields(real: Any, data: dict[str, Any]) -> list[str]:
+def _changed_fields(real: object, data: Mapping[str, object]) -> list[str]:
     """The keys of ``data`` a reader needs; all of them for a plain mapping.
 
     Of a dataclass: its first field (what the item is) and every field not at its default.
@@ -117,7 +117,7 @@ def _changed_fields(real: Any, data: dict[str, Any]) -> list[str]:
     kept = [fields[0].name]
     for spec in fields[1:]:
         if spec.default is not dataclasses.MISSING:
-            default: Any = spec.default
+            default: object = spec.default
         elif spec.default_factory is not dataclasses.MISSING:
             default = spec.default_factory()
         else:
@@ -128,7 +128,7 @@ def _changed_fields(real: Any, data: dict[str, Any]) -> list[str]:
     return [key for key in kept if key in data]
 
 
-def _option_value(rules: Any, dotted: str) -> Any:
+def _option_value(rules: object, dotted: str) -> object:
     """The object an option's dotted name reaches in ``rules``."""
     value = rules
     for part in dotted.split("."):

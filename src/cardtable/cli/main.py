@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -31,8 +31,8 @@ from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
 from cardtable.cli.server import db_app, serve_command
 from cardtable.engine import (
-    Match,
     Record,
+    SomeMatch,
     describe_rules,
     games,
     get_game,
@@ -320,7 +320,7 @@ def _rules_line(preset: str | None, changed: list[str]) -> str:
     return f"Rules: {named} with {_count(len(changed), 'option')} changed: {', '.join(changed)}."
 
 
-def _state(match: Match[Any, Any], sealed: bool) -> str:
+def _state(match: SomeMatch, sealed: bool) -> str:
     if match.is_over:
         return "finished"
     if sealed:

@@ -22,12 +22,11 @@ def declare_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The declarations of two hands after the exchange, as the players would call them."""
-    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
     from cardtable.piquet.declarations import reckon  # noqa: PLC0415
+    from cardtable.piquet.game import PIQUET  # noqa: PLC0415 - keeps start-up fast
 
     with one_line_errors():
-        game = get_game("piquet")
-        rules = game.rules(preset)
+        rules = PIQUET.rules(preset)
         hands = [parse_cards(elder_hand), parse_cards(younger_hand)]
         result = reckon(hands, rules)
     bonus = (

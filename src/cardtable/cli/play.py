@@ -14,10 +14,10 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Generic, Protocol, TypeVar
 
 import typer
 from rich.console import Console
@@ -47,6 +47,11 @@ from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progr
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.keys import seal_key
 
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+R = TypeVar("R")
+
 HUMAN = "you"
 """The word that seats a person in ``--seats``."""
 
@@ -58,12 +63,12 @@ MENU_LENGTH = 40
 
 
 @dataclass
-class Table:
+class Table(Generic[A, V, R]):
     """A match with who sits where: people by name, bots by their bot."""
 
-    game: Game[Any]
-    match: Match[Any, Any]
-    bots: dict[int, Bot]
+    game: Game[A, V, R]
+    match: Match[A, V, R]
+    bots: dict[int, Bot[V, A]]
     save: Path | None
 
     def people(self) -> list[int]:
@@ -71,12 +76,12 @@ class Table:
         return [seat for seat in range(len(self.match.seats)) if seat not in self.bots]
 
 
-def seat_table(game: Game[Any], rules: Any, spec: str) -> tuple[list[str], dict[int, Bot]]:
+def seat_table(game: Game[A, V, R], rules: R, spec: str) -> tuple[list[str], dict[int, Bot[V, A]]]:
     """Seat names and bots from ``you,bot,bot`` (a bot may be named: ``you,random,default``)."""
     words = [word.strip() for word in spec.split(",") if word.strip()]
     game.check_players(len(words))
     names: list[str] = []
-    bots: dict[int, Bot] = {}
+    bots: dict[int, Bot[V, A]] = {}
     for seat, word in enumerate(words):
         if word == HUMAN:
             names.append(HUMAN if words.count(HUMAN) == 1 else f"{HUMAN} {seat + 1}")
@@ -86,7 +91,7 @@ def seat_table(game: Game[Any], rules: Any, spec: str) -> tuple[list[str], dict[
     return names, bots
 
 
-def save_record(table: Table) -> None:
+def save_record(table: Table[A, V, R]) -> None:
     """Rewrite the match record durably after a move, so that a crash or a kill loses nothing.
 
     The deal in progress is sealed (docs/records.md, "The save file"): the file shows the
@@ -97,7 +102,7 @@ def save_record(table: Table) -> None:
     write_durably(table.save, record_text(saved_record(table.match)), _NEW_FILE_MODE)
 
 
-def saved_record(match: Match[Any, Any]) -> Record:
+def saved_record(match: Match[A, V, R]) -> Record:
     """The record a local table saves: the match's, with its deal in progress sealed."""
     record = match.record()
     if match.current is None:
@@ -122,7 +127,7 @@ def _new_file_mode() -> int:
 _NEW_FILE_MODE = _new_file_mode()
 
 
-class Screen(Protocol):
+class Screen(Protocol[V_contra]):
     """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
@@ -136,7 +141,7 @@ class Screen(Protocol):
         """``seat`` sees ``event`` (already reduced to what it may see)."""
 
     def prompt(
-        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+        self, seat: str, view: V_contra, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
         """Show ``seat`` its view, legal actions and card choices; return its answer."""
         ...
@@ -144,11 +149,11 @@ class Screen(Protocol):
     def refused(self, reason: str) -> None:
         """The last answer was refused."""
 
-    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Play ended: the match is over, the deals asked for are played, or a person stopped."""
 
 
-class PlainScreen:
+class PlainScreen(Generic[A, V, R]):
     """The plain prompt: sentences and a numbered menu.
 
     With the ``table`` it serves, a line says how to type the move now and ``?`` (or
@@ -156,7 +161,10 @@ class PlainScreen:
     """
 
     def __init__(
-        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+        self,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        table: Table[A, V, R] | None = None,
     ) -> None:
         self.ask = ask
         self.say = say
@@ -173,7 +181,7 @@ class PlainScreen:
         self.say((f"[{seat}] " if several else "") + str(event))
 
     def prompt(
-        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
         """Print the view as ``name: value`` lines and the menu; read the answer.
 
@@ -201,7 +209,7 @@ class PlainScreen:
         """Say why the answer was refused."""
         self.say(f"refused: {reason}")
 
-    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Print the score, or that play stopped."""
         if stopped:
             self.say("Stopped; the record holds every move so far." if saved else "Stopped.")
@@ -213,29 +221,32 @@ HELP_WORDS = frozenset({"?", "help"})
 """Answers at the plain prompt that print the rules of the phase instead of moving."""
 
 
-def move_hint_now(table: Table, view: Any) -> str:
+def move_hint_now(table: Table[A, V, R], view: V) -> str:
     """How the seat to move types its move now, from the rules in force and the legal moves."""
     match = table.match
     return table.game.move_hint(rules_in_force(match), view, match.legal_actions())
 
 
-def phase_help(table: Table, view: Any) -> list[str]:
+def phase_help(table: Table[A, V, R], view: V) -> list[str]:
     """The rules of the phase ``view`` shows, as the rules in force tell them, one a line."""
     help = table.game.rules_help(rules_in_force(table.match))
     return help.lines(str(getattr(view, "phase", "")) or None)
 
 
-class JsonScreen:
+class JsonScreen(Generic[A, V, R]):
     """One JSON object per line, for programs that play: each prompt carries view and legal."""
 
     def __init__(
-        self, ask: Callable[[str], str], say: Callable[[str], None], table: Table | None = None
+        self,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        table: Table[A, V, R] | None = None,
     ) -> None:
         self.ask = ask
         self.say = say
         self.table = table
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: dict[str, object]) -> None:
         self.say(json.dumps(data, ensure_ascii=False))
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
@@ -256,14 +267,14 @@ class JsonScreen:
         )
 
     def prompt(
-        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
         """``{"to_move": name, "view": {...}, "legal": [...], "hint": ...}``, then read one line.
 
         ``hint`` says how a person would type the move (:func:`move_hint_now`). With card
         choices, also ``"choices": [{"verb", "cards", "counts", "note"}]``.
         """
-        prompt: dict[str, Any] = {"to_move": seat, "view": view_to_data(view), "legal": legal}
+        prompt: dict[str, object] = {"to_move": seat, "view": view_to_data(view), "legal": legal}
         if self.table is not None:
             prompt["hint"] = move_hint_now(self.table, view)
         if choices:
@@ -275,12 +286,12 @@ class JsonScreen:
         """``{"refused": reason}``."""
         self._write({"refused": reason})
 
-    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """``{"finished": bool, "stopped": bool, "ledger": {...}}``."""
         self._write({"finished": not stopped, "stopped": stopped, "ledger": ledger})
 
 
-def _plain(value: Any) -> str:
+def _plain(value: object) -> str:
     if isinstance(value, list):
         return " ".join(_plain(item) for item in value) if value else "—"
     if isinstance(value, dict):
@@ -288,7 +299,9 @@ def _plain(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | None) -> None:
+def play_match(
+    table: Table[A, V, R], rng: random.Random, screen: Screen[V], deals: int | None
+) -> None:
     """Play until the match ends, ``deals`` more deals have been played, or a person quits."""
     match = table.match
     seen = {seat: sum(len(d.events) for d in match.deals) for seat in table.people()}
@@ -312,7 +325,7 @@ def play_match(table: Table, rng: random.Random, screen: Screen, deals: int | No
     screen.finished(view_to_data(match.ledger()), stopped=False, saved=bool(table.save))
 
 
-def _tell(table: Table, seen: dict[int, int], screen: Screen) -> None:
+def _tell(table: Table[A, V, R], seen: dict[int, int], screen: Screen[V]) -> None:
     events = [event for deal in table.match.deals for event in deal.events]
     for seat in table.people():
         for event in events[seen[seat] :]:
@@ -320,7 +333,7 @@ def _tell(table: Table, seen: dict[int, int], screen: Screen) -> None:
         seen[seat] = len(events)
 
 
-def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
+def _one_move(table: Table[A, V, R], rng: random.Random, screen: Screen[V]) -> bool:
     match = table.match
     seat = match.to_move
     assert seat is not None
@@ -346,7 +359,7 @@ def _one_move(table: Table, rng: random.Random, screen: Screen) -> bool:
         return True
 
 
-def _read_answer(game: Game[Any], legal: Sequence[Any], answer: str, view: Any) -> Any:
+def _read_answer(game: Game[A, V, R], legal: Sequence[A], answer: str, view: V) -> A:
     number = whole_number(answer)
     if number is not None:
         if not 1 <= number <= len(legal):
@@ -406,7 +419,7 @@ def play_command(
                 else (lambda line: console.print(line, markup=False))
             )
             kind = JsonScreen if as_json else PlainScreen
-            screen: Screen = kind(_ask, say, table)
+            screen: Screen[object] = kind(_ask, say, table)
             play_match(table, rng, screen, deals)
 
 
@@ -428,7 +441,7 @@ def _sigterm_stops_play() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _play_full_screen(table: Table, rng: random.Random, deals: int | None) -> None:
+def _play_full_screen(table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
     # Imported here so that the plain and JSON prompts start without the screen's code.
     from cardtable.tui.screen import TableScreen, full_screen, score_line  # noqa: PLC0415
 
@@ -472,7 +485,7 @@ def _open_table(
     seating: Seating,
     save: Path | None,
     load: Path | None,
-) -> Table:
+) -> Table[Hashable, object, object]:
     if save is not None and save.is_dir():
         raise CardtableError(f"{save} is a folder: --save takes the name of a file")
     if save is not None and not save.parent.is_dir():
@@ -488,9 +501,9 @@ def _open_table(
                 "--load resumes the match under its own rules: drop --preset/--rules"
             )
         match = replay(read_saved_record(load))
-        game = match.game
-        if get_game(game_name) is not game:
-            raise IllegalAction(f"{load} is a record of {game.name}, not of {game_name}")
+        game = get_game(game_name)
+        if match.game is not game:
+            raise IllegalAction(f"{load} is a record of {match.game.name}, not of {game_name}")
         spec = seating.spec(len(match.seats))
         given = len([word for word in spec.split(",") if word.strip()])
         if given != len(match.seats):

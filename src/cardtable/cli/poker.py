@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 import typer
 
@@ -96,7 +96,7 @@ def build_rules(
     base = base or HandRules()
     if rules_file is not None:
         base = hand_rules_from_toml(read_text(rules_file), where=str(rules_file))
-    changes: dict[str, Any] = {}
+    changes: dict[str, object] = {}
     if wild:
         changes["wild"] = [part for entry in wild for part in _split(entry)]
     if wild_mode is not None:
@@ -135,7 +135,7 @@ def _card_list(cards: Sequence[Card]) -> list[str]:
     return [card.text() for card in cards]
 
 
-def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, Any]:
+def hand_data(cards: Sequence[Card], hand: Evaluation) -> dict[str, object]:
     """One evaluated hand as the JSON of ``poker hand`` and ``poker showdown``."""
     return {
         "cards": cards_text(cards),
@@ -152,7 +152,7 @@ def _errors() -> Iterator[None]:
         yield
 
 
-def _print_json(data: Any) -> None:
+def _print_json(data: object) -> None:
 
     print_json(data)
 
@@ -203,7 +203,7 @@ def hand_command(
         else:
             primary = evaluate(held, rules)
             second = evaluate_low(held, rules) if rules.low == "high-low" else None
-    data: dict[str, Any] = hand_data(held, primary)
+    data: dict[str, object] = hand_data(held, primary)
     readings: tuple[HighLow, ...] = ()
     if second is not None:
         data["low"] = hand_data(held, second)
@@ -447,10 +447,9 @@ def _variant(name: str | None) -> VariantSpec | None:
     """The variant named on the command line, from the poker game's presets."""
     if name is None:
         return None
-    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.poker.game import POKER  # noqa: PLC0415 - keeps start-up fast
 
-    rules = get_game("poker").rules(name)
-    spec: VariantSpec = rules.variant
+    spec: VariantSpec = POKER.rules(name).variant
     return spec
 
 
@@ -468,6 +467,17 @@ def _percent(advance: Callable[[int], None]) -> Callable[[int, int], None]:
     return report
 
 
+class _VariantItem(TypedDict):
+    """One variant as ``cardtable poker variants`` lists it."""
+
+    name: str
+    title: str
+    players: list[int]
+    description: str
+    source: str
+    steps: list[str]
+
+
 @app.command("variants")
 def variants_command(
     name: Annotated[
@@ -480,12 +490,12 @@ def variants_command(
     from rich.text import Text  # noqa: PLC0415
 
     from cardtable.cli.listing import add_name_column  # noqa: PLC0415
-    from cardtable.engine import get_game  # noqa: PLC0415
+    from cardtable.poker.game import POKER  # noqa: PLC0415
     from cardtable.poker.variants import step_text  # noqa: PLC0415
 
     with _errors():
-        game = get_game("poker")
-        listed = []
+        game = POKER
+        listed: list[_VariantItem] = []
         for preset_name, preset in game.presets.items():
             if name is not None and preset_name != name:
                 continue
@@ -539,13 +549,16 @@ def export_command(
     from cardtable.engine import parse_record  # noqa: PLC0415 - keeps start-up fast
     from cardtable.engine.replay import replay  # noqa: PLC0415 - keeps start-up fast
     from cardtable.poker.game import phh_of_match  # noqa: PLC0415
+    from cardtable.poker.match import PokerMatch  # noqa: PLC0415
 
     with _errors():
         record = parse_record(read_text(path))
         if record.game != "poker":
             raise RulesError(f"{path}: a {record.game} record; PHH holds poker hands")
+        match = replay(record)
+        assert isinstance(match, PokerMatch)
         try:
-            text = phh_of_match(replay(record), deal)
+            text = phh_of_match(match, deal)
         except IllegalAction as error:
             raise RulesError(f"{path}: {error}") from None
     sys.stdout.write(text)
@@ -566,12 +579,12 @@ def variant_command(
     The file is rules for the ``poker`` game: ``[rules.variant]`` with its steps (and any
     other table rule). A malformed file is refused with the option and its line.
     """
-    from cardtable.engine import get_game  # noqa: PLC0415 - keeps start-up fast
     from cardtable.harness import simulate  # noqa: PLC0415
+    from cardtable.poker.game import POKER  # noqa: PLC0415 - keeps start-up fast
     from cardtable.poker.variants import check_variant  # noqa: PLC0415
 
     with _errors():
-        game = get_game("poker")
+        game = POKER
         text = read_text(path)
         rules = game.rules_from_toml(text, str(path))
         _require_variant(text, path)
@@ -601,5 +614,5 @@ def _require_variant(text: str, path: Path) -> None:
     """Refuse a file that describes no variant (it would check the default one instead)."""
     document = parse_toml(text, what=str(path))
     table = document.get("rules", document)
-    if "variant" not in table:
+    if not isinstance(table, dict) or "variant" not in table:
         raise RulesError(f"{path}: no [rules.variant] table: the file describes no variant")

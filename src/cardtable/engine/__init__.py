@@ -10,15 +10,15 @@ from __future__ import annotations
 import importlib
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtable.engine.choices import CardChoice, outside_choices
     from cardtable.engine.deal import Action, Deal, DealSetup, Event, private_event, public_event
     from cardtable.engine.game import Export, Game
-    from cardtable.engine.match import Match
+    from cardtable.engine.match import Match, SomeMatch
     from cardtable.engine.record import DealEntry, Record, parse_record, record_text
-    from cardtable.engine.registry import games, get_game, register
+    from cardtable.engine.registry import SomeGame, games, get_game, register
     from cardtable.engine.replay import replay
     from cardtable.engine.rng import seeded_rng, shuffled, system_rng
     from cardtable.engine.rules import OptionInfo, Preset, describe_rules, option, rules_to_mapping
@@ -36,6 +36,7 @@ _MODULES = {
     "Export": "cardtable.engine.game",
     "Game": "cardtable.engine.game",
     "Match": "cardtable.engine.match",
+    "SomeMatch": "cardtable.engine.match",
     "DealEntry": "cardtable.engine.record",
     "Record": "cardtable.engine.record",
     "parse_record": "cardtable.engine.record",
@@ -43,6 +44,7 @@ _MODULES = {
     "games": "cardtable.engine.registry",
     "get_game": "cardtable.engine.registry",
     "register": "cardtable.engine.registry",
+    "SomeGame": "cardtable.engine.registry",
     "replay": "cardtable.engine.replay",
     "seeded_rng": "cardtable.engine.rng",
     "shuffled": "cardtable.engine.rng",
@@ -70,6 +72,8 @@ __all__ = [
     "OptionInfo",
     "Preset",
     "Record",
+    "SomeGame",
+    "SomeMatch",
     "cards_in",
     "describe_rules",
     "games",
@@ -90,7 +94,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """Import ``name`` from its module the first time it is asked for."""
     if name not in _MODULES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

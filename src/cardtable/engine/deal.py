@@ -16,7 +16,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.choices import CardChoice
@@ -61,7 +61,7 @@ class Event:
             return self
         return Event(self.kind, self.seat, self.text, (), self.audience)
 
-    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
         # Pickling by constructor arguments is several times faster than the slots default.
         return Event, (self.kind, self.seat, self.text, self.cards, self.audience)
 
@@ -139,7 +139,7 @@ class Deal(ABC, Generic[A, V]):
         """All that ``seat`` may know now, and nothing more: the only thing shown to it."""
 
     @abstractmethod
-    def public_view(self) -> Any:
+    def public_view(self) -> object:
         """All that a spectator may know now: only cards the table has shown to everyone.
 
         A game's public view is a type of its own, its seat view without a seat's cards.
@@ -154,7 +154,7 @@ class Deal(ABC, Generic[A, V]):
         return []
 
     @abstractmethod
-    def outcome(self) -> Any:
+    def outcome(self) -> object:
         """The finished deal's result in the game's own terms (contract, tricks, pots)."""
 
     def default_action(self) -> A | None:

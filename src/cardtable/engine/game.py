@@ -14,6 +14,8 @@ from cardtable.engine.match import Match
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
 R = TypeVar("R")
 
 
@@ -31,8 +33,11 @@ class Export:
     out while the table plays; a form with cards nobody was shown waits for the table's end."""
 
 
-class Game(ABC, Generic[R]):
-    """One registered game. Subclasses set the class attributes and the three methods."""
+class Game(ABC, Generic[A, V, R]):
+    """One registered game. Subclasses set the class attributes and the three methods.
+
+    ``A`` is the game's action type, ``V`` the type of a seat's view, ``R`` its rules.
+    """
 
     name: str
     """The game's registry name, lowercase ASCII."""
@@ -54,14 +59,16 @@ class Game(ABC, Generic[R]):
     """The forms :meth:`export` writes."""
 
     @abstractmethod
-    def new_match(self, rules: R, seats: Sequence[str], preset: str | None = None) -> Match[Any, R]:
+    def new_match(
+        self, rules: R, seats: Sequence[str], preset: str | None = None
+    ) -> Match[A, V, R]:
         """A new match under ``rules`` with players named ``seats``, in seating order."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Hashable:
+    def parse_action(self, text: str) -> A:
         """Read an action in any spelling players use; raise ``IllegalAction`` if unreadable."""
 
-    def parse_typed(self, text: str, view: Any) -> Hashable:
+    def parse_typed(self, text: str, view: V) -> A:
         """Read a move a player types at the table, in the light of what ``view`` shows him.
 
         A record's text is read by :meth:`parse_action` alone; a game whose typed spellings
@@ -71,14 +78,14 @@ class Game(ABC, Generic[R]):
         return self.parse_action(text)
 
     @abstractmethod
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: A) -> str:
         """The canonical text of ``action``, which :meth:`parse_action` reads back."""
 
-    def deal_tags(self, outcome: Any) -> Iterable[str]:
+    def deal_tags(self, outcome: object) -> Iterable[str]:
         """Words that sort a finished deal for a simulation's tally (its contract, say)."""
         return ()
 
-    def export(self, match: Match[Any, R], name: str, deal: int | None) -> str:
+    def export(self, match: Match[A, V, R], name: str, deal: int | None) -> str:
         """``match`` written in the form ``name`` (one of :attr:`exports`).
 
         ``match`` stands where the download wants it (a server replays its record that far);
@@ -87,7 +94,7 @@ class Game(ABC, Generic[R]):
         """
         raise IllegalAction(f"{self.title} has no {name!r} download")
 
-    def deal_statistics(self, match: Match[Any, R], number: int) -> list[dict[str, Any]]:
+    def deal_statistics(self, match: Match[A, V, R], number: int) -> list[dict[str, Any]]:
         """What finished deal ``number`` (from 1) of ``match`` came to at each seat, as facts.
 
         One mapping per seat, of JSON-shaped facts a player's statistics add up: ``played``
@@ -105,15 +112,13 @@ class Game(ABC, Generic[R]):
         """
         return generic_help(self.name, self.title, rules, language)
 
-    def move_hint(
-        self, rules: R, view: Any, legal: Sequence[Hashable], language: str = "en"
-    ) -> str:
+    def move_hint(self, rules: R, view: V, legal: Sequence[A], language: str = "en") -> str:
         """How to type the move now, from the legal moves (``discard 2 cards: `discard …```)."""
         return hint_from_moves([self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: R, *, players: int, deals: int, seed: int, bot: str
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Deals played by a lean loop without the harness's checks, for speed.
 
         Returns a summary with ``deals``, ``seconds`` and ``deals_per_second``; ``None`` when
@@ -134,7 +139,7 @@ class Game(ABC, Generic[R]):
                 found[name] = parse_preset(name, item.read_text(encoding="utf-8"), self.rules_type)
         return found
 
-    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> R:
+    def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
         """The rules of ``preset`` (or the default preset) with ``overrides`` applied."""
         name = preset or self.default_preset
         base = self.rules_type()

@@ -19,14 +19,21 @@ falls back to its English.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardtable.cards import parse_card
 from cardtable.engine.reading import whole_number
 from cardtable.engine.rules import describe_rules, rules_to_mapping
 from cardtable.errors import CardParseError, RulesError
+
+if TYPE_CHECKING:
+    from cardtable.engine.match import Match
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 LANGUAGES = ("en", "ru")
 """The languages help is written in: the page and the table offer English and Russian."""
@@ -40,7 +47,7 @@ class Setting:
     """One option a sentence states: its dotted name and its value in force (JSON-shaped)."""
 
     name: str
-    value: Any
+    value: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +156,7 @@ class Writer:
         ru: str = "",
         *,
         source: str = "",
-        **words: Any,
+        **words: object,
     ) -> None:
         """Add a sentence stating the options ``names``; ``source`` cites a rule that is none.
 
@@ -195,7 +202,7 @@ class Writer:
         return RulesHelp(game, title, self.language, tuple(self.sections))
 
 
-def _word(value: Any) -> Any:
+def _word(value: object) -> object:
     """An option's value as a sentence writes it: a list as ``9, 10``, an enum by its value."""
     if isinstance(value, tuple):
         return ", ".join(str(_word(item)) for item in value)
@@ -209,14 +216,14 @@ def _last_word(name: str) -> str:
     return next(part for part in reversed(name.split(".")) if not part.isdigit())
 
 
-def _data_at(data: Mapping[str, Any], name: str) -> Any:
+def _data_at(data: Mapping[str, object], name: str) -> object:
     value: Any = data
     for part in name.split("."):
         value = value[int(part)] if part.isdigit() else value[part]
     return value
 
 
-def generic_help(game: str, title: str, rules: Any, language: str = "en") -> RulesHelp:
+def generic_help(game: str, title: str, rules: object, language: str = "en") -> RulesHelp:
     """Help for a game without a help of its own: one sentence per option, its doc and value."""
     writer = Writer(rules, language)
     for info in describe_rules(rules):
@@ -348,11 +355,13 @@ def _kind_text(kind: _Kind, words: Mapping[str, str], listed_amounts: bool) -> s
     return words["or"].join(f"`{text}`" for text in kind.texts)
 
 
-def rules_in_force(match: Any) -> Any:
+def rules_in_force(match: Match[A, V, R]) -> R:
     """The rules the deal on the table is played under, else the match's.
 
     A deal may play under other rules than the match agreed (a poker dealer's choice names
     the variant of his deal), and help speaks of the deal on the table.
     """
-    deals = getattr(match, "deals", ())
-    return getattr(deals[-1], "rules", match.rules) if deals else match.rules
+    if not match.deals:
+        return match.rules
+    rules: R = getattr(match.deals[-1], "rules", match.rules)
+    return rules

@@ -17,7 +17,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -29,19 +29,19 @@ _SIGNED_PREFIX = b"cardtable-record-signature\n"
 _COMMITTED_PREFIX = "cardtable-deck-commitment\n"
 
 
-def canonical_json(value: Any) -> bytes:
+def canonical_json(value: object) -> bytes:
     """``value`` as the bytes that are hashed: sorted keys, no spaces, UTF-8 (docs/records.md)."""
     return json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     ).encode("utf-8")
 
 
-def digest(value: Any) -> str:
+def digest(value: object) -> str:
     """The SHA-256 of ``value``'s canonical JSON, in lowercase hex."""
     return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
-def chain_hash(previous: str, link: Any) -> str:
+def chain_hash(previous: str, link: object) -> str:
     """The hash of one link of the chain: ``link`` bound to the hash before it."""
     return digest({"previous": previous, "link": link})
 

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
@@ -27,10 +27,13 @@ from cardtable.engine.views import view_to_data
 from cardtable.errors import IllegalAction
 
 A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
 R = TypeVar("R")
+A_contra = TypeVar("A_contra", bound=Hashable, contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
 
 
-class MatchGame(Protocol):
+class MatchGame(Protocol[A_contra, R_co]):
     """What a match knows of its game: its names, its presets and its notation.
 
     Every registered :class:`~cardtable.engine.game.Game` is one; the match needs no more.
@@ -51,24 +54,31 @@ class MatchGame(Protocol):
         """The named presets."""
         ...
 
-    def rules(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
+    def rules(
+        self, preset: str | None = None, overrides: Mapping[str, object] | None = None
+    ) -> R_co:
         """The rules of a preset, with overrides."""
         ...
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: A_contra, /) -> str:
         """The canonical text of ``action``."""
         ...
 
 
-class Match(ABC, Generic[A, R]):
-    """The protocol every game's match speaks; subclasses supply the game's own parts."""
+class Match(ABC, Generic[A, V, R]):
+    """The protocol every game's match speaks; subclasses supply the game's own parts.
 
-    def __init__(self, game: MatchGame, rules: R, seats: Sequence[str], preset: str | None) -> None:
+    ``A`` is the game's action type, ``V`` the type of a seat's view, ``R`` its rules.
+    """
+
+    def __init__(
+        self, game: MatchGame[A, R], rules: R, seats: Sequence[str], preset: str | None
+    ) -> None:
         self.game = game
         self.rules = rules
         self.seats = tuple(seats)
         self.preset = preset
-        self.deals: list[Deal[A, Any]] = []
+        self.deals: list[Deal[A, V]] = []
         self.between: list[list[str]] = [[]]
         self.results: list[DealResult] = []
         """Each finished deal's outcome and the ledger after it, as its record states them."""
@@ -87,11 +97,11 @@ class Match(ABC, Generic[A, R]):
         """The cards of the next deal's deck, in the fixed order that shuffling starts from."""
 
     @abstractmethod
-    def _new_deal(self, setup: DealSetup) -> Deal[A, Any]:
+    def _new_deal(self, setup: DealSetup) -> Deal[A, V]:
         """The game's deal for ``setup``."""
 
     @abstractmethod
-    def _book(self, deal: Deal[A, Any]) -> list[Event]:
+    def _book(self, deal: Deal[A, V]) -> list[Event]:
         """Write a finished deal on the score sheet; return the events of the writing."""
 
     @abstractmethod
@@ -111,7 +121,7 @@ class Match(ABC, Generic[A, R]):
         raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")
 
     @property
-    def current(self) -> Deal[A, Any] | None:
+    def current(self) -> Deal[A, V] | None:
         """The deal in progress, or ``None`` between deals."""
         if self.deals and not self.deals[-1].is_over:
             return self.deals[-1]
@@ -127,7 +137,7 @@ class Match(ABC, Generic[A, R]):
         """The legal actions of the seat to move in the current deal."""
         return self._require_deal().legal_actions()
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> V:
         """What ``seat`` may know of the current (or last) deal."""
         if not self.deals:
             raise IllegalAction("no deal has been dealt yet")
@@ -141,7 +151,7 @@ class Match(ABC, Generic[A, R]):
             events += self._finish(deal)
         return events
 
-    def _finish(self, deal: Deal[A, Any]) -> tuple[Event, ...]:
+    def _finish(self, deal: Deal[A, V]) -> tuple[Event, ...]:
         """Book a deal that has just ended and keep its result for the record."""
         events = deal._log(self._book(deal))
         outcome = view_to_data(deal.outcome())
@@ -158,7 +168,7 @@ class Match(ABC, Generic[A, R]):
         self.between[-1].append(action_text)
         return events
 
-    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[A, Any]:
+    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[A, V]:
         """Shuffle the deck with ``rng`` and deal the next deal.
 
         ``salt`` is the secret of the deal's deck commitment: real play passes fresh bytes from
@@ -170,7 +180,7 @@ class Match(ABC, Generic[A, R]):
         setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
         return self.start_deal_from(setup)
 
-    def start_deal_from(self, setup: DealSetup) -> Deal[A, Any]:
+    def start_deal_from(self, setup: DealSetup) -> Deal[A, V]:
         """Deal the next deal from a given dealer, deck order and seed (as a record does)."""
         if self.is_over:
             raise IllegalAction("the match is over")
@@ -218,8 +228,12 @@ class Match(ABC, Generic[A, R]):
             summary=Summary(len(self.deals), self.is_over, view_to_data(self.ledger())),
         )
 
-    def _require_deal(self) -> Deal[A, Any]:
+    def _require_deal(self) -> Deal[A, V]:
         deal = self.current
         if deal is None:
             raise IllegalAction("no deal is in progress")
         return deal
+
+
+SomeMatch = Match[Hashable, object, object]
+"""A match of a game from the registry, whose action, view and rules types are forgotten."""

@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 import math
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
 
 from cardtable.errors import CardtableError
 
@@ -75,7 +75,7 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> str:
         ) from None
 
 
-def _finite(what: str) -> Any:
+def _finite(what: str) -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = float(text)
         if not math.isfinite(value):
@@ -85,14 +85,14 @@ def _finite(what: str) -> Any:
     return parse
 
 
-def _no_constant(what: str) -> Any:
+def _no_constant(what: str) -> Callable[[str], float]:
     def refuse(text: str) -> float:
         raise InputError(f"{what}: {text} is not a number cardtable reads")
 
     return refuse
 
 
-def parse_json(text: str, *, what: str) -> Any:
+def parse_json(text: str, *, what: str) -> object:
     """The JSON value of ``text``; ``what`` names the input in the one-line error."""
     try:
         return json.loads(text, parse_float=_finite(what), parse_constant=_no_constant(what))
@@ -106,7 +106,7 @@ def parse_json(text: str, *, what: str) -> Any:
         raise InputError(f"{what}: {_TOO_LONG}") from None
 
 
-def _finite_decimal(what: str) -> Any:
+def _finite_decimal(what: str) -> Callable[[str], Decimal]:
     def parse(text: str) -> Decimal:
         try:
             value = Decimal(text)
@@ -119,7 +119,7 @@ def _finite_decimal(what: str) -> Any:
     return parse
 
 
-def parse_toml(text: str, *, what: str, exact: bool = False) -> dict[str, Any]:
+def parse_toml(text: str, *, what: str, exact: bool = False) -> dict[str, object]:
     """The TOML table of ``text``; ``what`` names the input in the one-line error.
 
     With ``exact`` a decimal number is read as a :class:`~decimal.Decimal` (``247.10`` stays

@@ -61,8 +61,8 @@ class RecordAltered(RecordError):
 class DealResult:
     """What a finished deal came to, as JSON-shaped data: its outcome and the ledger after it."""
 
-    outcome: Any
-    ledger: Mapping[str, Any]
+    outcome: object
+    ledger: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ class Summary:
 
     deals: int
     finished: bool
-    ledger: Mapping[str, Any]
+    ledger: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ class Record:
 
     game: str
     preset: str | None
-    rules: Mapping[str, Any]
+    rules: Mapping[str, object]
     seats: tuple[str, ...]
     deals: tuple[DealEntry, ...]
     after: tuple[str, ...] = ()
@@ -133,7 +133,7 @@ class Record:
             "seats": list(self.seats),
         }
         previous = digest(data)
-        deals: list[dict[str, Any]] = []
+        deals: list[dict[str, object]] = []
         for body in [*map(_deal_data, self.deals), *_sealed_data(self.sealed)]:
             previous = chain_hash(previous, body)
             deals.append({**body, "hash": previous})
@@ -150,7 +150,7 @@ class Record:
         return data
 
 
-def _deal_data(entry: DealEntry) -> dict[str, Any]:
+def _deal_data(entry: DealEntry) -> dict[str, object]:
     deck = cards_text(entry.deck)
     result = entry.result
     return {
@@ -167,7 +167,7 @@ def _deal_data(entry: DealEntry) -> dict[str, Any]:
     }
 
 
-def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, Any]]:
+def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, object]]:
     if sealed is None:
         return []
     return [
@@ -180,7 +180,7 @@ def _sealed_data(sealed: SealedDeal | None) -> list[dict[str, Any]]:
     ]
 
 
-def _tail(data: Mapping[str, Any]) -> dict[str, Any]:
+def _tail(data: Mapping[str, object]) -> dict[str, object]:
     return {"after": data["after"], "summary": data["summary"]}
 
 
@@ -207,6 +207,7 @@ def read_record(text: str) -> tuple[Record, Integrity]:
     except CardtableError as error:
         raise RecordError(str(error)) from None
     record = record_from_data(data)
+    assert isinstance(data, dict)  # record_from_data has read it as a record's table
     return record, record_integrity(data)
 
 
@@ -284,7 +285,7 @@ class _RecordV2(_RecordV1):
     signature: _Signature | None = None
 
 
-def record_from_data(data: Any) -> Record:
+def record_from_data(data: object) -> Record:
     """A record from JSON-shaped data of any version this code reads, checked field by field."""
     if not isinstance(data, dict):
         raise RecordError("record must be a JSON object")
@@ -393,7 +394,7 @@ _HEADER_KEYS = ("format", "version", "game", "preset", "rules", "seats")
 _M = TypeVar("_M", bound=BaseModel)
 
 
-def _validated(model: type[_M], data: Any, where: str) -> _M:
+def _validated(model: type[_M], data: object, where: str) -> _M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -430,6 +431,6 @@ def _deck(text: str, where: str) -> tuple[Card, ...]:
         raise RecordError(f"{where}: 'deck': {error}") from None
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 20 else text[:20] + "…"

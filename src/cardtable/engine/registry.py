@@ -7,7 +7,8 @@ starting the command line stays fast.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Hashable
+from typing import Any, TypeVar, cast
 
 from cardtable.engine.game import Game
 from cardtable.errors import UnknownGame, names_hint
@@ -19,12 +20,22 @@ BUILTIN_GAME_MODULES: tuple[str, ...] = (
 )
 """Modules that register cardtable's own games when imported."""
 
-_games: dict[str, Game[Any]] = {}
+SomeGame = Game[Hashable, object, object]
+"""A registered game whose action, view and rules types the holder does not know.
+
+The registry hands a game out with its types forgotten: its views are plain objects, its
+actions only hashable; whatever the holder gives back (rules, actions, views) came from the
+same game, so nothing is lost but the right to look inside.
+"""
+
+G = TypeVar("G", bound=Game[Any, Any, Any])  # any game at all: Python has no existential type
+
+_games: dict[str, SomeGame] = {}
 _names: dict[str, str] = {}
 _builtins_loaded = False
 
 
-def register(game: Game[Any]) -> Game[Any]:
+def register(game: G) -> G:
     """Add ``game`` under its name and aliases; a name already taken by another game is refused."""
     for name in (game.name, *game.aliases):
         key = name.casefold()
@@ -32,17 +43,17 @@ def register(game: Game[Any]) -> Game[Any]:
         if owner is not None and owner != game.name:
             raise UnknownGame(f"the name {name!r} already belongs to {owner}")
         _names[key] = game.name
-    _games[game.name] = game
+    _games[game.name] = cast(SomeGame, game)
     return game
 
 
-def games() -> list[Game[Any]]:
+def games() -> list[SomeGame]:
     """Every registered game, by name."""
     _load_builtins()
     return [_games[name] for name in sorted(_games)]
 
 
-def get_game(name: str) -> Game[Any]:
+def get_game(name: str) -> SomeGame:
     """The game registered under ``name`` or an alias of it (any letter case)."""
     _load_builtins()
     key = _names.get(name.casefold())

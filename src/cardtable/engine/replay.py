@@ -7,21 +7,25 @@ from what its moves give, so an edited deck, rule, seat name or dropped deal can
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import TypeVar
 
 from cardtable.engine.deal import DealSetup
 from cardtable.engine.game import Game
 from cardtable.engine.integrity import canonical_json
-from cardtable.engine.match import Match
+from cardtable.engine.match import Match, SomeMatch
 from cardtable.engine.record import DealEntry, Record
 from cardtable.engine.registry import get_game
 from cardtable.engine.rules import rules_to_mapping
 from cardtable.engine.views import view_to_data
 from cardtable.errors import CardtableError, RecordError
 
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
-def replay(record: Record) -> Match[Any, Any]:
+
+def replay(record: Record) -> SomeMatch:
     """The match of ``record`` with every deal and action applied again.
 
     A record that does not replay raises :class:`RecordError` naming the deal, the action
@@ -47,7 +51,7 @@ def replay(record: Record) -> Match[Any, Any]:
 
 
 def _replay_deal(
-    game: Game[Any], match: Match[Any, Any], entry: DealEntry, where: str, stated: bool
+    game: Game[A, V, R], match: Match[A, V, R], entry: DealEntry, where: str, stated: bool
 ) -> None:
     _apply_between(match, entry.before, where)
     try:
@@ -72,7 +76,7 @@ def _replay_deal(
     _same(entry.result.ledger, result.ledger, f"{where}: the record's ledger after it")
 
 
-def _compare_summary(match: Match[Any, Any], record: Record) -> None:
+def _compare_summary(match: Match[A, V, R], record: Record) -> None:
     summary = record.summary
     assert summary is not None
     dealt = len(record.deals) + (record.sealed is not None)
@@ -86,12 +90,12 @@ def _compare_summary(match: Match[Any, Any], record: Record) -> None:
     _same(summary.ledger, view_to_data(match.ledger()), "record: the summary's ledger")
 
 
-def _same(stated: Any, replayed: Any, what: str) -> None:
+def _same(stated: object, replayed: object, what: str) -> None:
     if canonical_json(stated) != canonical_json(replayed):
         raise RecordError(f"{what} {_brief(stated)} is not the replay's {_brief(replayed)}")
 
 
-def _brief(value: Any) -> str:
+def _brief(value: object) -> str:
     if isinstance(value, Mapping) and all(isinstance(v, int | str) for v in value.values()):
         text = ", ".join(f"{key} {amount}" for key, amount in value.items())
     else:
@@ -99,7 +103,7 @@ def _brief(value: Any) -> str:
     return f"({text})" if len(text) <= 80 else f"({text[:77]}…)"
 
 
-def options_changed(match: Match[Any, Any]) -> list[str]:
+def options_changed(match: Match[A, V, R]) -> list[str]:
     """The rule options in which ``match`` differs from its preset, as dotted names.
 
     A record states its preset's label and every option; this is what the label does not say.
@@ -108,7 +112,7 @@ def options_changed(match: Match[Any, Any]) -> list[str]:
     return _differences(rules_to_mapping(preset), rules_to_mapping(match.rules), "")
 
 
-def _differences(base: Mapping[str, Any], rules: Mapping[str, Any], prefix: str) -> list[str]:
+def _differences(base: Mapping[str, object], rules: Mapping[str, object], prefix: str) -> list[str]:
     found: list[str] = []
     for name, value in rules.items():
         was = base.get(name)
@@ -119,7 +123,7 @@ def _differences(base: Mapping[str, Any], rules: Mapping[str, Any], prefix: str)
     return found
 
 
-def _apply_between(match: Match[Any, Any], moves: tuple[str, ...], where: str) -> None:
+def _apply_between(match: Match[A, V, R], moves: tuple[str, ...], where: str) -> None:
     for index, text in enumerate(moves, start=1):
         try:
             match.apply_between(text)

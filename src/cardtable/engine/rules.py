@@ -23,14 +23,19 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, TypeVar, cast, get_args, get_origin, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
 from cardtable.engine.reading import InputError, parse_toml, whole_number
 from cardtable.errors import RulesError, names_hint
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+    from pydantic_core import ErrorDetails
+
 R = TypeVar("R")
+T = TypeVar("T")
 
 MOST_DEALS = 100_000
 """The most deals a match or session may be agreed to last: more than any table plays."""
@@ -71,11 +76,11 @@ class Range:
             parts.append(f"at most {self.longest:,} long")
         return "; ".join(parts)
 
-    def why_outside(self, value: Any) -> str | None:
+    def why_outside(self, value: object) -> str | None:
         """Why ``value`` (a number, a word, or a list of them) is outside the range, or None."""
-        too_long = self.longest is not None and isinstance(value, tuple | str)
-        if too_long and len(value) > self.longest:  # type: ignore[operator]
-            return f"has {len(value):,} elements, more than {self.longest:,}"
+        longest = self.longest
+        if longest is not None and isinstance(value, tuple | str) and len(value) > longest:
+            return f"has {len(value):,} elements, more than {longest:,}"
         if isinstance(value, tuple):
             return self._why_element_outside(value)
         if self.choices and value not in self.choices:
@@ -84,7 +89,7 @@ class Range:
             return f"{_short(value)} is outside its range {_bounds_text(self.least, self.most)}"
         return None
 
-    def _why_element_outside(self, value: tuple[Any, ...]) -> str | None:
+    def _why_element_outside(self, value: tuple[object, ...]) -> str | None:
         each = Range(self.least, self.most, self.choices)
         for number, element in enumerate(value, start=1):
             why = each.why_outside(element)
@@ -112,7 +117,7 @@ def _short(value: int) -> str:
 
 
 def option(
-    default: Any,
+    default: T,
     doc: str,
     source: str = "",
     *,
@@ -120,7 +125,7 @@ def option(
     most: int | None = None,
     choices: tuple[str, ...] = (),
     longest: int | None = None,
-) -> Any:
+) -> T:
     """A rule option: its default (the seed's rule), what it does, where it comes from.
 
     Its range (see :class:`Range`) is checked whenever rules are made; a number option gives
@@ -132,7 +137,7 @@ def option(
     )
 
 
-def check_ranges(rules: Any) -> None:
+def check_ranges(rules: DataclassInstance) -> None:
     """Refuse a rule set any of whose own options lies outside its declared range.
 
     Called by each rules dataclass when it is made (its nested rule sets check themselves).
@@ -151,7 +156,7 @@ class OptionInfo:
     """One option of a rule set as a player reads it: name, value, meaning and source."""
 
     name: str
-    value: Any
+    value: object
     doc: str
     source: str
     range: str = ""
@@ -163,14 +168,14 @@ class Preset:
 
     name: str
     description: str
-    overrides: Mapping[str, Any]
+    overrides: Mapping[str, object]
 
 
-def describe_rules(rules: Any, prefix: str = "") -> list[OptionInfo]:
-    """Every option of ``rules`` with its value (JSON-shaped), meaning and source."""
+def describe_rules(rules: object, prefix: str = "") -> list[OptionInfo]:
+    """Every option of ``rules`` (a game's rules dataclass) with its value, meaning and source."""
     data = rules_to_mapping(rules)
     infos: list[OptionInfo] = []
-    for spec in dataclasses.fields(rules):
+    for spec in dataclasses.fields(cast("DataclassInstance", rules)):
         value = getattr(rules, spec.name)
         name = prefix + spec.name
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -189,18 +194,19 @@ def describe_rules(rules: Any, prefix: str = "") -> list[OptionInfo]:
     return infos
 
 
-def rules_to_mapping(rules: Any) -> dict[str, Any]:
+def rules_to_mapping(rules: object) -> dict[str, Any]:
     """The rules as plain JSON-shaped data (enums by value, tuples as lists)."""
     dumped: dict[str, Any] = _adapter(type(rules)).dump_python(rules, mode="json")
     return dumped
 
 
 def rules_from_mapping(
-    cls: type[R], data: Mapping[str, Any], *, base: R | None = None, where: str = "rules"
+    cls: type[R], data: object, *, base: R | None = None, where: str = "rules"
 ) -> R:
     """Rules of type ``cls``: ``base`` (or the defaults) with the options in ``data`` changed."""
     start = rules_to_mapping(base if base is not None else cls())
     _refuse_unknown_options(cls, data, where, "")
+    assert isinstance(data, Mapping)  # refused just above if it is not
     merged = _merge(start, data)
     try:
         return _adapter(cls).validate_json(json.dumps(merged), strict=True)
@@ -210,7 +216,7 @@ def rules_from_mapping(
         raise RulesError(f"{where}: {error}") from None
 
 
-def _located(first: Any) -> str:
+def _located(first: ErrorDetails) -> str:
     """The first validation error as one sentence naming the option by its whole path.
 
     A check made when a rule set is built (its ``__post_init__``) has the location of that
@@ -244,7 +250,7 @@ def rules_from_toml(cls: type[R], text: str, *, base: R | None = None, where: st
         raise RulesError(_with_line(str(error), text)) from None
 
 
-def parse_preset(name: str, text: str, cls: type[Any]) -> Preset:
+def parse_preset(name: str, text: str, cls: type[object]) -> Preset:
     """A preset from its TOML text, checked against the rules type ``cls``."""
     where = f"preset {name!r}"
     document = _read_toml(text, where)
@@ -257,7 +263,7 @@ def parse_preset(name: str, text: str, cls: type[Any]) -> Preset:
     return Preset(name, description, overrides)
 
 
-def _refuse_keys_beside_rules(document: dict[str, Any], where: str) -> None:
+def _refuse_keys_beside_rules(document: Mapping[str, object], where: str) -> None:
     """A file with a ``[rules]`` table holds only it and its ``description`` string."""
     for key in document:
         if key not in ("description", "rules"):
@@ -329,9 +335,7 @@ def _option_types(cls: type[Any]) -> dict[str, Any]:
     return known
 
 
-def _refuse_unknown_options(
-    cls: type[Any], data: Mapping[str, Any], where: str, prefix: str
-) -> None:
+def _refuse_unknown_options(cls: type[Any], data: object, where: str, prefix: str) -> None:
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: option {prefix.rstrip('.')!r} must be a table")
     hints = _option_types(cls)
@@ -359,11 +363,12 @@ def _dataclass_element(hint: Any) -> type[Any] | None:
     return element if isinstance(element, type) and dataclasses.is_dataclass(element) else None
 
 
-def _merge(start: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(start: Mapping[str, object], changes: Mapping[str, object]) -> dict[str, object]:
     merged = dict(start)
     for key, value in changes.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
+        was = merged.get(key)
+        if isinstance(value, Mapping) and isinstance(was, dict):
+            merged[key] = _merge(was, value)
         else:
             merged[key] = value
     return merged

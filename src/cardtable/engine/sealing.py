@@ -13,7 +13,6 @@ import base64
 import dataclasses
 import json
 import secrets
-from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -95,7 +94,7 @@ def _opened(sealed: SealedDeal, key: bytes, where: str) -> _Sealed:
             "(it was saved by another user or machine, or altered)"
         ) from None
     try:
-        data: Any = json.loads(plain)
+        data: object = json.loads(plain)
         return _Sealed.model_validate(data)
     except (ValueError, ValidationError):
         raise RecordError(f"{where}: the sealed deal cannot be read") from None

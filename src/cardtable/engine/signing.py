@@ -13,12 +13,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from cardtable.engine.integrity import Integrity, key_fingerprint
-from cardtable.engine.match import Match
+from cardtable.engine.match import SomeMatch
 from cardtable.engine.record import Record, RecordAltered, read_record, record_text
 from cardtable.engine.replay import replay
 
@@ -30,7 +29,7 @@ class Verified:
     """A record that replays to everything it states, and what its hashes and signature say."""
 
     record: Record
-    match: Match[Any, Any]
+    match: SomeMatch
     integrity: Integrity
     """``signed`` (``key`` names the signer), ``unsigned``, or ``altered`` (``reason`` says how)."""
 

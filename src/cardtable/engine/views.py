@@ -16,7 +16,7 @@ from typing import Any
 from cardtable.cards import Card
 
 
-def cards_in(value: Any) -> set[Card]:
+def cards_in(value: object) -> set[Card]:
     """Every card named anywhere inside ``value``."""
     found: set[Card] = set()
     _collect(value, found)
@@ -27,7 +27,7 @@ _PLAIN = (str, int, float, type(None))
 """Leaf values that hold no card and serialize as they are (checked first: it is fast)."""
 
 
-def _collect(value: Any, found: set[Card]) -> None:
+def _collect(value: object, found: set[Card]) -> None:
     if isinstance(value, _PLAIN):
         return
     if isinstance(value, Card):
@@ -44,7 +44,7 @@ def _collect(value: Any, found: set[Card]) -> None:
             _collect(item, found)
 
 
-def view_to_data(value: Any) -> Any:
+def view_to_data(value: object) -> Any:
     """``value`` as JSON-shaped data: cards as text, enums by value, fractions as strings."""
     if type(value) in _PLAIN:
         return value

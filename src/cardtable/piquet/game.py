@@ -11,24 +11,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from cardtable.cards import Card, DeckSpec
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event, register
 from cardtable.engine.help import RulesHelp
 from cardtable.piquet import actions, help
-from cardtable.piquet.deal import PiquetDeal, PiquetOutcome
+from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
 
 DECK = DeckSpec.named("32").cards()
 
 
-class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
+class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
     """A match of piquet: ``rules.parties`` parties for two, or the game for three."""
 
     def __init__(
-        self, game: Game[Any], rules: PiquetRules, seats: Sequence[str], preset: str | None
+        self,
+        game: Game[actions.PiquetAction, PiquetView, PiquetRules],
+        rules: PiquetRules,
+        seats: Sequence[str],
+        preset: str | None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
         self.three = len(seats) == 3
@@ -68,13 +71,15 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
             return self.partie_deals == 0
         return self.sheet.deals_in_korolik == 0
 
-    def start_deal(self, rng: random.Random, salt: bytes = b"") -> Deal[actions.PiquetAction, Any]:
+    def start_deal(
+        self, rng: random.Random, salt: bytes = b""
+    ) -> Deal[actions.PiquetAction, PiquetView]:
         """Cut for the dealer when a korolik begins (rule 4), then shuffle and deal."""
         if self._cut_due() and self.current is None:
             self.cut = cut_for_dealer(self.active, rng)
         return super().start_deal(rng, salt)
 
-    def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, Any]:
+    def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, PiquetView]:
         """Deal from a record, whose dealer is what the cut decided when one was due."""
         if self._cut_due() and self.current is None and setup.dealer in self.active:
             self.cut = setup.dealer
@@ -112,7 +117,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetRules]):
             lines.append("this korolik is doubled (refet)")
         return tuple(lines)
 
-    def _book(self, deal: Deal[actions.PiquetAction, Any]) -> list[Event]:
+    def _book(self, deal: Deal[actions.PiquetAction, PiquetView]) -> list[Event]:
         outcome = deal.outcome()
         assert isinstance(outcome, PiquetOutcome)
         return self.book_outcome(outcome)
@@ -192,7 +197,7 @@ def cut_for_dealer(players: Sequence[int], rng: random.Random) -> int:
             return players[ranks.index(lowest)]
 
 
-class PiquetGame(Game[PiquetRules]):
+class PiquetGame(Game[actions.PiquetAction, PiquetView, PiquetRules]):
     """Piquet for two and for three, registered as ``piquet`` (``пикет``)."""
 
     name = "piquet"
@@ -214,7 +219,7 @@ class PiquetGame(Game[PiquetRules]):
         """Read an action in English or Russian (see :mod:`cardtable.piquet.actions`)."""
         return actions.parse_action(text)
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: actions.PiquetAction) -> str:
         """The canonical text of ``action``."""
         return actions.action_text(action)
 
@@ -222,7 +227,7 @@ class PiquetGame(Game[PiquetRules]):
         """The rules in force, phase by phase (:mod:`cardtable.piquet.help`)."""
         return help.rules_help(rules, language)
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """The deal's pique, repique, capot, lesa, molchanka, refet and so on."""
         assert isinstance(outcome, PiquetOutcome)
         tags = list(outcome.tags)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.game import Export, Game
@@ -16,11 +16,13 @@ from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
 from cardtable.poker.match import PokerMatch
+from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import MOST_PLAYERS
+from cardtable.poker.view import PokerView
 
 
-class PokerGame(Game[PokerRules]):
+class PokerGame(Game[TableAction, PokerView, PokerRules]):
     """Poker by the Russian rulebook: every variant of its catalogue, as data."""
 
     name = "poker"
@@ -47,11 +49,13 @@ class PokerGame(Game[PokerRules]):
         """Any spelling of a table action."""
         return parse_action(text)
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: TableAction) -> str:
         """The canonical text of a table action."""
         return action_text(action)
 
-    def export(self, match: Match[Any, PokerRules], name: str, deal: int | None) -> str:
+    def export(
+        self, match: Match[TableAction, PokerView, PokerRules], name: str, deal: int | None
+    ) -> str:
         """The finished deals as PHH hands (one ``.phh`` hand, or ``[1]``, ``[2]``… hands).
 
         PHH writes every hole card, a folded hand's too: it is no form for a deal in play.
@@ -60,7 +64,9 @@ class PokerGame(Game[PokerRules]):
             return super().export(match, name, deal)
         return phh_of_match(match, deal)
 
-    def deal_statistics(self, match: Match[Any, PokerRules], number: int) -> list[dict[str, Any]]:
+    def deal_statistics(
+        self, match: Match[TableAction, PokerView, PokerRules], number: int
+    ) -> list[dict[str, Any]]:
         """Whether each seat was dealt in (``played``): a hand's net is the ledger's."""
         played = _dealt_in(match.deals[number - 1])
         return [{"played": seat in played} for seat in range(len(match.seats))]
@@ -70,14 +76,14 @@ class PokerGame(Game[PokerRules]):
         return help.rules_help(rules, language)
 
     def move_hint(
-        self, rules: PokerRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+        self, rules: PokerRules, view: PokerView, legal: Sequence[TableAction], language: str = "en"
     ) -> str:
         """How to make the move now: amounts as a span, or each where the limit lists them."""
         return help.move_hint(rules, [self.action_text(action) for action in legal], language)
 
     def fast_simulate(
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
         if bot not in ("check-down", "random"):
             raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")
@@ -97,8 +103,9 @@ class PokerGame(Game[PokerRules]):
             "carried": report.carried,
         }
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """Tag a deal as void, won unopposed, or by its best hand."""
+        assert isinstance(outcome, PokerOutcome)
         if outcome.void:
             return ["void"]
         return [outcome.best_category or "no showdown"]
@@ -112,7 +119,7 @@ def _dealt_in(deal: Any) -> set[int]:
     return {event.seat for event in deal.events if event.kind == "deal" and event.seat is not None}
 
 
-def phh_of_match(match: Match[Any, PokerRules], deal: int | None = None) -> str:
+def phh_of_match(match: Match[TableAction, PokerView, PokerRules], deal: int | None = None) -> str:
     """Deal ``deal`` (from 1) of ``match`` as a PHH hand, or every finished deal as a PHHS file.
 
     A deal PHH cannot express (a variant without a PHH code) is refused in one line naming it.

@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from cardtable.cards import Card, Rank, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
@@ -43,11 +42,12 @@ from cardtable.poker.session import (
 )
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import VariantSpec, check_variant
+from cardtable.poker.view import PokerView
 
 SEED = "002_053e85955f9a4108.txt"
 
 
-class PokerMatch(Match[TableAction, PokerRules]):
+class PokerMatch(Match[TableAction, PokerView, PokerRules]):
     """A session of deals with the ledger, the rotation of the deal and the special deals.
 
     The match's seats are the chairs in clockwise order. With ``session.waiting`` the last
@@ -56,7 +56,7 @@ class PokerMatch(Match[TableAction, PokerRules]):
 
     def __init__(
         self,
-        game: Game[Any],
+        game: Game[TableAction, PokerView, PokerRules],
         rules: PokerRules,
         seats: Sequence[str],
         preset: str | None,
@@ -213,8 +213,9 @@ class PokerMatch(Match[TableAction, PokerRules]):
         """How many players besides the dealer are at the table."""
         return len(self.session.seating) - 1
 
-    def _book(self, deal: Deal[TableAction, Any]) -> list[Event]:
-        outcome: PokerOutcome = deal.outcome()
+    def _book(self, deal: Deal[TableAction, PokerView]) -> list[Event]:
+        outcome = deal.outcome()
+        assert isinstance(outcome, PokerOutcome)
         ledger = self.session.ledger
         self.unopened = self.unopened + 1 if outcome.void else 0
         changes = dict(zip(self.seats, outcome.changes, strict=True))
@@ -462,7 +463,7 @@ def own_variant(text: str) -> VariantSpec:
         raise IllegalAction(str(error)) from None
 
 
-def chosen_variant(game: MatchGame, choice: DealerChoice) -> VariantSpec:
+def chosen_variant(game: MatchGame[TableAction, PokerRules], choice: DealerChoice) -> VariantSpec:
     """The variant a dealer names: a shipped one by name, with his wild cards if any."""
     try:
         spec: VariantSpec = game.rules(choice.variant).variant

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from cardtable.cards import Card, DeckSpec, Rank, Suit, parse_cards
 from cardtable.engine.rules import check_ranges, option, rules_from_mapping, rules_from_toml
@@ -256,7 +256,7 @@ def _rank_of(card: Card) -> frozenset[Card]:
 
 
 def hand_rules(
-    data: Mapping[str, Any] | None = None, *, base: HandRules | None = None
+    data: Mapping[str, object] | None = None, *, base: HandRules | None = None
 ) -> HandRules:
     """Hand rules from a mapping of options, checked."""
     rules = rules_from_mapping(HandRules, data or {}, base=base, where="hand rules")

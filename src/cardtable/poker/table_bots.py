@@ -9,8 +9,8 @@ with the hand evaluator, and bets, calls or folds by that chance against the pot
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from cardtable.cards import Card, Rank
 from cardtable.poker.actions import (
@@ -48,7 +48,7 @@ class PassiveBot:
     least it may rather than fold.
     """
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: PokerView, legal: Sequence[A], rng: random.Random) -> A:
         """Check, else call, else the least bet, else stand pat, declare high, expose."""
         for wanted in (Check(), Call()):
             if wanted in legal:
@@ -76,9 +76,8 @@ class StrengthBot:
     def __init__(self, judge: CardJudge) -> None:
         self.judge = judge
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: PokerView, legal: Sequence[A], rng: random.Random) -> A:
         """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
-        assert isinstance(view, PokerView)
         cards = [*view.down, *view.up[view.seat]]
         low_game = view.win in LOW_KEEP
         ace_low = view.win == "low"
@@ -189,9 +188,8 @@ class EquityBot:
             else StrengthBot(self.judge)
         )
 
-    def choose(self, view: Any, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: PokerView, legal: Sequence[A], rng: random.Random) -> A:
         """The action for ``view`` (a :class:`PokerView`) among ``legal``."""
-        assert isinstance(view, PokerView)
         if self.fallback is not None:
             return self.fallback.choose(view, legal, rng)
         if view.win != self.spec.win:
@@ -257,7 +255,7 @@ class EquityBot:
                 wins += 1 / (1 + others.count(top))
         return wins / self.samples
 
-    def _complete(self, cards: list[Card], total: int, pool: Any) -> list[Card]:
+    def _complete(self, cards: list[Card], total: int, pool: Iterator[Card]) -> list[Card]:
         return cards + [next(pool) for _ in range(max(total - len(cards), 0))]
 
     def _value(self, cards: list[Card]) -> int:

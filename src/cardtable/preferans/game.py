@@ -14,7 +14,7 @@ sheet, so that every entry names the deal of the record that made it.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -79,11 +79,15 @@ def draw_seats(
     return [names[index] for index in seating_by_draw(drawn, ace_low=ace_low)], drawn
 
 
-class PreferansMatch(Match[Action, PreferansRules]):
+class PreferansMatch(Match[Action, PreferansView, PreferansRules]):
     """A pulka: deals with the dealer passing clockwise from seat 0, written on the sheet."""
 
     def __init__(
-        self, game: Game[Any], rules: PreferansRules, seats: Sequence[str], preset: str | None
+        self,
+        game: Game[Action, PreferansView, PreferansRules],
+        rules: PreferansRules,
+        seats: Sequence[str],
+        preset: str | None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
         self.sheet = Sheet(seats, match_scoring(rules))
@@ -114,7 +118,7 @@ class PreferansMatch(Match[Action, PreferansRules]):
         for deal in reversed(self.deals):
             if _void(deal):
                 continue
-            if deal.is_over and deal.outcome().kind == "all-pass":
+            if deal.is_over and _outcome(deal).kind == "all-pass":
                 count += 1
             else:
                 break
@@ -123,8 +127,8 @@ class PreferansMatch(Match[Action, PreferansRules]):
     def _new_deal(self, setup: DealSetup) -> PreferansDeal:
         return PreferansDeal(len(self.seats), setup, self.rules, self.allpass_series())
 
-    def _book(self, deal: Deal[Action, Any]) -> list[Event]:
-        outcome = deal.outcome()
+    def _book(self, deal: Deal[Action, PreferansView]) -> list[Event]:
+        outcome = _outcome(deal)
         if outcome.kind == "redeal":
             self.sheet.skip()
             dealer = f"seat {outcome.dealer}"
@@ -147,12 +151,19 @@ class PreferansMatch(Match[Action, PreferansRules]):
         return pulka_svg(self.sheet)
 
 
-def _void(deal: Deal[Action, Any]) -> bool:
+def _outcome(deal: Deal[Action, PreferansView]) -> DealOutcome:
+    """A finished deal's outcome, as the preferans deal states it."""
+    outcome = deal.outcome()
+    assert isinstance(outcome, DealOutcome)
+    return outcome
+
+
+def _void(deal: Deal[Action, PreferansView]) -> bool:
     """Whether ``deal`` ended void on a misdeal (rule 12)."""
     return isinstance(deal, PreferansDeal) and deal.misdeal is not None
 
 
-class PreferansGame(Game[PreferansRules]):
+class PreferansGame(Game[Action, PreferansView, PreferansRules]):
     """Preferans for three, or four with the dealer sitting out."""
 
     name = "preferans"
@@ -175,23 +186,24 @@ class PreferansGame(Game[PreferansRules]):
         """Any spelling of a preferans action (see :mod:`cardtable.preferans.actions`)."""
         return parse_action(text)
 
-    def parse_typed(self, text: str, view: Any) -> Action:
+    def parse_typed(self, text: str, view: PreferansView) -> Action:
         """A typed move read by the deal's phase: in the play a bare ``9♠`` is the card."""
-        phase = view.phase if isinstance(view, PreferansView) else None
-        return parse_typed(text, playing=phase == "play")
+        return parse_typed(text, playing=view.phase == "play")
 
-    def action_text(self, action: Any) -> str:
+    def action_text(self, action: Action) -> str:
         """The canonical text of ``action``."""
         return action_text(action)
 
-    def export(self, match: Match[Any, PreferansRules], name: str, deal: int | None) -> str:
+    def export(
+        self, match: Match[Action, PreferansView, PreferansRules], name: str, deal: int | None
+    ) -> str:
         """The pulka as ``match`` leaves it, drawn as SVG; the sheet is public, as on paper."""
         if name != "pulka" or not isinstance(match, PreferansMatch):
             return super().export(match, name, deal)
         return pulka_svg(match.sheet)
 
     def deal_statistics(
-        self, match: Match[Any, PreferansRules], number: int
+        self, match: Match[Action, PreferansView, PreferansRules], number: int
     ) -> list[dict[str, Any]]:
         """Each seat's part in deal ``number``: played, declared, the contract, made, whists.
 
@@ -233,13 +245,17 @@ class PreferansGame(Game[PreferansRules]):
         return help.rules_help(rules, language)
 
     def move_hint(
-        self, rules: PreferansRules, view: Any, legal: Sequence[Hashable], language: str = "en"
+        self,
+        rules: PreferansRules,
+        view: PreferansView,
+        legal: Sequence[Action],
+        language: str = "en",
     ) -> str:
         """How to make the move now: the auction's bids as a span, other moves by verb."""
         texts = [self.action_text(action) for action in legal]
-        return help.move_hint(rules, str(getattr(view, "phase", "")), texts, language)
+        return help.move_hint(rules, str(view.phase), texts, language)
 
-    def deal_tags(self, outcome: Any) -> list[str]:
+    def deal_tags(self, outcome: object) -> list[str]:
         """Tags for a simulation's tally: the contract, all-pass, misère, the defence."""
         assert isinstance(outcome, DealOutcome)
         if outcome.kind == "redeal":

@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
 from cardtable.engine.rules import (
     MOST_POINTS,
@@ -363,7 +364,7 @@ def convention_preset(name: str) -> Preset:
     return parse_preset(name, text, ScoringRules)
 
 
-def convention(name: str, overrides: dict[str, Any] | None = None) -> ScoringRules:
+def convention(name: str, overrides: Mapping[str, object] | None = None) -> ScoringRules:
     """The rules of a named convention, with any ``overrides`` applied."""
     base = rules_from_mapping(ScoringRules, convention_preset(name).overrides, where=name)
     if not overrides:

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.cards import Card, Rank, Suit, cards_text
 from cardtable.errors import CardtableError
 from cardtable.preferans.contracts import Contract
 from cardtable.preferans.tricks import following, sorted_cards, winner_index
+
+if TYPE_CHECKING:
+    from cardtable.preferans.deal import PreferansDeal
 
 SEATS = 3
 """Hands in play: the three active players."""
@@ -271,7 +274,9 @@ def replay(
     return position
 
 
-def position_of_deal(deal: Any, player: int | None = None) -> tuple[Position, tuple[int, int, int]]:
+def position_of_deal(
+    deal: PreferansDeal, player: int | None = None
+) -> tuple[Position, tuple[int, int, int]]:
     """The position of an engine deal in its play, and the engine seat of solver seats 0–2.
 
     ``deal`` is a :class:`cardtable.preferans.deal.PreferansDeal` in the play of a contract (a

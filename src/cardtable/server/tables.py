@@ -22,20 +22,21 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from cardtable.bots import Bot, make_bot
+from cardtable.bots import SomeBot, make_bot
 from cardtable.cards import cards_text, parse_cards
 from cardtable.engine import (
     CardChoice,
+    Deal,
     DealSetup,
     Event,
-    Game,
-    Match,
+    SomeGame,
+    SomeMatch,
     get_game,
     outside_choices,
     rules_to_mapping,
@@ -126,7 +127,7 @@ class LiveTable:
     """A table in play: its match, log position, connections and serial executor."""
 
     info: TableInfo
-    match: Match[Any, Any]
+    match: SomeMatch
     steps: list[Step]
     store: Store
     workers: Workers
@@ -134,7 +135,7 @@ class LiveTable:
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=system_rng)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, SomeBot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     standing: list[Entry] = field(default_factory=list)
     """The log's entries that stand (none taken back), whose replay is ``match``."""
@@ -144,14 +145,14 @@ class LiveTable:
     away: set[int] = field(default_factory=set)
     """People's seats a bot plays until their people return."""
     graces: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    stand_ins: dict[int, SomeBot] = field(default_factory=dict)
     pending: Pending | None = None
     offers: int = 0
     start_table: Callable[[str], Awaitable[None]] | None = None
     """Starts a new table of this server (a rematch) by its id."""
 
     @property
-    def game(self) -> Game[Any]:
+    def game(self) -> SomeGame:
         """The table's game, from the registry."""
         return get_game(self.info.game)
 
@@ -601,7 +602,7 @@ class LiveTable:
             raise Refused("offer", reason)
         return self.game.action_text(action)
 
-    def _undo_plan(self, seat: int) -> tuple[int, Match[Any, Any]]:
+    def _undo_plan(self, seat: int) -> tuple[int, SomeMatch]:
         # The seq to go back to and the match as it stood before it, if the undo may be made.
         target = undo_target(self.standing, seat)
         if target is None:
@@ -670,7 +671,7 @@ class LiveTable:
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self._drive_bots())
 
-    def _bot_for(self, seat: int) -> Bot:
+    def _bot_for(self, seat: int) -> SomeBot:
         # A bot seat's own bot, or the stand-in that plays for an absent person.
         if seat in self.bots:
             return self.bots[seat]
@@ -681,7 +682,7 @@ class LiveTable:
     def _bot_plays(self, seat: int) -> bool:
         return seat in self.bots or seat in self.away
 
-    async def _bot_move(self, bot: Bot, seat: int) -> str:
+    async def _bot_move(self, bot: SomeBot, seat: int) -> str:
         deal = self.match.current
         assert deal is not None
         # Thinking runs in the pool, so one table's bot never holds up another table.
@@ -768,7 +769,7 @@ class LiveTable:
             for choice in choices
         ]
 
-    def _view(self, deal: Any, seat: int) -> Any:
+    def _view(self, deal: Deal[Hashable, object], seat: int) -> object:
         return view_to_data(deal.public_view() if seat == SPECTATOR else deal.view(seat))
 
     def _ev(self, step: Step, seat: int) -> Ev:
@@ -839,12 +840,12 @@ def _setup(entry: Entry) -> DealSetup:
     )
 
 
-def _new_match(info: TableInfo) -> Match[Any, Any]:
+def _new_match(info: TableInfo) -> SomeMatch:
     game = get_game(info.game)
     return game.new_match(game.rules(info.preset, info.rules), seat_names(info), info.preset)
 
 
-def _apply_entry(match: Match[Any, Any], entry: Entry) -> tuple[Event, ...]:
+def _apply_entry(match: SomeMatch, entry: Entry) -> tuple[Event, ...]:
     # The same calls replay() makes for a record, one log entry at a time.
     if entry.kind == "deal":
         return tuple(match.start_deal_from(_setup(entry)).events)
@@ -853,7 +854,7 @@ def _apply_entry(match: Match[Any, Any], entry: Entry) -> tuple[Event, ...]:
     return match.apply_between(entry.text or "")
 
 
-def _replayed(info: TableInfo, entries: Sequence[Entry]) -> Match[Any, Any]:
+def _replayed(info: TableInfo, entries: Sequence[Entry]) -> SomeMatch:
     """The match that ``entries`` (standing entries, oldest first) leave."""
     match = _new_match(info)
     for entry in entries:

@@ -12,16 +12,23 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.engine import Event, Match
+from cardtable.engine import Deal, Event, Match
 from cardtable.tui.paint import Painter
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+A = TypeVar("A", bound=Hashable)
+V_contra = TypeVar("V_contra", contravariant=True)
+R = TypeVar("R")
 
 ADAPTER_MODULES = {
     "preferans": "cardtable.tui.preferans",
@@ -34,8 +41,11 @@ SHOWN_ELSEWHERE = frozenset({"seat", "hand", "phase", "to_move", "players", "log
 """View fields the screen draws in its own places, left out of the generic table."""
 
 
-class Adapter:
-    """The generic adapter: sorts by suit then rank, lists the view's fields, keeps no sheet."""
+class Adapter(Generic[V_contra]):
+    """The generic adapter: sorts by suit then rank, lists the view's fields, keeps no sheet.
+
+    A game's adapter reads that game's views (a ``V_contra``); the generic one reads any.
+    """
 
     score_width = 30
     """The columns the score panel wants in an 80-column terminal."""
@@ -44,7 +54,7 @@ class Adapter:
         """A hand's order: suit, then rank upwards."""
         return (-1 if card.suit is None else int(card.suit)), int(card.rank)
 
-    def hand(self, view: Any) -> list[Card]:
+    def hand(self, view: V_contra) -> list[Card]:
         """The seat's own cards, sorted the way players hold them."""
         cards: Sequence[Card] = getattr(view, "hand", None) or getattr(view, "down", None) or ()
         return sorted(cards, key=self.sort_key)
@@ -53,12 +63,12 @@ class Adapter:
         """The sorted hand as held: a gap between suits."""
         return painter.grouped(cards)
 
-    def hand_line(self, view: Any, painter: Painter) -> Text:
+    def hand_line(self, view: V_contra, painter: Painter) -> Text:
         """The seat's cards as the hand panel draws them: the sorted hand as held."""
         return self.hand_text(self.hand(view), painter)
 
     def reminders(
-        self, deal: Any, view: Any, painter: Painter, *, full: bool = False
+        self, deal: Deal[A, V_contra], view: V_contra, painter: Painter, *, full: bool = False
     ) -> list[Text]:
         """What a player keeps in mind of the deal on the table, drawn above the seats.
 
@@ -67,12 +77,12 @@ class Adapter:
         """
         return []
 
-    def phase(self, view: Any) -> str:
+    def phase(self, view: V_contra) -> str:
         """The phase of the deal, as the view names it."""
         return str(getattr(view, "phase", ""))
 
     def table(
-        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: V_contra, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """The cards on the table and the state of the deal, one line each.
 
@@ -80,7 +90,7 @@ class Adapter:
         seat's last action.
         """
         lines = []
-        for item in dataclasses.fields(view):
+        for item in dataclasses.fields(cast("DataclassInstance", view)):  # views are dataclasses
             if item.name in SHOWN_ELSEWHERE:
                 continue
             line = Text(f"{item.name.replace('_', ' ')}: ", style="dim")
@@ -89,7 +99,7 @@ class Adapter:
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
+        self, match: Match[A, V_contra, R], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The score as players keep it in ``width`` × ``height``; generically the ledger.
 
@@ -186,7 +196,7 @@ def _second_person(verb: str) -> str:
     return verb[:-1]
 
 
-def value_text(value: Any, painter: Painter) -> Text:
+def value_text(value: object, painter: Painter) -> Text:
     """Any view value as text, with its cards painted."""
     if isinstance(value, Card):
         return painter.card(value)
@@ -221,7 +231,7 @@ def signed(value: Fraction | int) -> str:
     return f"+{text}" if value > 0 else text
 
 
-def ledger_text(match: Match[Any, Any]) -> Text:
+def ledger_text(match: Match[A, V_contra, R]) -> Text:
     """Every account of the ledger on one line each."""
     text = Text()
     for number, (name, amount) in enumerate(match.ledger().items()):
@@ -232,10 +242,10 @@ def ledger_text(match: Match[Any, Any]) -> Text:
     return text
 
 
-def adapter_for(game_name: str) -> Adapter:
-    """The adapter of a game, or the generic one."""
+def adapter_for(game_name: str) -> Adapter[object]:
+    """The adapter of a game, or the generic one, for that game's views (their type forgotten)."""
     module = ADAPTER_MODULES.get(game_name)
     if module is None:
         return Adapter()
-    adapter: Adapter = importlib.import_module(module).ADAPTER
+    adapter: Adapter[object] = importlib.import_module(module).ADAPTER
     return adapter

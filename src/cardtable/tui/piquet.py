@@ -8,8 +8,8 @@ the match's own sheet lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -22,11 +22,14 @@ from cardtable.piquet.scoring import KOROLIK_DEALS
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
 
+A = TypeVar("A", bound=Hashable)
+R = TypeVar("R")
+
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits held black, red, black, red, so that neighbours differ in colour; piquet ranks none."""
 
 
-class PiquetAdapter(Adapter):
+class PiquetAdapter(Adapter[PiquetView]):
     """Piquet: suits alternating in colour, ranks upwards, the counts and the korolik sheet."""
 
     score_width = 36
@@ -37,10 +40,9 @@ class PiquetAdapter(Adapter):
         return SUITS.index(card.suit), int(card.rank)
 
     def table(
-        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: PiquetView, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """The phase's state, each seat's count and tricks, the trick and the shown cards."""
-        assert isinstance(view, PiquetView)
         lines = [self._headline(view, names)]
         width = max(len(names[seat]) for seat in view.players)
         for seat in view.players:
@@ -74,7 +76,7 @@ class PiquetAdapter(Adapter):
         return text
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
+        self, match: Match[A, PiquetView, R], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The korolik sheet for two (games and koroliks), else the match's sheet lines."""
         assert isinstance(match, PiquetMatch)

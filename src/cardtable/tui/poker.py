@@ -7,20 +7,24 @@ pots of the deal in progress (the main pot and every side pot with the seats tha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Event, Match
+from cardtable.engine import Deal, Event, Match
 from cardtable.engine.help import sentence_line
+from cardtable.poker.deal import PokerDeal
 from cardtable.poker.help import wild_cards_text, wild_sentences
 from cardtable.poker.pots import Pot
 from cardtable.poker.view import PokerView
 from cardtable.tui.adapter import Adapter, names_in, signed
 from cardtable.tui.paint import Painter
+
+A = TypeVar("A", bound=Hashable)
+R = TypeVar("R")
 
 
 def pots_so_far(
@@ -53,7 +57,7 @@ def pots_so_far(
     return pots
 
 
-def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
+def _wild_now(deal: Deal[A, PokerView], view: PokerView, painter: Painter) -> Text | None:
     """The wild cards the deal has fixed for the seat so far, rank by rank.
 
     A whole rank is named ("every 7"); single cards are the seat's own or on the board, so
@@ -76,7 +80,7 @@ def _wild_now(deal: Any, view: PokerView, painter: Painter) -> Text | None:
     return Text(", ").join(parts)
 
 
-class PokerAdapter(Adapter):
+class PokerAdapter(Adapter[PokerView]):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
     score_width = 32
@@ -85,13 +89,13 @@ class PokerAdapter(Adapter):
         """Highest rank first, as poker hands are read."""
         return -int(card.rank), -1 if card.suit is None else int(card.suit)
 
-    def hand(self, view: Any) -> list[Card]:
+    def hand(self, view: PokerView) -> list[Card]:
         """The seat's down cards and its own up cards."""
         if not isinstance(view, PokerView):
             return super().hand(view)
         return sorted([*view.down, *view.up[view.seat]], key=self.sort_key)
 
-    def hand_line(self, view: Any, painter: Painter) -> Text:
+    def hand_line(self, view: PokerView, painter: Painter) -> Text:
         """The down cards, and apart from them the seat's own up cards (stud)."""
         if not isinstance(view, PokerView) or not view.up[view.seat]:
             return super().hand_line(view, painter)
@@ -101,7 +105,7 @@ class PokerAdapter(Adapter):
         return line + self.hand_text(sorted(view.up[view.seat], key=self.sort_key), painter)
 
     def reminders(
-        self, deal: Any, view: Any, painter: Painter, *, full: bool = False
+        self, deal: Deal[A, PokerView], view: PokerView, painter: Painter, *, full: bool = False
     ) -> list[Text]:
         """The board, the variant's wild cards, and those the deal has fixed for the seat.
 
@@ -118,8 +122,8 @@ class PokerAdapter(Adapter):
                 line.append((" " if view.board else "") + " ".join(["▒▒"] * view.board_down))
                 line.append(f"  ({view.board_down} down)", style="dim")
             lines.append(line)
-        spec = getattr(deal, "spec", None)
-        if spec is not None:
+        if isinstance(deal, PokerDeal):
+            spec = deal.spec
             named = any(step.do == "name-wild" for step in spec.steps)
             listed = wild_cards_text(spec.hands, named)
             if listed and full:
@@ -136,7 +140,7 @@ class PokerAdapter(Adapter):
         return painter.cards(cards, gap="  ")
 
     def table(
-        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: PokerView, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """Each seat clockwise from the first: stack, bet, up cards, shown cards, last action.
 
@@ -179,7 +183,7 @@ class PokerAdapter(Adapter):
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
+        self, match: Match[A, PokerView, R], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """Stacks, the pots of the deal on the table, and the session's ledger."""
         text = Text()

@@ -8,9 +8,9 @@ each player's mountain ("гора"), pool ("пуля") and the whists written on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -18,11 +18,15 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
 from cardtable.preferans.deal import PreferansView
+from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.ledger import Column
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
 from cardtable.tui.paint import Painter
+
+A = TypeVar("A", bound=Hashable)
+R = TypeVar("R")
 
 
 def series(values: Sequence[Fraction], room: int) -> str:
@@ -45,7 +49,7 @@ def series(values: Sequence[Fraction], room: int) -> str:
     return text
 
 
-class PreferansAdapter(Adapter):
+class PreferansAdapter(Adapter[PreferansView]):
     """Preferans: suits ♠ ♣ ♦ ♥ and ranks upwards, the calls, the trick, the pulka."""
 
     score_width = 42
@@ -55,10 +59,9 @@ class PreferansAdapter(Adapter):
         return card_order(card)
 
     def table(
-        self, view: Any, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: PreferansView, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """The contract, each seat's calls or tricks, the trick on the table, the talon."""
-        assert isinstance(view, PreferansView)
         lines = [self._headline(view, names)]
         order = [(view.first_hand + step) % view.players for step in range(view.players)]
         calls: dict[int, list[str]] = {}
@@ -133,10 +136,16 @@ class PreferansAdapter(Adapter):
         return lines
 
     def score(
-        self, match: Match[Any, Any], painter: Painter, width: int, height: int, deal: int
+        self,
+        match: Match[A, PreferansView, R],
+        painter: Painter,
+        width: int,
+        height: int,
+        deal: int,
     ) -> RenderableType:
         """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
-        sheet: Sheet = match.sheet  # type: ignore[attr-defined]
+        assert isinstance(match, PreferansMatch)
+        sheet = match.sheet
         convention = str(match.rules.convention)
         if len(sheet.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
             return pulka_drawing(sheet, match.ledger(), convention, width)

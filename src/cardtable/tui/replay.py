@@ -8,18 +8,22 @@ replayed to the end of that deal, so it is exactly what the players saw at the t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 from rich.console import Console, Group
 from rich.layout import Layout
 from rich.panel import Panel
 from rich.text import Text
 
-from cardtable.engine import Deal, Match, Record, get_game
+from cardtable.cards import Card
+from cardtable.engine import Deal, Record, SomeMatch, get_game
 from cardtable.engine.replay import replay
 from cardtable.tui.adapter import adapter_for, event_text
 from cardtable.tui.paint import Painter
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
 
 BACK = {"b", "p", "<"}
 """Answers that go back one deal."""
@@ -27,7 +31,7 @@ QUIT = {"q", "quit"}
 """Answers that leave the review."""
 
 
-def match_after(record: Record, deals: int) -> Match[Any, Any]:
+def match_after(record: Record, deals: int) -> SomeMatch:
     """The match of ``record`` replayed to the end of its first ``deals`` deals."""
     # A part of the match states no summary of its own: the whole was checked when it was read.
     return replay(
@@ -111,9 +115,9 @@ def draw_deal(record: Record, number: int, console: Console) -> None:
 
 
 def _hands(
-    deal: Deal[Any, Any],
+    deal: Deal[A, V],
     names: tuple[str, ...],
-    key: Callable[[Any], tuple[int, int]],
+    key: Callable[[Card], tuple[int, int]],
     painter: Painter,
 ) -> list[Text]:
     """Each seat's first private cards of the deal: the hand it was dealt."""
@@ -134,7 +138,7 @@ def _hands(
     return lines
 
 
-def _story(deal: Deal[Any, Any], names: tuple[str, ...], painter: Painter) -> Text:
+def _story(deal: Deal[A, V], names: tuple[str, ...], painter: Painter) -> Text:
     """Every event of the deal after the dealing, in one flowing paragraph."""
     text = Text()
     for event in deal.events:

@@ -17,10 +17,10 @@ Enter on a screen that names him and shows no card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from rich.console import Console, Group, RenderableType
 from rich.layout import Layout
@@ -36,6 +36,10 @@ from cardtable.engine.reading import whole_number
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
 from cardtable.tui.paint import Painter
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
 
 PAGE_KEYS = {"n": 1, ">": 1, "p": -1, "<": -1}
 """Answers that turn the menu's pages instead of moving."""
@@ -82,19 +86,19 @@ def full_screen(console: Console) -> Iterator[None]:
             console.set_alt_screen(False)
 
 
-class TableScreen:
+class TableScreen(Generic[A, V, R]):
     """The full-screen table for the people of ``match`` (the seats in ``people``)."""
 
     def __init__(
         self,
-        game: Game[Any],
-        match: Match[Any, Any],
+        game: Game[A, V, R],
+        match: Match[A, V, R],
         people: list[int],
         console: Console,
         *,
         ask: Callable[[str], str] | None = None,
         frames: list[Frame] | None = None,
-        adapter: Adapter | None = None,
+        adapter: Adapter[V] | None = None,
     ) -> None:
         self.game = game
         self.match = match
@@ -102,7 +106,7 @@ class TableScreen:
         self.console = console
         self.ask = ask if ask is not None else live_ask(console)
         self.frames = frames
-        self.adapter: Adapter = adapter if adapter is not None else adapter_for(game.name)
+        self.adapter: Adapter[V] = adapter if adapter is not None else adapter_for(game.name)
         self.showing: int | None = None if len(people) > 1 else people[0] if people else None
         self.message: Text | None = None
         self.refusal: str | None = None
@@ -140,7 +144,7 @@ class TableScreen:
         """Nothing to do: the table draws each seat's events from the deal itself."""
 
     def prompt(
-        self, seat: str, view: Any, legal: list[str], choices: Sequence[CardChoice] = ()
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
         """Draw the table for ``seat`` and read its answer.
 
@@ -219,7 +223,7 @@ class TableScreen:
         self.refusal = reason
         self.message = Text(f"refused: {reason}  (? for the rules)", style="bold red")
 
-    def finished(self, ledger: dict[str, Any], stopped: bool, saved: bool) -> None:
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until the person presses Enter."""
         if stopped or not self.match.deals or not self.people:
             return
@@ -243,7 +247,7 @@ class TableScreen:
         self.message = None
         self.showing = seat
 
-    def _help(self, seat: int, view: Any) -> None:
+    def _help(self, seat: int, view: V) -> None:
         phase = self.adapter.phase(view)
         rules = rules_in_force(self.match)
         lines = [Text(f"{self.game.title}: the {phase} phase", style="bold")]
@@ -277,7 +281,7 @@ class TableScreen:
         self._record(seat, len(self.match.deals), frozenset(painter.drawn))
         self.ask("press Enter to return › ")
 
-    def _draw(self, seat: int | None, view: Any, legal: list[str], deal: int) -> None:
+    def _draw(self, seat: int | None, view: V | None, legal: list[str], deal: int) -> None:
         painter = Painter()
         width, height = self.console.width, self.console.height - 1
         rows, pages = self._pages(legal) if legal else (1, [(0, 1)])
@@ -303,7 +307,7 @@ class TableScreen:
         if self.frames is not None:
             self.frames.append(Frame(seat, deal, self.console.export_text(clear=True), cards))
 
-    def _header(self, view: Any, deal: int) -> Text:
+    def _header(self, view: V | None, deal: int) -> Text:
         """The game, the deal on the table, its dealer and phase, and who is to move in it."""
         match = self.match
         text = Text(f" {self.game.title}", style="bold reverse")
@@ -322,7 +326,9 @@ class TableScreen:
         text.append(" " * max(0, self.console.width - len(text.plain)), style="reverse")
         return text
 
-    def _table(self, seat: int | None, view: Any, painter: Painter, room: int, deal: int) -> Panel:
+    def _table(
+        self, seat: int | None, view: V | None, painter: Painter, room: int, deal: int
+    ) -> Panel:
         names = self.match.seats
         lines: list[Text] = []
         events = (
@@ -352,7 +358,7 @@ class TableScreen:
         body: RenderableType = self.adapter.score(self.match, painter, width, height, deal)
         return Panel(body, title="score", title_align="left")
 
-    def _hand(self, seat: int | None, view: Any, painter: Painter) -> Panel:
+    def _hand(self, seat: int | None, view: V | None, painter: Painter) -> Panel:
         if seat is None or view is None:
             return Panel(Text("(hidden)", style="dim"), title="hand", title_align="left")
         name = self.match.seats[seat]
@@ -439,17 +445,17 @@ class TableScreen:
             title += f" {start + 1}–{start + len(shown)} of {len(legal):,} (n/p: pages)"
         return Panel(grid, title=title, title_align="left")
 
-    def _hint(self, view: Any, legal: list[str], paged: bool) -> Text:
+    def _hint(self, view: V | None, legal: list[str], paged: bool) -> Text:
         if not legal:
             return Text("")
-        if paged and self.match.to_move is not None:
+        if paged and self.match.to_move is not None and view is not None:
             rules = rules_in_force(self.match)
             hint = self.game.move_hint(rules, view, self.match.legal_actions())
             return Text(f" type a number, or the move: {hint}; ? rules")
         return Text(" type a number or the action (any spelling); ? rules · q stop", style="dim")
 
 
-def score_line(match: Match[Any, Any]) -> str:
+def score_line(match: Match[A, V, R]) -> str:
     """The score for the terminal once the table is closed."""
     ledger = match.ledger()
     return "Score: " + ", ".join(f"{name} {signed(amount)}" for name, amount in ledger.items())

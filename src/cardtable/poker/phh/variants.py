@@ -94,7 +94,8 @@ def phh_rules(hand: PhhHand) -> PokerRules:
     }
     overrides |= _variant_changes(hand.variant)
     try:
-        rules: PokerRules = get_game("poker").rules(preset, overrides)
+        rules = get_game("poker").rules(preset, overrides)
+        assert isinstance(rules, PokerRules)
     except CardtableError as error:
         raise RecordError(
             f"the hand's forced bets and limits do not make a table: {error}"
@@ -104,7 +105,8 @@ def phh_rules(hand: PhhHand) -> PokerRules:
 
 @functools.cache
 def _preset(name: str) -> PokerRules:
-    rules: PokerRules = get_game("poker").rules(name)
+    rules = get_game("poker").rules(name)
+    assert isinstance(rules, PokerRules)
     return rules
 
 
