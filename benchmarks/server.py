@@ -1,22 +1,37 @@
-"""The game server's latency: from an ``act`` sent to the last connection's ``ev`` of it.
+"""The game server's latency, its memory, and the raw sqlite3 commit rate, in one run.
 
-A real ``cardtable serve`` runs in a subprocess; TABLES preferans tables each have three
-people (WebSocket clients in this process, playing random legal moves as fast as the server
-lets them) and a spectator. For every action the time from sending the ``act`` until all four
-connections of its table have its ``ev`` is measured; p50 and p99 are printed with the rate of
-persisted actions, beside the raw sqlite3 commit rate (``BEGIN IMMEDIATE``, one row, ``COMMIT``,
-WAL, ``synchronous=NORMAL``) measured in the same run. Client and server share the machine.
+A real ``cardtable serve`` runs in a subprocess; the clients are WebSocket connections in this
+process. Client and server share the machine.
 
-    python benchmarks/server.py [--tables N] [--seconds S] [--database URL]
+Latency: TABLES preferans tables each have three people (playing random legal moves) and a
+spectator. With ``--rate R`` the people's actions are paced to a steady R actions a second in
+all (each waits for the next slot of a shared clock, so a steady load is offered as long as
+some table has a turn waiting); with ``--rate 0`` they act the moment their turn comes (a
+saturated run). For every action the time from sending the ``act`` until all four connections
+of its table have its ``ev`` is measured; p50 and p99 are printed with the rate of persisted
+actions, beside the raw sqlite3 commit rate (``BEGIN IMMEDIATE``, one row, ``COMMIT``, WAL,
+``synchronous=NORMAL``) measured in the same run. ``--postgres URL`` runs the same load on a
+fresh PostgreSQL database of that cluster after the SQLite run (through the URL's driver,
+psycopg or asyncpg), and the raw commit rate of psycopg there.
+
+Memory (``--memory N``): N preferans tables, three seated sockets each (3N sockets) held open
+by one server process after each got its snapshot; the server's resident memory (VmRSS) is
+printed before and after.
+
+    python benchmarks/server.py [--tables N] [--seconds S] [--rate R] [--postgres URL]
+    python benchmarks/server.py --memory 1000
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import resource
+import secrets
 import socket
 import sqlite3
 import statistics
@@ -25,6 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +80,38 @@ def raw_sqlite_commits(folder: Path, seconds: float = 2.0) -> float:
     return count / (time.perf_counter() - started)
 
 
+def raw_postgres_commits(url: str, seconds: float = 2.0) -> float:
+    """psycopg's commits a second on ``url``'s database: one row in each transaction."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain) as connection:
+        connection.execute("CREATE TABLE raw_log (seq INTEGER PRIMARY KEY, text TEXT)")
+        connection.commit()
+        count, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            connection.execute("INSERT INTO raw_log VALUES (%s, %s)", (count, "play K♥"))
+            connection.commit()
+            count += 1
+    return count / (time.perf_counter() - started)
+
+
+class Pacer:
+    """Slots of a steady rate shared by every client: ``await wait()`` returns at the next one."""
+
+    def __init__(self, rate: float) -> None:
+        self.gap = 1 / rate if rate else 0.0
+        self.next = time.perf_counter()
+
+    async def wait(self) -> None:
+        if not self.gap:
+            return
+        now = time.perf_counter()
+        self.next = max(self.next + self.gap, now)
+        await asyncio.sleep(self.next - now)
+
+
 class Table:
     """One table's connections, and the send time of each pending seq."""
 
@@ -74,7 +122,7 @@ class Table:
         self.latencies: list[float] = []
 
 
-async def reader(table: Table, index: int, stop: float, rng: random.Random) -> None:
+async def reader(table: Table, index: int, stop: float, rng: random.Random, pacer: Pacer) -> None:
     socket = table.sockets[index]
     while time.perf_counter() < stop:
         try:
@@ -90,70 +138,166 @@ async def reader(table: Table, index: int, stop: float, rng: random.Random) -> N
         if table.seen[seq] == len(table.sockets) and seq in table.sent:
             table.latencies.append(time.perf_counter() - table.sent.pop(seq))
         if frame.get("legal") and index < len(table.sockets) - 1:
+            await pacer.wait()
             table.sent[seq + 1] = time.perf_counter()
             act = {"type": "act", "id": f"{seq}", "seq": seq, "a": rng.choice(frame["legal"])}
             await socket.send(json.dumps(act))
 
 
-async def run(base: str, port: int, tables: int, seconds: float) -> tuple[list[float], int]:
+def seated_table(base: str) -> tuple[str, list[str]]:
+    """A new preferans table with three people joined: its id and their seat tokens."""
+    spec = {"game": "preferans", "seats": ["open"] * 3, "deals": 100_000}
+    made = post(base, "/api/tables", spec)
+    join = f"/api/tables/{made['id']}/join"
+    tokens = [
+        post(base, join, {"invite": made["invite"], "name": f"P{n}"})["token"] for n in range(3)
+    ]
+    return made["id"], tokens
+
+
+async def run(
+    base: str, port: int, tables: int, seconds: float, rate: float
+) -> tuple[list[float], int, float]:
     opened = []
     for _ in range(tables):
-        spec = {"game": "preferans", "seats": ["open"] * 3, "deals": 100_000}
-        made = post(base, "/api/tables", spec)
-        tokens = [
-            post(
-                base, f"/api/tables/{made['id']}/join", {"invite": made["invite"], "name": f"P{n}"}
-            )["token"]
-            for n in range(3)
-        ]
-        url = f"ws://127.0.0.1:{port}/ws/tables/{made['id']}"
+        table_id, tokens = seated_table(base)
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
         sockets = [await connect(url) for _ in range(4)]
         for sock, token in zip(sockets, [*tokens, None], strict=True):
             await sock.send(json.dumps({"type": "hello", "token": token}))
         opened.append(Table(sockets))
-    stop = time.perf_counter() + seconds
+    started = time.perf_counter()
+    stop = started + seconds
     rng = random.Random(1)
+    pacer = Pacer(rate)
     await asyncio.gather(
-        *(reader(table, index, stop, rng) for table in opened for index in range(4))
+        *(reader(table, index, stop, rng, pacer) for table in opened for index in range(4))
     )
+    elapsed = time.perf_counter() - started
     latencies = [value for table in opened for value in table.latencies]
     for table in opened:
         for sock in table.sockets:
             await sock.close()
-    return latencies, len(latencies)
+    return latencies, len(latencies), elapsed
+
+
+def rss_mib(pid: int) -> float:
+    """The resident memory of process ``pid`` in MiB (Linux's /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+async def hold(base: str, port: int, tables: int, pid: int) -> tuple[float, float, int]:
+    """Open ``tables`` seated tables, three sockets each, each after its snapshot: RSS, sockets."""
+    before = rss_mib(pid)
+    sockets = []
+    for number in range(tables):
+        table_id, tokens = seated_table(base)
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+        for token in tokens:
+            sock = await connect(url)
+            await sock.send(json.dumps({"type": "hello", "token": token}))
+            while json.loads(await sock.recv())["type"] != "snapshot":
+                pass
+            sockets.append(sock)
+        if number % 100 == 99:
+            print(f"  {number + 1} tables, {len(sockets)} sockets: {rss_mib(pid):.0f} MiB")
+    await asyncio.sleep(2)
+    after = rss_mib(pid)
+    for sock in sockets:
+        await sock.close()
+    return before, after, len(sockets)
+
+
+@contextlib.contextmanager
+def serving(url: str) -> Iterator[tuple[str, int, int]]:
+    """``cardtable serve`` over ``url`` on a free port: its address, port and process id."""
+    port = free_port()
+    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
+    command += ["--database", url, "--bot-delay", "0", "--rate", "100000"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=2).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.2)
+        yield base, port, server.pid
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+@contextlib.contextmanager
+def fresh_postgres(admin: str) -> Iterator[str]:
+    """A new database on the cluster of ``admin`` (dropped afterwards): its URL."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(admin)
+    name = f"cardtable_bench_{secrets.token_hex(4)}"
+    plain = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(plain, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def latency_run(url: str, options: argparse.Namespace) -> None:
+    """One latency run over ``url``, printed in two lines."""
+    with serving(url) as (base, port, _pid):
+        latencies, count, elapsed = asyncio.run(
+            run(base, port, options.tables, options.seconds, options.rate)
+        )
+    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    backend = url.split(":", 1)[0]
+    offered = f"offered {options.rate:,.0f}/s" if options.rate else "saturated"
+    print(f"{backend}, {options.tables} tables x 4 sockets, {offered}:")
+    print(
+        f"  persisted actions: {count} in {elapsed:.0f} s = {count / elapsed:,.0f}/s; "
+        f"act -> last frame p50 {cuts[49] * 1000:.2f} ms, p99 {cuts[98] * 1000:.2f} ms"
+    )
 
 
 def main() -> None:
+    """Run the benchmark the options name and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rate", type=float, default=300.0, help="actions/s offered; 0: flat out")
     parser.add_argument("--database", default=None, help="default: SQLite in a temp dir")
+    parser.add_argument("--postgres", default=None, help="a cluster's URL: also run on it")
+    parser.add_argument("--memory", type=int, default=0, help="hold this many tables instead")
     options = parser.parse_args()
+    _, most = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))  # the server inherits it
+    load = os.getloadavg()
+    print(f"server bench on {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f}")
     with tempfile.TemporaryDirectory() as folder:
         url = options.database or f"sqlite:///{folder}/bench.db"
-        port = free_port()
-        command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-        command += ["--database", url, "--bot-delay", "0", "--rate", "100000"]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(base + "/api/games", timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            latencies, count = asyncio.run(run(base, port, options.tables, options.seconds))
-        finally:
-            server.terminate()
-            server.wait(10)
+        if options.memory:
+            with serving(url) as (base, port, pid):
+                before, after, held = asyncio.run(hold(base, port, options.memory, pid))
+            print(f"{options.memory} tables, {held} sockets held by one server process:")
+            print(f"  RSS {after:.0f} MiB (at start {before:.0f} MiB)")
+            return
+        latency_run(url, options)
+        if options.postgres:
+            with fresh_postgres(options.postgres) as postgres:
+                latency_run(postgres, options)
+                raw_postgres = raw_postgres_commits(postgres)
+            print(f"raw psycopg commits on that cluster: {raw_postgres:,.0f}/s")
         raw = raw_sqlite_commits(Path(folder))
-    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    backend = url.split(":", 1)[0]
-    print(f"server bench on {os.cpu_count()} cores, {backend}, {options.tables} tables x 4 sockets")
-    rate = count / options.seconds
-    print(f"persisted actions: {count} in {options.seconds:.0f} s = {rate:,.0f}/s")
-    print(f"act -> last frame: p50 {cuts[49] * 1000:.2f} ms, p99 {cuts[98] * 1000:.2f} ms")
     print(f"raw sqlite3 commits (WAL, synchronous=NORMAL): {raw:,.0f}/s")
 
 

@@ -205,7 +205,7 @@ SHEET = st.fixed_dictionaries(
     optional={
         "convention": st.sampled_from(["sochi", "leningrad", "rostov", "classic-1992", "x"]),
         "pool": st.integers(-5, 60) | st.integers(-(2**70), 2**70),
-        "stake": st.integers(-1, 5) | st.sampled_from(["0.5", "1/3", "1e9999", "x"]),
+        "stake": st.integers(-1, 5) | st.sampled_from(["0.5", "1/3", "1/0", "1e9999", "x"]),
         "deals": st.lists(DEAL, max_size=6),
         "sheet": st.dictionaries(
             PLAYER,

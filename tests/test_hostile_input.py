@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from cardtable.cli.main import app
 from cardtable.cli.play import _read_answer
 from cardtable.engine import get_game, seeded_rng
+from cardtable.engine.reading import parse_toml
 from cardtable.errors import CardtableError, IllegalAction
 
 runner = CliRunner()
@@ -60,6 +61,31 @@ def test_a_pulka_total_larger_than_any_sheet_is_refused(tmp_path: Path) -> None:
     data = {"players": PLAYERS, "sheet": {"A": {"mountain": 10**30}}}
     path.write_text(json.dumps(data), encoding="utf-8")
     assert "field 'sheet.A.mountain'" in _one_error_line(["preferans", "score", str(path)])
+
+
+@pytest.mark.parametrize("stake", ["1/0", "0/0"])
+def test_a_stake_over_nothing_is_refused_naming_the_stake(tmp_path: Path, stake: str) -> None:
+    """docs/scorer.md, the file's keys: `stake` is money per whist, a number such as 1/3."""
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps({"players": PLAYERS, "deals": [], "stake": stake}), "utf-8")
+    line = _one_error_line(["preferans", "score", str(path)])
+    assert line == f"error: field 'stake': {stake!r} is not a number such as 0.5 or 1/3"
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"players": PLAYERS, "deals": [], "sheet": None},
+        {"players": PLAYERS, "deals": None},
+        {"players": PLAYERS, "sheet": None},
+    ],
+)
+def test_a_pulka_gives_its_deals_or_its_totals(tmp_path: Path, document: dict[str, object]) -> None:
+    """docs/scorer.md, the file's keys: `deals`, or instead of them the totals in `sheet`."""
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps(document), "utf-8")
+    line = _one_error_line(["preferans", "score", str(path)])
+    assert line.startswith("error: field 'deals': ") or line.startswith("error: field 'sheet': ")
 
 
 @pytest.mark.parametrize(
@@ -187,3 +213,25 @@ def test_a_variant_the_table_could_never_finish_is_refused_when_read(steps: str,
 def test_a_run_of_more_deals_than_any_table_plays_is_refused(args: list[str]) -> None:
     """docs/reliability.md, "Bounds on work": --deals has an upper bound, refused in one line."""
     assert "--deals" in _one_error_line(args)
+
+
+def test_an_exponent_too_large_for_a_decimal_is_one_line() -> None:
+    """docs/reliability.md, "Reading files and numbers": `1e5000`-like numbers are refused.
+
+    Found by the million-case run: a PHH amount such as `1e5000999999999999999` ended in
+    `decimal.InvalidOperation`.
+    """
+    with pytest.raises(CardtableError) as refused:
+        parse_toml("x = 1e5000999999999999999", what="PHH", exact=True)
+    assert str(refused.value) == "PHH: 1e5000999999999999999 is not a number cardtable reads"
+
+
+def test_an_option_named_by_five_thousand_digits_is_one_line() -> None:
+    """docs/reliability.md, "Rule options": an unknown option is refused naming it, in a line.
+
+    Found by the million-case run: the line finder read the 5,000-digit key as an index.
+    """
+    with pytest.raises(CardtableError) as refused:
+        get_game("preferans").rules_from_toml(f"[rules]\n{HUGE} = 3\n", "rules.toml")
+    assert "unknown option" in str(refused.value)
+    assert "\n" not in str(refused.value)

@@ -60,3 +60,15 @@ def test_bad_input_on_a_cold_cache_is_still_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == ["error: equity needs two to ten hands, not 1"]
+
+
+def test_the_server_start_loads_a_warm_cache_without_a_line() -> None:
+    """docs/server.md, "Running it": `cardtable serve` loads every kernel before it listens.
+
+    On a warm cache it prints nothing for them; only a cold group would print its notice.
+    """
+    stream = io.StringIO()
+    warm(stream, quiet=True)
+    assert stream.getvalue() == ""
+    assert not is_cold("poker")
+    assert not is_cold("preferans")

@@ -117,16 +117,25 @@ def notice_if_cold(group: str, stream: IO[str] | None = None) -> bool:
     return True
 
 
-def warm(stream: IO[str] | None = None) -> float:
-    """Run every step, one progress line each on ``stream``; the seconds it took in all."""
+def warm(stream: IO[str] | None = None, *, quiet: bool = False) -> float:
+    """Run every step, one progress line each on ``stream``; the seconds it took in all.
+
+    ``quiet`` (the server's start) prints only the one-line notice of each cold group, so a
+    start on a warm cache prints nothing.
+    """
     out = stream or sys.stderr
     started = time.perf_counter()
+    if quiet:
+        for group in NOTICES:
+            notice_if_cold(group, out)
     for number, (group, entries, label, step) in enumerate(STEPS, start=1):
-        state = "compiling" if is_cold(group, entries) else "loading"
-        print(f"[{number}/{len(STEPS)}] {state} {label}…", file=out, flush=True)
+        if not quiet:
+            state = "compiling" if is_cold(group, entries) else "loading"
+            print(f"[{number}/{len(STEPS)}] {state} {label}…", file=out, flush=True)
         step()
     seconds = time.perf_counter() - started
-    print(f"kernels ready in {seconds:.1f} s", file=out, flush=True)
+    if not quiet:
+        print(f"kernels ready in {seconds:.1f} s", file=out, flush=True)
     return seconds
 
 

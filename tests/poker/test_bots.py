@@ -37,6 +37,10 @@ def final_round_view(cards: str, *, phase: str = "bet") -> PokerView:
         round_index=3,
         declarations=(),
         seating=(0, 1),
+        dealer=1,
+        pots=(10,),
+        wild=(),
+        down_counts=(5, 5),
     )
 
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
+from pathlib import Path
 
-from cardtable.engine.rules import describe_rules, rules_from_mapping
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cli.main import app
+from cardtable.engine import get_game
+from cardtable.engine.rules import describe_rules, parse_preset, rules_from_mapping
 from cardtable.errors import IllegalAction, RulesError
 from cardtable.poker.actions import Bet, Call, RaiseTo
 from cardtable.poker.betting import Betting, BettingRules
@@ -15,6 +21,7 @@ from cardtable.poker.limits import (
     LimitSystem,
     increment_bounds,
 )
+from cardtable.poker.table_rules import PokerRules
 
 
 def open_round(limits: Limits, *, players: int = 3, last: bool = False) -> Betting:
@@ -168,15 +175,73 @@ def test_wangdoodle_doubles_the_limits() -> None:
     assert (bounds.minimum, bounds.maximum) == (4, 10)
 
 
-def test_freeze_out_limits_bets_by_chips_and_excludes_table_stakes() -> None:
-    """«Замороженный вклад».
-
-    Played with any limit system except table stakes; no new chips, so chips limit the bets.
-    """
+def test_freeze_out_limits_bets_by_chips() -> None:
+    """«Замороженный вклад»: no player may add new chips, so the chips before him limit his bets."""
     assert Limits(freeze_out=True).chips_limit_bets
     assert not Limits().chips_limit_bets
-    bad = Limits(system=LimitSystem.TABLE_STAKES, freeze_out=True)
-    assert bad.why_invalid() == "freeze-out is played with any limit system except table stakes"
+
+
+FREEZE_OUT_AT_TABLE_STAKES = "freeze-out is played with any limit system except table stakes"
+
+
+@pytest.mark.parametrize("system", [s for s in LimitSystem if s is not LimitSystem.TABLE_STAKES])
+def test_freeze_out_is_played_with_any_limit_system_except_table_stakes(
+    system: LimitSystem,
+) -> None:
+    """«Замороженный вклад».
+
+    "Этот вариант можно разыгрывать с любой системой пределов ставок, кроме настольной."
+    """
+    assert Limits(system=system, freeze_out=True).freeze_out
+    assert Limits(system=LimitSystem.TABLE_STAKES, freeze_out=False).why_invalid() is None
+    with pytest.raises(RulesError) as refused:
+        Limits(system=LimitSystem.TABLE_STAKES, freeze_out=True)
+    assert str(refused.value) == FREEZE_OUT_AT_TABLE_STAKES
+
+
+@pytest.mark.parametrize(
+    "system", [LimitSystem.FIXED, LimitSystem.RISING, LimitSystem.PREVIOUS_BET, LimitSystem.POT]
+)
+def test_the_maximum_is_not_below_the_minimum_where_the_system_has_a_maximum(
+    system: LimitSystem,
+) -> None:
+    """Установленные пределы: a bet between the minimum and the maximum.
+
+    The previous-bet and pot limits open by the same two numbers.
+    """
+    assert Limits(system=system, minimum=4, maximum=4).maximum == 4
+    with pytest.raises(RulesError) as refused:
+        Limits(system=system, minimum=5, maximum=4)
+    assert str(refused.value) == "the maximum 4 is below the minimum 5"
+
+
+@pytest.mark.parametrize("system", [LimitSystem.TABLE_STAKES, LimitSystem.UNLIMITED])
+def test_table_stakes_and_unlimited_bets_have_no_agreed_maximum(system: LimitSystem) -> None:
+    """Настольные ставки, Неограниченные ставки: the most is the chips, or nothing.
+
+    The unused ``maximum`` is never compared with the minimum.
+    """
+    assert Limits(system=system, minimum=5, maximum=4).why_invalid() is None
+
+
+def test_listed_amounts_need_a_list() -> None:
+    """Установленные пределы: фиксированные, б): only the amounts agreed on are accepted."""
+    assert Limits(amounts=FixedAmounts.LISTED, listed=(2,)).listed == (2,)
+    with pytest.raises(RulesError) as refused:
+        Limits(amounts=FixedAmounts.LISTED)
+    assert str(refused.value) == "listed amounts need a list"
+
+
+def test_a_buy_in_maximum_is_not_below_its_minimum() -> None:
+    """Настольные ставки: a player puts between the least and the most agreed on the table.
+
+    A maximum of 0 means none.
+    """
+    assert Limits(buy_in_minimum=50, buy_in_maximum=50).buy_in_maximum == 50
+    assert Limits(buy_in_minimum=50, buy_in_maximum=0).why_invalid() is None
+    with pytest.raises(RulesError) as refused:
+        Limits(buy_in_minimum=50, buy_in_maximum=49)
+    assert str(refused.value) == "the buy-in maximum is below its minimum"
 
 
 def test_limits_are_rules_data_read_strictly_with_their_sources() -> None:
@@ -186,3 +251,35 @@ def test_limits_are_rules_data_read_strictly_with_their_sources() -> None:
     assert all(info.source for info in describe_rules(limits))
     with pytest.raises(RulesError, match="system"):
         rules_from_mapping(Limits, {"system": "whatever"})
+
+
+FREEZE_OUT_TOML = '[rules.limits]\nsystem = "table-stakes"\nfreeze_out = true\n'
+FREEZE_OUT_OVERRIDES = {"limits": {"system": "table-stakes", "freeze_out": True}}
+READERS: dict[str, Callable[[], object]] = {
+    "rules file": lambda: get_game("poker").rules_from_toml(FREEZE_OUT_TOML, "rules.toml"),
+    "preset overrides": lambda: get_game("poker").rules("holdem", FREEZE_OUT_OVERRIDES),
+    "preset text": lambda: parse_preset("mine", FREEZE_OUT_TOML, PokerRules),
+}
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_every_reader_of_poker_rules_refuses_a_freeze_out_at_table_stakes(reader: str) -> None:
+    """«Замороженный вклад» "кроме настольной", docs/rules/poker.md ("PHH limits").
+
+    A rules file, a preset's overrides and a preset's own text are each refused with it.
+    """
+    with pytest.raises(RulesError, match=FREEZE_OUT_AT_TABLE_STAKES):
+        READERS[reader]()
+
+
+def test_a_variant_file_with_a_freeze_out_at_table_stakes_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """«Замороженный вклад» "кроме настольной": `poker variant FILE` prints the sentence, exit 2."""
+    variant = tmp_path / "mine.toml"
+    steps = '[{do = "deal", down = 5}, {do = "bet"}, {do = "showdown"}]'
+    variant.write_text(f'{FREEZE_OUT_TOML}[rules.variant]\nname = "mine"\nsteps = {steps}\n')
+    result = CliRunner().invoke(app, ["poker", "variant", str(variant)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert FREEZE_OUT_AT_TABLE_STAKES in result.stderr

@@ -17,7 +17,8 @@ from cardtable.engine.registry import get_game
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.poker.actions import Call, Check, Discard, Fold
 from cardtable.poker.deal import PokerDeal
-from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, replay_phh
+from cardtable.poker.limits import LimitSystem
+from cardtable.poker.phh import export_phh, parse_phh, parse_phh_all, phh_rules, replay_phh
 from cardtable.poker.table_bots import PassiveBot
 from poker.pokerkit_hands import pokerkit_stacks
 
@@ -282,3 +283,25 @@ def test_a_triple_draw_deal_after_a_reshuffle_exports_and_reads_back() -> None:
         text = export_phh(deal)
         stacks = replay_phh(parse_phh(text)).finishing_stacks
         assert list(stacks) == pokerkit_stacks(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "system", "freeze_out"),
+    [
+        ("dwan-ivey-2009.phh", LimitSystem.TABLE_STAKES, False),
+        ("wsop-2023-43-5-12.phh", LimitSystem.FIXED, True),
+    ],
+)
+def test_a_phh_hand_is_played_with_chips_limiting_bets_and_never_a_freeze_out_at_table_stakes(
+    name: str, system: LimitSystem, freeze_out: bool
+) -> None:
+    """docs/rules/poker.md, "PHH limits".
+
+    A no-limit hand is played at table stakes (no freeze-out, which «Замороженный вклад»
+    forbids there); a pot- or fixed-limit hand (here Omaha high-low) as a freeze-out, so
+    that the chips on the table limit the bets.
+    """
+    rules = phh_rules(parse_phh((VECTORS / name).read_text(encoding="utf-8")))
+    assert (rules.limits.system, rules.limits.freeze_out) == (system, freeze_out)
+    assert rules.limits.chips_limit_bets
+    assert rules.limits.why_invalid() is None

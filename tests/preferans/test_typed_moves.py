@@ -43,6 +43,15 @@ def test_a_card_that_is_no_card_is_named_in_the_cards_own_words(text: str) -> No
     assert unreadable(text).endswith("not a card: 'Z♠'")
 
 
+@pytest.mark.parametrize("text", ["discard K♠ Jo", "play Jo", "Jo", "снос 7♥ Jo2"])
+def test_a_joker_is_no_preferans_card(text: str) -> None:
+    """001_776ed664a35a376f.txt, rule 1: «Колода употребляется в 32 карты»: no joker.
+
+    Found by the million-case fuzz run: `discard K♠ Jo` was read, and writing it back failed.
+    """
+    assert unreadable(text).endswith("a joker is no preferans card (the deck is 32 cards)")
+
+
 def test_a_discard_naming_one_card_twice_says_which() -> None:
     """Rule 21: the declarer lays aside two cards; '7♥ 7♥' names one card twice."""
     assert unreadable("discard 7♥ 7♥").endswith("7♥ is named twice")

@@ -23,10 +23,16 @@ POSTGRES_ENV = "CARDTABLE_TEST_POSTGRES_URL"
 """The environment variable naming the PostgreSQL cluster for the tests."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
+DRIVERS = {"postgresql": "postgresql+psycopg", "asyncpg": "postgresql+asyncpg"}
+"""The URL scheme of each PostgreSQL driver the server takes."""
+
+
+def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database, dropped after.
+
+    ``kind`` is ``sqlite``, or the PostgreSQL driver: ``postgresql`` (psycopg) or ``asyncpg``.
+    """
+    if kind == "sqlite":
         yield f"sqlite:///{tmp_path / 'cardtable.db'}"
         return
     admin = os.environ.get(POSTGRES_ENV)
@@ -38,10 +44,17 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with psycopg.connect(plain, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     try:
-        yield url.set(database=name).render_as_string(hide_password=False)
+        fresh = url.set(drivername=DRIVERS[kind], database=name)
+        yield fresh.render_as_string(hide_password=False)
     finally:
         with psycopg.connect(plain, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
+    yield from fresh_database(request.param, tmp_path)
 
 
 @pytest.fixture

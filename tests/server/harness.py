@@ -242,17 +242,38 @@ def _event_data(event: Event) -> dict[str, Any]:
     }
 
 
-def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
+def _deal_events(deal: Any, seat: int | None) -> list[dict[str, Any]]:
+    return [_event_data(event.seen_by(seat)) for event in (deal.events if deal else [])]
+
+
+def shown_by_seq(record: Record, snapshots: frozenset[int] = frozenset()) -> dict[int, list[Shown]]:
     """For each log seq, what each seat and (last) a spectator may be shown, by the engine.
 
     The log's order is that of the record: for each deal its moves before, the deal, then its
     actions. A spectator (last, ``None``) is shown the public view and public cards only;
-    the seat to move its legal moves but those its choices build, and the choices.
+    the seat to move its legal moves but those its choices build, and the choices. The deal's
+    events so far (what a snapshot carries) are written out only for the seqs in
+    ``snapshots``: writing them for every seq made the check quadratic in a deal's length.
     """
     game = get_game(record.game)
     match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
     watchers: list[int | None] = [*range(len(record.seats)), None]
     shown: dict[int, list[Shown]] = {}
+    known: dict[int | None, set[str]] = {seat: set() for seat in watchers}
+    counted: list[Any] = [None, 0]
+    """The deal whose events ``known`` holds, and how many of them it has counted."""
+
+    def learn(deal: Any) -> None:
+        if deal is not counted[0]:
+            counted[:] = [deal, 0]
+            for cards in known.values():
+                cards.clear()
+        events = deal.events if deal else []
+        for event in events[counted[1] :]:
+            for seat in watchers:
+                if event.shows_cards_to(seat):
+                    known[seat].update(card.text() for card in event.cards)
+        counted[1] = len(events)
 
     def note(events: Sequence[Event]) -> None:
         deal = match.deals[-1] if match.deals else None
@@ -268,12 +289,12 @@ def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
             }
             for choice in choices
         ]
-        shown[len(shown) + 1] = [
+        learn(deal)
+        seq = len(shown) + 1
+        shown[seq] = [
             Shown(
                 d=[_event_data(event.seen_by(seat)) for event in events],
-                events=[
-                    _event_data(event.seen_by(seat)) for event in (deal.events if deal else [])
-                ],
+                events=_deal_events(deal, seat) if seq in snapshots else [],
                 view=None
                 if deal is None
                 else view_to_data(deal.public_view() if seat is None else deal.view(seat)),
@@ -282,12 +303,7 @@ def shown_by_seq(record: Record) -> dict[int, list[Shown]]:
                 if legal is not None and seat is not None and match.to_move == seat
                 else None,
                 choices=offered if seat is not None and match.to_move == seat else None,
-                known=frozenset(
-                    card.text()
-                    for event in (deal.events if deal else [])
-                    if event.shows_cards_to(seat)
-                    for card in event.cards
-                ),
+                known=frozenset(known[seat]),
             )
             for seat in watchers
         ]
@@ -309,7 +325,10 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
     card in a frame's events may be one the seat had not been shown; a frame's view (a
     snapshot's, and the newest ``ev``'s) must be exactly the seat's view.
     """
-    shown = shown_by_seq(record)
+    snapshots = frozenset(
+        frame["seq"] for client in clients for frame in client.frames if frame["type"] == "snapshot"
+    )
+    shown = shown_by_seq(record, snapshots)
     found = []
     for client in clients:
         index = -1 if client.seat is None else client.seat

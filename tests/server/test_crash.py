@@ -18,8 +18,8 @@ from server.harness import Client, Server
 
 pytestmark = pytest.mark.timeout(300)
 
-KILLS = int(os.environ.get("CARDTABLE_CRASH_KILLS", "6"))
-"""Kills per database in the test run."""
+KILLS = int(os.environ.get("CARDTABLE_CRASH_KILLS", "10"))
+"""Kills per database in the test run: 20 on SQLite and PostgreSQL together."""
 
 
 async def _play_for(client: Client, seconds: float) -> None:

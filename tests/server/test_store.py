@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import random
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -18,16 +21,31 @@ from cardtable.cli.main import app
 from cardtable.engine import get_game, rules_to_mapping
 from cardtable.engine.replay import replay
 from cardtable.server.tables import LiveTable, Workers
-from cardtable.store.database import current, downgrade, head, make_engine, upgrade
+from cardtable.store.database import (
+    current,
+    downgrade,
+    head,
+    make_engine,
+    migration_url,
+    upgrade,
+)
 from cardtable.store.models import Base
 from cardtable.store.records import record_of
 from cardtable.store.repository import Entry, NewTable, StaleWrite, Store
+from server.conftest import fresh_database
+from server.harness import Client, Server
 
 SCHEMA = {"chat_lines", "log_entries", "players", "seats", "settings", "tables"}
 
 
+@pytest.fixture(params=["sqlite", "postgresql", "asyncpg"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The store's tests run on SQLite and on PostgreSQL through both of its drivers."""
+    yield from fresh_database(request.param, tmp_path)
+
+
 def _tables(url: str) -> set[str]:
-    engine = make_engine(url)
+    engine = make_engine(migration_url(url))
     try:
         return set(inspect(engine).get_table_names()) - {"alembic_version"}
     finally:
@@ -51,7 +69,7 @@ def test_the_migrations_build_the_models_schema(migrated: str) -> None:
 
     docs/server.md, "Storage".
     """
-    engine = make_engine(migrated)
+    engine = make_engine(migration_url(migrated))
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     engine.dispose()
@@ -126,8 +144,10 @@ def test_seat_tokens_are_stored_hashed(migrated: str) -> None:
     store = Store(migrated)
     table = _table(store)
     token = store.take_seat(table, 1, "Anna", None)
-    with store.engine.connect() as connection:
+    engine = make_engine(migration_url(migrated))
+    with engine.connect() as connection:
         stored = connection.execute(text("SELECT token_hash FROM seats WHERE seat = 1")).scalar()
+    engine.dispose()
     assert stored == hashlib.sha256(token.encode()).hexdigest() != token
     assert store.seat_of_token(table, token) == 1
     assert store.seat_of_token(table, token + "x") is None
@@ -197,3 +217,19 @@ def test_two_writers_racing_for_a_seq_exactly_one_wins(migrated: str) -> None:
     assert [entry.seq for entry in stores[0].log(table)] == list(range(1, 31))
     for store in stores:
         store.close()
+
+
+def test_a_server_on_each_database_plays_a_table_through_its_socket(server: Server) -> None:
+    """docs/server.md, "Running it": ``--database`` takes SQLite, psycopg and asyncpg URLs.
+
+    A person and a bot play a piquet table to its end on each.
+    """
+    table = server.new_table("piquet", ["open", "bot random"], deals=2)
+    client = Client(server.socket_url(table["id"]), server.join(table, "P"))
+    asyncio.run(client.play())
+    assert client.frames[-1]["type"] == "end"
+    assert client.acks
+    assert all(ack["ok"] for ack in client.acks.values())
+    assert len(server.record(table["id"]).deals) == 2
+    server.stop()
+    assert "shutdown failed" not in server.log.read_text()

@@ -53,12 +53,9 @@ def _seated(server: Server) -> tuple[dict[str, Any], str]:
 
 
 async def _hello(server: Server, table: str, token: str | None) -> ClientConnection:
-    """A socket that has sent its hello, unless the server closed it first.
-
-    The server closes a socket to an unknown table without waiting for the hello, so the
-    send may find the connection closed; the close code is then what the caller reads.
-    """
     socket = await connect(server.socket_url(table))
+    # The server may close at once (an unknown table) before the hello is sent: its close
+    # code is then read as for any other close.
     with contextlib.suppress(ConnectionClosed):
         await socket.send(json.dumps({"type": "hello", "token": token}))
     return socket

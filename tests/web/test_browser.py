@@ -8,6 +8,7 @@ table ends each reading is checked against what the engine showed that seat at t
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,15 @@ from cardtable.engine import get_game
 from server.harness import Server, shown_by_seq
 
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine"}
-RANKS |= {"8": "eight", "7": "seven"}
+RANKS |= {"8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three"}
+RANKS |= {"2": "two"}
 SUITS = {"♠": "spades", "♣": "clubs", "♦": "diamonds", "♥": "hearts"}
 RU_RANKS = {"A": "туз", "K": "король", "Q": "дама", "J": "валет", "10": "десятка"}
-RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка"}
+RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёрка", "6": "шестёрка", "5": "пятёрка"}
+RU_RANKS |= {"4": "четвёрка", "3": "тройка", "2": "двойка"}
 RU_SUITS = {"♠": "пик", "♣": "треф", "♦": "бубен", "♥": "червей"}
 RU_INDEX = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
-SYMBOL = re.compile(r"(?<![\w])(10|[7-9AKQJТКДВ])([♠♣♦♥])")
+SYMBOL = re.compile(r"(?<![\w])(10|[2-9AKQJТКДВ])([♠♣♦♥])")
 
 READ_DOM = """() => {
   const table = document.querySelector('.table');
@@ -33,7 +36,11 @@ READ_DOM = """() => {
     for (const attribute of element.attributes) parts.push(attribute.value);
   }
   return {seq: table ? Number(table.dataset.seq) : null, text: parts.join('\\n'),
-          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)};
+          cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+          talon: Boolean(document.querySelector('.centre .talon')),
+          hand: [...document.querySelectorAll('.pos-me [data-card]')].map((e) => e.dataset.card),
+          wild: [...document.querySelectorAll('[data-card]')]
+            .filter((e) => e.querySelector('.wild')).map((e) => e.dataset.card)};
 }"""
 
 
@@ -101,6 +108,11 @@ def choose(page: Any) -> bool:
     return False
 
 
+def wait_for_end(page: Any) -> None:
+    """Wait until the page says the table has finished (bots may need a while on a busy box)."""
+    page.wait_for_selector(".ended", timeout=90_000)
+
+
 def _wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
     page.wait_for_function(
         """([seq, chosen]) => {
@@ -147,6 +159,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.wait_for_selector(".table[data-seq]")
     readings: list[dict[str, Any]] = []
     clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
+    first_sheet = open_the_sheet(page, game_name)
     for _ in range(200):
         page.wait_for_timeout(30)
         reading = page.evaluate(READ_DOM)
@@ -177,8 +190,54 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.screenshot(path=str(output / f"{game_name}-end-ru-1280.png"))
     assert not errors, errors
     assert clicks["reloaded"], "the page was never reloaded in mid-deal"
+    assert_the_sheet_is_current(page, game_name, first_sheet)
 
-    table_id = page.url.rstrip("/").split("/")[-1]
+    check_against_the_engine(server, page, readings, game_name)
+
+
+SHEET_TEXT = "() => document.querySelector('.pulka-picture')?.textContent ?? null"
+SERVER_SHEET = """async () => {
+  const id = location.pathname.split('/').pop();
+  const text = await (await fetch(`/api/tables/${id}/sheet.svg`)).text();
+  return new DOMParser().parseFromString(text, 'image/svg+xml').documentElement.textContent;
+}"""
+
+
+def open_the_sheet(page: Any, game_name: str) -> str | None:
+    """Open the game's score panel at the start: the preferans pulka is drawn from deal one."""
+    if game_name != "preferans":
+        page.wait_for_selector(".table[data-seq]")
+        return None
+    page.wait_for_selector(".pulka .pulka-picture", state="attached", timeout=20_000)
+    page.click(".pulka summary")
+    assert page.locator(".pulka[open] .pulka-picture").is_visible()
+    text: str = page.evaluate(SHEET_TEXT)
+    assert all(name in text for name in page.locator(".seat-label strong").all_inner_texts())
+    return text
+
+
+def assert_the_sheet_is_current(page: Any, game_name: str, first: str | None) -> None:
+    """After the deal the page shows the pulka as the server draws it now, changed by the deal.
+
+    For piquet, the declarations as they were announced and the match's score sheet.
+    """
+    if game_name == "piquet":
+        assert page.locator(".declarations-said li").count()
+        assert page.locator(".score-sheet li").count()
+        assert page.locator(".score-sheet.written li").count(), "the deal's writing is missing"
+        return
+    page.wait_for_function(
+        "(first) => document.querySelector('.pulka-picture')?.textContent !== first", arg=first
+    )
+    assert page.evaluate(SHEET_TEXT) == page.evaluate(SERVER_SHEET)
+    assert page.locator(".settlement tbody tr").count() == 3
+
+
+def check_against_the_engine(
+    server: Server, page: Any, readings: list[dict[str, Any]], game_name: str
+) -> None:
+    """Each reading of the finished table's page against what the engine showed its seat."""
+    table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
     record = server.record(table_id)
     shown = shown_by_seq(record)
     assert get_game(game_name).name == record.game
@@ -186,9 +245,40 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
         if not reading["seq"]:
             continue
         seen = shown[reading["seq"]][0]
-        allowed = seen.known | _cards_of(seen.view)
+        allowed = seen.known | _cards_of(seen.view) | stand_ins(seen.events)
         hidden = named_cards(reading, _bids_of(seen.view, seen.legal)) - allowed
         assert not hidden, f"seq {reading['seq']}: the page names {sorted(hidden)}"
+        if game_name != "poker":
+            assert_held_as_players_hold(reading["hand"])
+        if game_name == "preferans" and reading["talon"]:
+            # The talon lies on the table only while it is shown and not yet picked up.
+            assert seen.view["phase"] == "discard", f"seq {reading['seq']}: talon drawn in play"
+            assert not set(seen.view["talon"]) <= set(seen.view["hand"])
+
+
+def stand_ins(events: list[Any]) -> set[str]:
+    """The cards a wild card stands for in a named hand ("2♦ as 8♣"): a word, not a card held."""
+    return {found for event in events for found in re.findall(r" as (\S+?)[,)]", event["text"])}
+
+
+BLACK = {"♠", "♣"}
+ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+
+
+def assert_held_as_players_hold(hand: list[str]) -> None:
+    """A trick game's hand: suit by suit, colours alternating where the suits allow, ace first.
+
+    docs/web.md, "Playing" (the hand sorted as players of the game hold it).
+    """
+    cards = [(card[:-1], card[-1]) for card in hand]
+    suits = list(dict.fromkeys(suit for _, suit in cards))
+    assert [suit for _, suit in cards] == sorted((s for _, s in cards), key=suits.index), hand
+    for suit in suits:
+        ranks = [ORDER.index(rank) for rank, s in cards if s == suit]
+        assert ranks == sorted(ranks), hand
+    blacks = sum(suit in BLACK for suit in suits)
+    touching = sum((a in BLACK) == (b in BLACK) for a, b in itertools.pairwise(suits))
+    assert touching == max(0, abs(blacks - (len(suits) - blacks)) - 1), hand
 
 
 def _reload_resumes(page: Any, output: Path, game_name: str) -> int:
@@ -230,7 +320,7 @@ def test_the_piquet_exchange_is_built_card_by_card_and_confirmed_at_an_allowed_c
 
     The elder exchanges three to five cards, the dealer three or all that is left
     (001_776ed664a35a376f.txt, piquet rule 9): the confirm button waits for an allowed count,
-    and the move it sends is the choice's verb and the cards in the hand's order. docs/web.md,
+    and the move it sends is the choice's verb and exactly the cards picked. docs/web.md,
     "Playing".
     """
     page = browser.new_page()
@@ -250,7 +340,11 @@ def test_the_piquet_exchange_is_built_card_by_card_and_confirmed_at_an_allowed_c
     assert page.locator("button.confirm:not([disabled])").count() == 0
     page.click(f".pos-me button.card[data-card='{picked[2]}']")
     move = page.locator("button.confirm:not([disabled])").get_attribute("data-move")
-    assert move == " ".join(["discard", *sorted(picked, key=hand.index)])
+    # The page holds the hand as players hold it; the move names the picked cards in the
+    # choice's order, which the server reads as a set.
+    assert move is not None
+    assert move.split()[0] == "discard"
+    assert sorted(move.split()[1:]) == sorted(picked)
     seq = int(page.locator(".table").get_attribute("data-seq") or 0)
     page.locator("button.confirm:not([disabled])").click()
     page.wait_for_function(

@@ -76,6 +76,11 @@ def serve_command(
 
         upgrade(url)
         app = create_app(url, bot_delay=bot_delay, rate=rate)
+        # Before any connection: a bot's or a showdown's first kernel call would otherwise
+        # load (or, on a cold cache, compile) it while its table, or the event loop, waits.
+        from cardtable.warm import warm  # noqa: PLC0415
+
+        warm(quiet=True)
     out.print(f"cardtable serves http://{host}:{port} (database {_shown(url)})", soft_wrap=True)
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)

@@ -98,6 +98,14 @@ class Match(ABC, Generic[A, R]):
     def ledger(self) -> dict[str, Fraction]:
         """What every account has won (positive) or lost so far; the values sum to zero."""
 
+    def sheet_svg(self) -> str | None:
+        """The score sheet drawn as its players draw it (SVG text), or ``None``.
+
+        ``None`` where the game draws none. It holds no card, so any seat or spectator may
+        see it at any time.
+        """
+        return None
+
     def _do_between(self, action_text: str) -> list[Event]:
         """Apply a move between deals; games that have such moves override this."""
         raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +108,10 @@ def parse_json(text: str, *, what: str) -> Any:
 
 def _finite_decimal(what: str) -> Any:
     def parse(text: str) -> Decimal:
-        value = Decimal(text)
+        try:
+            value = Decimal(text)
+        except InvalidOperation:  # an exponent beyond the decimal context's
+            raise InputError(f"{what}: {text} is not a number cardtable reads") from None
         if not value.is_finite():
             raise InputError(f"{what}: {text} is not a number cardtable reads")
         return value

@@ -34,8 +34,8 @@ from cardtable.poker.phases.declaration import start_declarations
 from cardtable.poker.phases.draw import start_draw
 from cardtable.poker.phases.exposure import start_expose, start_name_wild
 from cardtable.poker.phases.showdown import award_pots, finish
-from cardtable.poker.pots import Declarations, HandOrder, Pot, Share
-from cardtable.poker.rules import deal_wild_cards
+from cardtable.poker.pots import Declarations, HandOrder, Pot, Share, standing_pots
+from cardtable.poker.rules import deal_wild_cards, wild_cards
 from cardtable.poker.session import DealTerms
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import Step, VariantSpec, lowball_form
@@ -170,7 +170,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""
-        return PokerView(seat=seat, down=tuple(self.table.hands[seat].down), **self._table())
+        return PokerView(
+            seat=seat,
+            down=tuple(self.table.hands[seat].down),
+            wild=self._wild_seen(seat),
+            **self._table(),
+        )
 
     def public_view(self) -> PokerPublicView:
         """What a spectator knows: the up cards, the board, the hands shown and the chips."""
@@ -199,7 +204,22 @@ class PokerDeal(Deal[TableAction, PokerView]):
                 for who, side in (self.declarations.visible() if self.declarations else {}).items()
             ),
             "seating": self.ring,
+            "dealer": self.setup.dealer,
+            "pots": self._pots_now(),
+            "down_counts": tuple(len(hand.down) for hand in table.hands),
         }
+
+    def _pots_now(self) -> tuple[int, ...]:
+        betting = self.betting
+        return standing_pots(betting.contributed, betting.folded, betting.all_in, betting.dead)
+
+    def _wild_seen(self, seat: int) -> tuple[Card, ...]:
+        """The wild cards among those ``seat`` sees, so that a table can mark them."""
+        table = self.table
+        seen = [*table.hands[seat].down, *(card for hand in table.hands for card in hand.up)]
+        seen += [*table.shown_board(), *(card for cards in self.shown.values() for card in cards)]
+        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
+        return tuple(dict.fromkeys(card for card in seen if card in wild))
 
     def _stacks_now(self) -> tuple[int, ...]:
         """Each seat's chips: once the deal is over, with the pots paid and bets returned."""

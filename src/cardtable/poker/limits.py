@@ -195,7 +195,7 @@ class Limits:
 
     def __post_init__(self) -> None:
         check_ranges(self)
-        why = self.why_unplayable()
+        why = self.why_invalid()
         if why is not None:
             raise RulesError(why)
 
@@ -209,19 +209,13 @@ class Limits:
         return self.system is LimitSystem.TABLE_STAKES or self.freeze_out
 
     def why_invalid(self) -> str | None:
-        """Why these limits cannot be played as the seed describes them, or ``None``."""
+        """Why these limits cannot be played as the seed describes them, or ``None``.
+
+        Checked whenever limits are made, so every reader of rules refuses them with this
+        sentence; a minimum below one chip is already outside the option's range.
+        """
         if self.freeze_out and self.system is LimitSystem.TABLE_STAKES:
             return "freeze-out is played with any limit system except table stakes"
-        return self.why_unplayable()
-
-    def why_unplayable(self) -> str | None:
-        """Why no bet could be made under these limits, or ``None`` (checked when made).
-
-        A freeze-out at table stakes is left to :meth:`why_invalid`: a PHH hand history's
-        table (no new chips, bets limited by the chips) is read as one.
-        """
-        if self.minimum < 1:
-            return "the minimum bet must be at least one chip"
         uses_maximum = self.system not in (LimitSystem.TABLE_STAKES, LimitSystem.UNLIMITED)
         if uses_maximum and self.maximum < self.minimum:
             return f"the maximum {self.maximum} is below the minimum {self.minimum}"

@@ -121,6 +121,35 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> tuple[list
     return pots, returned
 
 
+def standing_pots(
+    contributed: Sequence[int], folded: Sequence[bool], all_in: Sequence[bool], dead: int = 0
+) -> tuple[int, ...]:
+    """The main pot and each side pot as they stand in mid-deal, for the table to see.
+
+    A side pot begins above each all-in player's total ("Все ставки других игроков сверх
+    поставленной им суммы вносятся в дополнительный банк", 002_053e85955f9a4108.txt,
+    "Настольные ставки"): the chips up to the smallest all-in total make the main pot, each
+    next all-in total closes the pot below it, and what lies above the last is the pot still
+    open. Without an all-in player there is one pot; the dead chips lie in the main pot.
+
+    >>> standing_pots([10, 30, 30], [False, False, False], [True, False, False], dead=2)
+    (32, 40)
+    >>> standing_pots([5, 5, 0], [False, False, True], [False, False, False])
+    (10,)
+    """
+    seats = range(len(contributed))
+    levels = sorted({contributed[s] for s in seats if all_in[s] and not folded[s]})
+    pots: list[int] = []
+    previous = 0
+    for level in [*levels, max(contributed, default=0)]:
+        chips = sum(min(amount, level) - min(amount, previous) for amount in contributed)
+        if chips or not pots:
+            pots.append(chips)
+        previous = max(previous, level)
+    pots[0] += dead
+    return tuple(pots)
+
+
 def showdown_order(in_hand: Sequence[int], first: int, seats: int) -> list[int]:
     """The order of showing: from ``first`` (the called player) clockwise ("Вскрытие карт")."""
     return sorted(in_hand, key=lambda seat: (seat - first) % seats)

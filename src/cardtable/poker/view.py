@@ -30,11 +30,19 @@ class PokerView:
     declarations: tuple[tuple[int, str], ...]
     seating: tuple[int, ...]
     """The seats in the deal's seating order, clockwise: each sits left of the one before."""
+    dealer: int
+    """The seat that deals (the button)."""
+    pots: tuple[int, ...]
+    """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
+    wild: tuple[Card, ...]
+    """The cards this seat sees that are wild for him: the rules' wild cards and the deal's."""
+    down_counts: tuple[int, ...]
+    """How many cards each seat holds face down: what everyone at the table sees of them."""
 
 
 @dataclass(frozen=True)
 class PokerPublicView:
-    """What a spectator may know: :class:`PokerView` without ``seat`` and ``down``."""
+    """What a spectator may know: :class:`PokerView` without ``seat``, ``down`` and ``wild``."""
 
     variant: str
     win: str
@@ -51,3 +59,9 @@ class PokerPublicView:
     round_index: int
     declarations: tuple[tuple[int, str], ...]
     seating: tuple[int, ...]
+    dealer: int
+    """The seat that deals (the button)."""
+    pots: tuple[int, ...]
+    """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
+    down_counts: tuple[int, ...]
+    """How many cards each seat holds face down: what everyone at the table sees of them."""

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, get_args
@@ -195,7 +196,17 @@ def parse_action(text: str) -> Action:
     if word in _SIX_WORDS:
         return Bid(Contract(6, _SIX_WORDS[word]))
     with reading_move(raw):
-        return _parse_verb(raw, word)
+        return _no_joker(_parse_verb(raw, word))
+
+
+def _no_joker(action: Action) -> Action:
+    """``action``, unless it names a joker, which rule 1's deck of 32 cards does not hold."""
+    cards: Iterable[Card] = action.cards if isinstance(action, Discard) else ()
+    if isinstance(action, Play):
+        cards = (action.card,)
+    if any(card.is_joker for card in cards):
+        raise ActionParseError("a joker is no preferans card (the deck is 32 cards)")
+    return action
 
 
 def parse_typed(text: str, *, playing: bool) -> Action:

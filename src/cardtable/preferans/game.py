@@ -31,6 +31,7 @@ from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.sheet import Sheet
+from cardtable.preferans.svg import pulka_svg
 from cardtable.preferans.tricks import DECK, card_order
 
 
@@ -139,6 +140,10 @@ class PreferansMatch(Match[Action, PreferansRules]):
     def ledger(self) -> dict[str, Fraction]:
         """Each player's result in whists: the settlement of the sheet as it stands."""
         return dict(self.sheet.settlement().balance)
+
+    def sheet_svg(self) -> str:
+        """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`)."""
+        return pulka_svg(self.sheet)
 
 
 def _void(deal: Deal[Action, Any]) -> bool:

@@ -14,39 +14,36 @@ field; nothing is corrected silently.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StringConstraints,
+    ValidationError,
+)
 
 from cardtable.engine.reading import InputError, parse_json, parse_toml
 from cardtable.engine.rules import MOST_POINTS
 from cardtable.errors import CardtableError
-from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.contracts import Contract, parse_contract
 from cardtable.preferans.deal_score import DealScore, GoodTalon, Phase, Play, ScoreError, Whist
 from cardtable.preferans.ledger import Column, PlayerTotals
 from cardtable.preferans.scoring import CONVENTIONS, ScoringRules, convention
 from cardtable.preferans.settlement import Settlement
 from cardtable.preferans.sheet import Sheet
 
-TOP_FIELDS = ("convention", "rules", "players", "pool", "stake", "deals", "sheet")
-DEAL_FIELDS = (
-    "declarer",
-    "contract",
-    "tricks",
-    "whist",
-    "play",
-    "defender_tricks",
-    "allpass",
-    "dealer",
-    "talon",
-    "off_mountain",
-    "phase",
-    "coefficient",
-    "renonce",
-)
+MOST_NAME = 40
+"""The longest player name a sheet holds (the server's seat names are as long)."""
+_STAKE_TEXT = r"\d{1,12}(\.\d{1,12}|/0*[1-9]\d{0,11})?"
+"""A stake written as text: a whole number, a decimal or a fraction over a number not 0."""
 WHIST_WORDS = {
     "whist": (Whist.WHIST, None),
     "pass": (Whist.PASS, None),
@@ -133,37 +130,161 @@ def _is_json(text: str) -> bool:
     return True
 
 
+# --- the file's shape, as pydantic models: types, bounds and unknown keys in one place -------
+
+
+def _whist_word(word: str) -> str:
+    if word.casefold() not in WHIST_WORDS:
+        raise ValueError(f"{word[:40]!r} is not one of {', '.join(WHIST_WORDS)}")
+    return word.casefold()
+
+
+def _contract(value: Any) -> Contract:
+    if not isinstance(value, str):
+        raise ValueError(f"{_short(value)} must be a string")
+    try:
+        return parse_contract(value)
+    except CardtableError as error:
+        raise ValueError(str(error)) from None
+
+
+def _convention(name: str) -> str:
+    if name not in CONVENTIONS:
+        raise ValueError(f"{name!r} is not one of {', '.join(CONVENTIONS)}")
+    return name
+
+
+_Name = Annotated[str, StringConstraints(max_length=MOST_NAME)]
+_Count = Annotated[int, Field(ge=-MOST_POINTS, le=MOST_POINTS)]
+
+
+def _amount(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{_short(value)} is not a number")
+    if abs(value) > MOST_POINTS:
+        raise ValueError(f"larger than any total on a sheet ({MOST_POINTS:,})")
+    return Fraction(str(value))
+
+
+def _stake(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError("a number per whist")
+    if isinstance(value, str) and not re.fullmatch(_STAKE_TEXT, value.strip()):
+        raise ValueError(f"{_short(value)} is not a number such as 0.5 or 1/3")
+    # Through str so that 0.1 is a tenth, not the float nearest to it.
+    stake = Fraction(str(value).strip())
+    if stake > MOST_POINTS or stake.denominator > MOST_POINTS:
+        raise ValueError(f"{_short(value)} is not a stake players agree")
+    if stake < 0:
+        raise ValueError("must not be negative")
+    return stake
+
+
+_Amount = Annotated[Fraction, PlainValidator(_amount)]
+_Stake = Annotated[Fraction, PlainValidator(_stake)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class _Deal(_Strict):
+    declarer: _Name | None = None
+    contract: Annotated[Contract, PlainValidator(_contract)] | None = None
+    tricks: _Count | None = None
+    whist: dict[_Name, Annotated[str, AfterValidator(_whist_word)]] = {}
+    play: Literal["open", "closed"] | None = None
+    defender_tricks: dict[_Name, _Count] = {}
+    allpass: dict[_Name, _Count] | None = None
+    dealer: _Name | None = None
+    talon: Literal["ace", "marriage", "two_aces"] | None = None
+    off_mountain: _Count = 0
+    phase: Literal["main", "robber", "preliminary_allpass"] = "main"
+    coefficient: _Count = 1
+    renonce: dict[_Name, _Count] = {}
+
+
+class _Totals(_Strict):
+    mountain: _Amount = Fraction(0)
+    pool: _Amount = Fraction(0)
+    whists: dict[_Name, _Amount] = {}
+
+
+class _Document(_Strict):
+    convention: Annotated[_Name, AfterValidator(_convention)] = "classic-1992"
+    rules: dict[str, Any] = {}
+    players: list[_Name]
+    pool: Any = None
+    """Checked with the other options by the convention's rules reader."""
+    stake: _Stake | None = None
+    deals: list[_Deal] | None = None
+    sheet: dict[_Name, _Totals] | None = None
+
+
+TOP_FIELDS = tuple(_Document.model_fields)
+DEAL_FIELDS = tuple(_Deal.model_fields)
+
+
 def read_document(document: Mapping[str, Any]) -> ScoreFile:
     """Check a parsed scorer document and turn it into a :class:`ScoreFile`."""
-    for key in document:
-        if key not in TOP_FIELDS:
-            raise ScoreError(f"field {key!r}: unknown (known: {', '.join(TOP_FIELDS)})")
-    name = document.get("convention", "classic-1992")
-    if name not in CONVENTIONS:
-        raise ScoreError(f"field 'convention': {name!r} is not one of {', '.join(CONVENTIONS)}")
-    overrides = dict(_table(document.get("rules", {}), "rules"))
-    if "pool" in document:
-        overrides["pool"] = document["pool"]
     try:
-        rules = convention(name, overrides)
+        read = _Document.model_validate(document)
+    except ValidationError as error:
+        raise ScoreError(_first_problem(error)) from None
+    overrides = dict(read.rules)
+    if read.pool is not None:
+        overrides["pool"] = read.pool
+    try:
+        rules = convention(read.convention, overrides)
     except CardtableError as error:
         raise ScoreError(f"field 'rules': {error}") from None
-    players = document.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScoreError("field 'players': a list of names, clockwise")
-    stake = _stake(document.get("stake"))
-    has_deals, has_sheet = "deals" in document, "sheet" in document
-    if has_deals == has_sheet:
+    given = read.model_fields_set & {"deals", "sheet"}
+    if len(given) != 1 or (read.deals is None and read.sheet is None):
         raise ScoreError("field 'deals': give either 'deals' or the written totals in 'sheet'")
-    deals = totals = None
-    if has_deals:
-        listed = document["deals"]
-        if not isinstance(listed, list):
-            raise ScoreError("field 'deals': a list of deals")
-        deals = tuple(deal_from_data(n, item) for n, item in enumerate(listed, start=1))
-    else:
-        totals = _totals(_table(document["sheet"], "sheet"))
-    return ScoreFile(name, rules, tuple(players), stake, deals, totals)
+    deals = None if read.deals is None else tuple(_deal_score(deal) for deal in read.deals)
+    totals = None if read.sheet is None else _totals(read.sheet)
+    return ScoreFile(read.convention, rules, tuple(read.players), read.stake, deals, totals)
+
+
+_PROBLEMS = {
+    "int_type": "must be a whole number",
+    "string_type": "must be a string",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "model_attributes_type": "must be an object",
+    "missing": "is missing",
+    "extra_forbidden": "unknown",
+    "less_than_equal": f"beyond any count on a sheet (±{MOST_POINTS:,})",
+    "greater_than_equal": f"beyond any count on a sheet (±{MOST_POINTS:,})",
+    "string_too_long": f"a name is at most {MOST_NAME} characters",
+}
+
+
+def _first_problem(error: ValidationError) -> str:
+    """The first thing wrong, named as ``deal N: field 'x': …`` or ``field 'a.b': …``."""
+    problem = error.errors()[0]
+    loc = [str(part) for part in problem["loc"]]
+    kind = problem["type"]
+    said = _PROBLEMS.get(kind) or str(problem["msg"]).removeprefix("Value error, ")
+    if kind.endswith("_type"):
+        said = f"{_short(problem['input'])} {said}"
+    if not loc:
+        return f"must be an object, not {_short(problem['input'])}"
+    if kind == "extra_forbidden" and len(loc) == 1:
+        said = f"unknown (known: {', '.join(TOP_FIELDS)})"
+    if loc[0] == "deals" and len(loc) >= 2:
+        number = int(loc[1]) + 1
+        if len(loc) == 2:
+            return f"deal {number}: must be an object"
+        return f"deal {number}: field {loc[2]!r}: {said}"
+    field = ".".join(loc) if loc[0] == "sheet" else loc[0]
+    return f"field {field!r}: {said}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def score(file: ScoreFile) -> ScoreResult:
@@ -217,35 +338,6 @@ def _signed(value: Fraction) -> str:
     return ("+" if value > 0 else "") + _plain(value)
 
 
-def _table(value: Any, name: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ScoreError(f"field {name!r}: must be an object")
-    return value
-
-
-_STAKE_TEXT = re.compile(r"\d{1,12}([./]\d{1,12})?")
-"""A stake written as text: a whole number, a decimal or a fraction (no exponent)."""
-
-
-def _stake(value: Any) -> Fraction | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ScoreError("field 'stake': a number per whist")
-    if isinstance(value, str) and not _STAKE_TEXT.fullmatch(value.strip()):
-        raise ScoreError(f"field 'stake': {value[:40]!r} is not a number such as 0.5 or 1/3")
-    try:
-        # Through str so that 0.1 is a tenth, not the float nearest to it.
-        stake = Fraction(str(value))
-    except ValueError:
-        raise ScoreError(f"field 'stake': {value!r} is not a number") from None
-    if stake > MOST_POINTS or stake.denominator > MOST_POINTS:
-        raise ScoreError(f"field 'stake': {value!r} is not a stake players agree")
-    if stake < 0:
-        raise ScoreError("field 'stake': must not be negative")
-    return stake
-
-
 def deal_from_data(number: int, item: Any) -> DealScore:
     """One deal of the scorer's JSON as a :class:`DealScore`; errors name deal ``number``.
 
@@ -253,101 +345,38 @@ def deal_from_data(number: int, item: Any) -> DealScore:
     ...                    "whist": {"B": "open", "C": "pass"}}).play
     <Play.OPEN: 'open'>
     """
+    try:
+        deal = _Deal.model_validate(item)
+    except ValidationError as error:
+        raise ScoreError(f"deal {number}: {_first_problem(error)}") from None
+    return _deal_score(deal)
 
-    def fail(name: str, message: str) -> ScoreError:
-        return ScoreError(f"deal {number}: field {name!r}: {message}")
 
-    if not isinstance(item, Mapping):
-        raise ScoreError(f"deal {number}: must be an object")
-    for key in item:
-        if key not in DEAL_FIELDS:
-            raise fail(key, "unknown")
-
-    def text(name: str) -> str | None:
-        value = item.get(name)
-        if value is not None and not isinstance(value, str):
-            raise fail(name, "must be a string")
-        return value
-
-    def count(name: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise fail(name, f"{value!r} is not a whole number")
-        if abs(value) > MOST_POINTS:
-            raise fail(name, f"larger than any count on a sheet ({MOST_POINTS:,})")
-        return value
-
-    def counts(name: str) -> dict[str, int] | None:
-        value = item.get(name)
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            raise fail(name, "must be an object of player: tricks")
-        return {str(k): count(name, v) for k, v in value.items()}
-
-    def choice(name: str, kind: type[Any]) -> Any:
-        value = text(name)
-        if value is None:
-            return None
-        try:
-            return kind(value)
-        except ValueError:
-            known = ", ".join(member.value for member in kind)
-            raise fail(name, f"{value!r} is not one of {known}") from None
-
-    contract = None
-    if (written := text("contract")) is not None:
-        try:
-            contract = parse_contract(written)
-        except CardtableError as error:
-            raise fail("contract", str(error)) from None
+def _deal_score(deal: _Deal) -> DealScore:
     whist: dict[str, Whist] = {}
-    play: Play | None = choice("play", Play)
-    answers = item.get("whist", {})
-    if not isinstance(answers, Mapping):
-        raise fail("whist", "must be an object of player: whist, pass, half, open or closed")
-    for player, word in answers.items():
-        if not isinstance(word, str) or word.casefold() not in WHIST_WORDS:
-            raise fail("whist", f"{word!r} is not one of {', '.join(WHIST_WORDS)}")
-        whist[str(player)], how = WHIST_WORDS[word.casefold()]
+    play = None if deal.play is None else Play(deal.play)
+    for player, word in deal.whist.items():
+        whist[player], how = WHIST_WORDS[word]
         play = how or play
-    tricks = item.get("tricks")
     return DealScore(
-        declarer=text("declarer"),
-        contract=contract,
-        tricks=None if tricks is None else count("tricks", tricks),
+        declarer=deal.declarer,
+        contract=deal.contract,
+        tricks=deal.tricks,
         whist=whist,
         play=play,
-        defender_tricks=counts("defender_tricks") or {},
-        allpass=counts("allpass"),
-        dealer=text("dealer"),
-        talon=choice("talon", GoodTalon),
-        off_mountain=count("off_mountain", item.get("off_mountain", 0)),
-        phase=choice("phase", Phase) or Phase.MAIN,
-        coefficient=count("coefficient", item.get("coefficient", 1)),
-        renonce=counts("renonce") or {},
+        defender_tricks=deal.defender_tricks,
+        allpass=deal.allpass,
+        dealer=deal.dealer,
+        talon=None if deal.talon is None else GoodTalon(deal.talon),
+        off_mountain=deal.off_mountain,
+        phase=Phase(deal.phase),
+        coefficient=deal.coefficient,
+        renonce=deal.renonce,
     )
 
 
-def _totals(sheet: Mapping[str, Any]) -> dict[str, PlayerTotals]:
-    totals: dict[str, PlayerTotals] = {}
-    for player, written in sheet.items():
-        where = f"sheet.{player}"
-        table = _table(written, where)
-        for key in table:
-            if key not in ("mountain", "pool", "whists"):
-                raise ScoreError(f"field '{where}.{key}': unknown")
-        whists = _table(table.get("whists", {}), f"{where}.whists")
-        totals[str(player)] = PlayerTotals(
-            _amount(table.get("mountain", 0), f"{where}.mountain"),
-            _amount(table.get("pool", 0), f"{where}.pool"),
-            {str(q): _amount(v, f"{where}.whists.{q}") for q, v in whists.items()},
-        )
-    return totals
-
-
-def _amount(value: Any, name: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ScoreError(f"field {name!r}: {value!r} is not a number")
-    if abs(value) > MOST_POINTS:
-        raise ScoreError(f"field {name!r}: larger than any total on a sheet ({MOST_POINTS:,})")
-    return Fraction(str(value))
+def _totals(sheet: Mapping[str, _Totals]) -> dict[str, PlayerTotals]:
+    return {
+        player: PlayerTotals(written.mountain, written.pool, dict(written.whists))
+        for player, written in sheet.items()
+    }

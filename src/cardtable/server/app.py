@@ -57,6 +57,9 @@ from cardtable.web import mount_pages
 
 T = TypeVar("T")
 
+BOT_NAMES = ("Vera", "Boris", "Clara", "Dmitri", "Elena", "Felix", "Galina", "Igor", "Kira", "Lev")
+"""The names bot seats are given, in seat order: a bot's kind ("default") is no name to read."""
+
 GUEST_COOKIE = "cardtable_guest"
 """The cookie that holds a guest's signed id."""
 
@@ -162,8 +165,8 @@ def create_app(url: str, *, bot_delay: float = 0.0, rate: float = 20.0) -> FastA
             if table.driver is not None:
                 table.driver.cancel()
         workers.bots.shutdown(wait=False, cancel_futures=True)
+        await tables.db(store.close)  # on the database thread, where an async driver's loop runs
         workers.database.shutdown(wait=True)
-        store.close()
 
     app = FastAPI(title="cardtable", version="1", lifespan=lifespan)
 
@@ -288,6 +291,14 @@ def _record_routes(app: FastAPI) -> None:
         key: Ed25519PrivateKey = request.app.state.record_key
         return match_record(table.info, log).to_data(sign_with=key)
 
+    @app.get("/api/tables/{table_id}/sheet.svg")
+    async def sheet(table_id: str, request: Request) -> Response:
+        """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
+        picture = (await _live(request, table_id)).match.sheet_svg()
+        if picture is None:
+            raise HTTPException(404, "this game keeps no drawn score sheet")
+        return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
     @app.get("/api/tables/{table_id}/help")
     async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
         """The table's rules in force as its help tells them, in ``language`` (en or ru).
@@ -352,7 +363,10 @@ def _new_table(body: CreateTable) -> NewTable:
             bots.append(words[1])
         else:
             raise CardtableError(f"seat {number}: {spec!r} is neither 'open' nor 'bot NAME'")
-    return NewTable(game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals)
+    names = [BOT_NAMES[seat % len(BOT_NAMES)] if bot else None for seat, bot in enumerate(bots)]
+    return NewTable(
+        game.name, body.preset, rules_to_mapping(rules), bots, body.listed, body.deals, names
+    )
 
 
 def _table_data(info: TableInfo) -> dict[str, Any]:

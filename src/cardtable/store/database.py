@@ -1,8 +1,9 @@
 """Connecting to the database and migrating it: SQLite in WAL mode, or PostgreSQL.
 
 A URL names the database: ``sqlite:///path/cardtable.db`` (the default, in the user's data
-directory) or ``postgresql+psycopg://user@host/name``. The schema is kept by Alembic
-migrations shipped inside the package, in batch mode so that one history runs on both.
+directory), ``postgresql+psycopg://user@host/name`` or ``postgresql+asyncpg://user@host/name``.
+The schema is kept by Alembic migrations shipped inside the package, in batch mode so that one
+history runs on both; an asyncpg database is migrated through psycopg (the same database).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from platformdirs import user_data_path
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardtable.errors import CardtableError
 
@@ -54,6 +56,9 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"check_same_thread": False})
         _sqlite_transactions(engine)
         return engine
+    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() == "asyncpg":
+        # The store's calls are plain functions: Store runs each in a greenlet of its own loop.
+        return create_async_engine(parsed, pool_pre_ping=True).sync_engine
     if parsed.get_backend_name() == "postgresql":
         return create_engine(parsed, pool_pre_ping=True)
     raise StoreError(f"cardtable stores tables in SQLite or PostgreSQL, not {parsed.drivername}")
@@ -77,7 +82,16 @@ def _sqlite_transactions(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def migration_url(url: str) -> str:
+    """The URL migrations run through: ``url``, or psycopg's for an asyncpg database."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() == "asyncpg":
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    return url
+
+
 def _config(url: str) -> Config:
+    url = migration_url(url)
     config = Config()
     folder = resources.files("cardtable.store").joinpath("migrations")
     config.set_main_option("script_location", str(folder))
@@ -97,7 +111,7 @@ def downgrade(url: str, revision: str = "-1") -> None:
 
 def current(url: str) -> str | None:
     """The revision the database at ``url`` is at, or ``None`` before any migration."""
-    engine = make_engine(url)
+    engine = make_engine(migration_url(url))
     try:
         with engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()

@@ -7,17 +7,20 @@ that callers hold no session. Secrets (seat tokens, invite codes) are made here 
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.util import greenlet_spawn
 
 from cardtable.errors import CardtableError
 from cardtable.store.database import make_engine
@@ -109,18 +112,54 @@ class NewTable:
     bots: Sequence[str | None]
     listed: bool = True
     deals_limit: int | None = None
+    names: Sequence[str | None] = ()
+    """Each bot seat's name as players read it; a seat without one is named by its bot."""
 
 
+C = TypeVar("C", bound=type)
+
+
+def _driven_by_its_loop(cls: C) -> C:
+    """Run each public method of ``cls`` in a greenlet of the store's loop when it has one.
+
+    An async driver (asyncpg) can be called only from such a greenlet; SQLAlchemy's own async
+    API works the same way. A store on a sync driver calls its methods directly.
+    """
+    for name, method in list(vars(cls).items()):
+        if callable(method) and not name.startswith("_") and name != "close":
+            setattr(cls, name, _in_greenlet(method))
+    return cls
+
+
+def _in_greenlet(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def run(self: Store, *args: Any, **kwargs: Any) -> Any:
+        if self._loop is None:
+            return method(self, *args, **kwargs)
+        return self._loop.run_until_complete(greenlet_spawn(method, self, *args, **kwargs))
+
+    return run
+
+
+@_driven_by_its_loop
 class Store:
-    """The database behind a server, reached through short transactions."""
+    """The database behind a server, reached through short transactions.
+
+    Its methods are called from one thread at a time (the server's database thread).
+    """
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._loop = asyncio.new_event_loop() if self.engine.dialect.is_async else None
 
     def close(self) -> None:
-        """Close every pooled connection."""
-        self.engine.dispose()
+        """Close every pooled connection (and the store's loop, if it has one)."""
+        if self._loop is None:
+            self.engine.dispose()
+            return
+        self._loop.run_until_complete(greenlet_spawn(self.engine.dispose))
+        self._loop.close()
 
     def setting(self, key: str, make: Callable[[], str]) -> str:
         """The server-wide value ``key``, made by ``make`` on first use and kept."""
@@ -163,7 +202,8 @@ class Store:
             )
             session.flush()
             for seat, bot in enumerate(spec.bots):
-                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=bot))
+                name = spec.names[seat] if seat < len(spec.names) else None
+                session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=name or bot))
         return table_id, invite
 
     def table(self, table_id: str) -> TableInfo | None:

@@ -64,11 +64,13 @@ def phh_rules(hand: PhhHand) -> PokerRules:
     forced["blind_option"] = bool(blinds)
     forced |= _antes(hand.antes, len(blinds), players)
     big = max(hand.starting_stacks) * players
+    # One hand, no chips added: the chips on the table limit the bets. No-limit is table
+    # stakes, the other limits a freeze-out, which the seed forbids at table stakes.
     limits: dict[str, Any] = {"buy_in_minimum": 1, "top_up_minimum": 1, "freeze_out": True}
     limits |= {"round_minimum": [], "round_maximum": [], "maximum": big}
     if hand.variant in NO_LIMIT:
         limits |= {"system": "table-stakes", "minimum": max(hand.min_bet, 1)}
-        limits["raise_at_least_last"] = True
+        limits |= {"raise_at_least_last": True, "freeze_out": False}
     elif hand.variant in POT_LIMIT:
         limits |= {"system": "pot", "minimum": max(hand.min_bet, 1), "raise_at_least_last": True}
     else:

@@ -1,6 +1,6 @@
 // The page's entry: the lobby and the new-table form at "/", a table at "/tables/{id}".
 import { el } from "./dom.js";
-import { save, settings, t } from "./i18n.js";
+import { indexStyle, save, settings, t } from "./i18n.js";
 import { TablePage, tokenKey } from "./table.js";
 
 const main = document.querySelector("main");
@@ -26,10 +26,10 @@ function settingsBar() {
     el("option", { value: "en", text: "English" }), el("option", { value: "ru", text: "Русский" }));
   language.value = settings.lang;
   language.addEventListener("change", () => { save("lang", language.value); route(); });
+  // No blank choice: until one is picked the indices follow the language, and say which.
   const indices = el("select", { "aria-label": t("indices"), id: "indices" },
-    el("option", { value: "", text: "—" }), el("option", { value: "en", text: "A K Q J" }),
-    el("option", { value: "ru", text: "Т К Д В" }));
-  indices.value = settings.indices;
+    el("option", { value: "en", text: "A K Q J" }), el("option", { value: "ru", text: "Т К Д В" }));
+  indices.value = indexStyle();
   indices.addEventListener("change", () => { save("indices", indices.value); redraw(); });
   const four = el("input", { type: "checkbox", id: "four-colours" });
   four.checked = settings.fourColours;

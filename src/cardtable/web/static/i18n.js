@@ -20,6 +20,17 @@ const LABELS = {
     seatTaken: "You play as {0}.", noSeat: "Every seat is taken: you can watch.",
     playingFor: "You play for {0}.", back: "Back to the lobby",
     deals: "Deals (empty: to the end of the match)",
+    joker: "joker", jokerIndex: "JOKER", wildCard: "wild", botKind: "bot ({0})",
+    table: "The table", folded: "folded", allIn: "all-in", shownBy: "Shown by {0}",
+    cardsOf: "Cards of {0}", pots: "Pots", mainPot: "main pot {0}",
+    sidePot: "side pot {0}: {1}", wildNow: "Wild: {0}", showdown: "Showdown",
+    downCards: "Your down cards", upCards: "Your up cards", declareSide: "Declare",
+    betAmount: "Amount", betAmounts: "Amounts",
+    pulka: "The pulka", stake: "A whist is worth", settlement: "Settlement",
+    settlementNow: "Settlement if the pulka ended now", player: "Player", whists: "Whists",
+    money: "Money", declarations: "Declarations", scoreSheet: "Score sheet",
+    pulkaFull: "The pulka full size", sheetBefore: "The sheet before this deal",
+    sheetWritten: "Written after this deal",
   },
   ru: {
     title: "cardtable", lobby: "Столы", newTable: "Новый стол", game: "Игра", preset: "Правила",
@@ -42,6 +53,17 @@ const LABELS = {
     botSeat: "бот {0}", offline: "не в сети", seatTaken: "Вы играете: {0}.",
     noSeat: "Все места заняты: можно смотреть.", playingFor: "Вы ходите за {0}.",
     back: "К списку столов", deals: "Сдач (пусто: до конца партии)",
+    joker: "джокер", jokerIndex: "ДЖОКЕР", wildCard: "козырь", botKind: "бот ({0})",
+    table: "Стол", folded: "сбросил", allIn: "ва-банк", shownBy: "Открыл {0}",
+    cardsOf: "Карты: {0}", pots: "Банки", mainPot: "основной банк {0}",
+    sidePot: "дополнительный банк {0}: {1}", wildNow: "Козыри: {0}", showdown: "Вскрытие",
+    downCards: "Ваши закрытые карты", upCards: "Ваши открытые карты", declareSide: "Объявить",
+    betAmount: "Сумма", betAmounts: "Суммы",
+    pulka: "Пулька", stake: "Цена виста", settlement: "Расчёт",
+    settlementNow: "Расчёт, если закончить сейчас", player: "Игрок", whists: "Висты",
+    money: "Деньги", declarations: "Объявления", scoreSheet: "Запись партии",
+    pulkaFull: "Пулька во весь размер", sheetBefore: "Запись до этой сдачи",
+    sheetWritten: "Записано после сдачи",
   },
 };
 
@@ -86,10 +108,31 @@ export function t(key, ...args) {
   return text.replace(/\{(\d)\}/g, (_, n) => String(args[Number(n)]));
 }
 
+/** The card indices in use: the one chosen, or the page language's own. */
+export function indexStyle() {
+  return settings.indices || settings.lang;
+}
+
 /** The index printed on a card: A K Q J, or Т К Д В. */
 export function rankIndex(rank) {
-  const style = settings.indices || settings.lang;
-  return style === "ru" ? RU_INDEX[rank] ?? rank : rank;
+  return indexStyle() === "ru" ? RU_INDEX[rank] ?? rank : rank;
+}
+
+/** A score as players write it: whole numbers as they are, fractions (the server's exact
+ * "-10/3") to two decimals, minus as a real minus sign. */
+export function scoreText(value) {
+  const text = String(value);
+  const found = /^(-?\d+)\/(\d+)$/.exec(text);
+  const number = found ? Number(found[1]) / Number(found[2]) : Number(text);
+  if (!Number.isFinite(number)) return text;
+  const shown = Number.isInteger(number) ? String(number)
+    : number.toFixed(2).replace(/0$/, "");
+  return shown.replace(/^-/, "\u2212");
+}
+
+/** An event sentence with each "seat N" (piquet's sheet: "player N") written as that seat's name. */
+export function withNames(text, nameOf) {
+  return text.replace(/\b(?:seat|player) (\d+)\b/g, (_, seat) => nameOf(Number(seat)));
 }
 
 /** A card's spoken name, "king of hearts" / "король червей". */

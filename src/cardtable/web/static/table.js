@@ -1,10 +1,12 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
-import { cardBack, cardElement } from "./cards.js";
+import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
-import { moveLabel, t } from "./i18n.js";
+import { moveLabel, scoreText, t, withNames } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
+import { PokerTable } from "./poker.js";
+import { sheetParts } from "./sheets.js";
 
 function clientId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -27,6 +29,10 @@ export class TablePage {
     this.banner = t("connecting");
     this.showLast = false;
     this.closed = false;
+    this.poker = new PokerTable(this);
+    this.sheetSvg = null;
+    this.sheetOpen = false;
+    this.noSheet = false;
     this.connect();
     this.render();
   }
@@ -68,6 +74,7 @@ export class TablePage {
         choices: frame.choices, toMove: frame.to_move, events: frame.events, status: frame.status,
         score: frame.score });
       this.chosen.clear();
+      this.refreshSheet();
     } else if (frame.type === "ev") {
       state.events = frame.kind === "deal" ? frame.d : state.events.concat(frame.d);
       Object.assign(state, { seq: frame.seq, legal: frame.legal, choices: frame.choices,
@@ -83,6 +90,7 @@ export class TablePage {
     } else if (frame.type === "end") {
       Object.assign(state, { ended: true, score: frame.result, status: "finished",
         record: frame.record });
+      this.refreshSheet();
     } else if (frame.type === "error") {
       this.message = frame.msg;
     }
@@ -95,6 +103,25 @@ export class TablePage {
       this.state.score = (await answer.json()).score;
       this.render();
     }
+    this.refreshSheet();
+  }
+
+  /** The drawn score sheet as it stands now, for games whose server draws one. */
+  async refreshSheet() {
+    if (this.noSheet) return;
+    const answer = await fetch(`/api/tables/${this.tableId}/sheet.svg`);
+    this.noSheet = answer.status === 404;
+    if (!answer.ok) return;
+    this.sheetSvg = await answer.text();
+    this.render();
+  }
+
+  /** A button that sends one of the server's move texts (the one it holds when pressed). */
+  moveButton(move, text) {
+    const button = el("button", { type: "button", class: "move", "data-move": move,
+      text: text ?? moveLabel(move) });
+    button.addEventListener("click", () => this.send(button.dataset.move));
+    return button;
   }
 
   send(text) {
@@ -117,7 +144,7 @@ export class TablePage {
       "data-seat": state.seat === null ? "spectator" : String(state.seat) });
     root.append(this.header());
     if (this.banner) root.append(el("p", { class: "banner", role: "status", text: this.banner }));
-    root.append(this.felt(sorted));
+    root.append(state.game === "poker" ? this.poker.felt(sorted) : this.felt(sorted));
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
     this.root.replaceChildren(root);
@@ -142,22 +169,27 @@ export class TablePage {
     return el("header", { class: "table-head" }, ...parts);
   }
 
-  cardFor(text, sorted) {
+  cardFor(text, sorted, { wild } = {}) {
     const { chosen } = this;
     const single = sorted.single.get(text);
     if (single && single.length === 1 && sorted.groups.size === 0) {
       const card = cardElement(text, { onClick: () => this.send(single[0]),
-        label: moveLabel(single[0]) });
+        label: moveLabel(single[0]), wild });
       card.dataset.move = single[0];
       return card;
     }
-    if (sorted.groups.size > 0) {
+    if (sorted.groups.size > 0 && this.inHand(text)) {
       const may = choosable(sorted, chosen, text);
-      return cardElement(text, { pressed: chosen.has(text), disabled: !may, onClick: may
+      return cardElement(text, { pressed: chosen.has(text), disabled: !may, wild, onClick: may
         ? () => { chosen.has(text) ? chosen.delete(text) : chosen.add(text); this.render(); }
         : undefined });
     }
-    return cardElement(text);
+    return cardElement(text, { wild });
+  }
+
+  inHand(card) {
+    const view = this.state.view || {};
+    return [...(view.hand || []), ...(view.down || [])].includes(card);
   }
 
   row(cards, sorted, label) {
@@ -179,7 +211,7 @@ export class TablePage {
     }
     if (others !== felt) felt.append(others);
     felt.append(this.centre(view, sorted));
-    const hand = view.hand ?? view.down ?? [];
+    const hand = heldOrder(view.hand ?? view.down ?? [], state.game, view.win);
     const mine = el("div", { class: "seat me pos-me" }, this.seatLabel(me));
     if (state.seat !== null) {
       const up = Array.isArray(view.up) ? view.up[state.seat] ?? [] : [];
@@ -216,7 +248,10 @@ export class TablePage {
     const view = this.state.view || {};
     const panel = el("div", { class: `seat ${position}` }, this.seatLabel(seat));
     const open = (view.open_hands || []).find(([s]) => s === seat);
-    if (open && open[1].length) panel.append(this.row(open[1], sorted, t("openHand", this.seatName(seat))));
+    if (open && open[1].length) {
+      panel.append(this.row(heldOrder(open[1], this.state.game), sorted,
+        t("openHand", this.seatName(seat))));
+    }
     const up = Array.isArray(view.up) ? view.up[seat] : null;
     if (up && up.length) panel.append(this.row(up, sorted, t("openHand", this.seatName(seat))));
     const shown = Array.isArray(view.shown) && Array.isArray(view.shown[seat]) ? view.shown[seat] : [];
@@ -246,7 +281,7 @@ export class TablePage {
         this.showLast = !this.showLast; this.render(); },
         text: this.showLast ? t("hideLast") : t("showLast") }));
     }
-    if (view.talon && view.talon.length) {
+    if (this.talonOnTable(view)) {
       centre.append(el("div", { class: "talon" }, el("span", { text: t("talon") }),
         this.row(view.talon, sorted, t("talon"))));
     }
@@ -260,10 +295,19 @@ export class TablePage {
     return centre;
   }
 
+  /** The talon lies on the table while it is shown and not yet taken: in the discard phase,
+   * until the seat's own hand holds it (the declarer's, once he has picked it up). */
+  talonOnTable(view) {
+    const talon = view.talon || [];
+    if (!talon.length || view.phase !== "discard") return false;
+    return !talon.every((card) => (view.hand || []).includes(card));
+  }
+
   controls(sorted, myTurn) {
     const box = el("section", { class: "controls", "aria-label": t("moves") });
     if (this.message) box.append(el("p", { class: "refusal", role: "alert", text: this.message }));
     if (!myTurn) return box;
+    if (this.state.game === "poker") this.poker.controls(box, sorted);
     if (sorted.bids.length) {
       const grid = bidGrid(sorted.bids);
       const table = el("table", { class: "bids", "aria-label": t("bids") });
@@ -276,8 +320,7 @@ export class TablePage {
     }
     if (sorted.plain.length) {
       box.append(el("div", { class: "plain", role: "group", "aria-label": t("otherMoves") },
-        ...sorted.plain.map((move) => el("button", { type: "button", class: "move",
-          "data-move": move, onclick: () => this.send(move), text: moveLabel(move) }))));
+        ...sorted.plain.map((move) => this.moveButton(move))));
     }
     for (const moves of sorted.single.values()) {
       if (moves.length > 1 || sorted.groups.size > 0) {
@@ -311,14 +354,17 @@ export class TablePage {
   sidebar() {
     const { state } = this;
     const scores = Object.entries(state.score || {});
+    const nameOf = (seat) => this.seatName(seat);
     const log = el("ol", { class: "log", "aria-label": t("log") },
-      ...state.events.map((event) => el("li", { text: [event.text,
+      ...state.events.map((event) => el("li", { text: [withNames(event.text, nameOf),
         ...event.cards.map(moveLabel)].join(" ") })));
     const aside = el("aside", { class: "side" });
     if (scores.length) {
       aside.append(el("h2", { text: t("score") }), el("dl", { class: "score" },
-        ...scores.flatMap(([name, value]) => [el("dt", { text: name }), el("dd", { text: value })])));
+        ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
+          el("dd", { text: scoreText(value) })])));
     }
+    aside.append(...sheetParts(this));
     aside.append(el("h2", { text: t("log") }), log);
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {

@@ -1,0 +1,217 @@
+// The poker table: the seats round an oval, each with its stack, bet, up cards and last word;
+// the board, the pot and side pots and the showdown in the middle; the bet controls below.
+// Everything drawn comes from the seat's view and events; every move sent is a legal text.
+import { cardBack, cardElement, heldOrder } from "./cards.js";
+import { el } from "./dom.js";
+import { moveLabel, t, withNames } from "./i18n.js";
+
+const AMOUNT = /^(bet|raise to) (\d+)$/;
+const DECLARE = /^declare /;
+
+/** Where seat number ``step`` (counted clockwise from the player) sits on the oval, in %. */
+function placeOnOval(step, count) {
+  // The player sits at the bottom; clockwise on the screen runs on to his left.
+  const angle = Math.PI / 2 + (2 * Math.PI * step) / count;
+  return { left: 50 + 47 * Math.cos(angle), top: 50 + 45 * Math.sin(angle) };
+}
+
+/** The newest event sentence of each seat about its chips or hand, without the seat's name. */
+function lastWords(events) {
+  const said = new Map();
+  for (const event of events) {
+    if (event.seat === null || event.seat === undefined) continue;
+    if (!["bet", "blind", "ante", "draw", "declare", "bring-in", "discard"].includes(event.kind)) continue;
+    said.set(event.seat, event.text.replace(/^seat \d+ /, ""));
+  }
+  return said;
+}
+
+/** The showdown as the events tell it: each hand shown, named, and who won which pot. */
+function showdownLines(events, nameOf) {
+  return events.filter((event) => event.kind === "show" || event.kind === "win")
+    .map((event) => ({ kind: event.kind, seat: event.seat, text: withNames(event.text, nameOf) }));
+}
+
+export class PokerTable {
+  constructor(page) {
+    this.page = page;
+    this.amount = null;
+  }
+
+  get view() {
+    return this.page.state.view || {};
+  }
+
+  isWild(card) {
+    return (this.view.wild || []).includes(card);
+  }
+
+  card(text, sorted) {
+    const element = this.page.cardFor(text, sorted, { wild: this.isWild(text) });
+    return element;
+  }
+
+  felt(sorted) {
+    const { state } = this.page;
+    const view = this.view;
+    const ring = view.seating && view.seating.length ? view.seating
+      : state.seats.map((seat) => seat.seat);
+    const me = state.seat ?? ring[0] ?? 0;
+    const start = Math.max(ring.indexOf(me), 0);
+    const words = lastWords(state.events);
+    const oval = el("div", { class: "oval" });
+    for (let step = 1; step < ring.length; step += 1) {
+      const seat = ring[(start + step) % ring.length];
+      const badge = this.seatBadge(seat, words, sorted);
+      const spot = placeOnOval(step, ring.length);
+      badge.style.left = `${spot.left}%`;
+      badge.style.top = `${spot.top}%`;
+      oval.append(badge);
+    }
+    oval.append(this.centre(sorted));
+    const felt = el("section", { class: "felt poker-felt", "aria-label": t("table") }, oval);
+    felt.append(this.mine(me, words, sorted));
+    return felt;
+  }
+
+  notes(seat) {
+    const view = this.view;
+    const notes = [];
+    if (Array.isArray(view.stacks)) notes.push(t("stack", view.stacks[seat]));
+    if (Array.isArray(view.in_hand) && view.phase !== "over" && !view.in_hand.includes(seat)) {
+      notes.push(t("folded"));
+    } else if (Array.isArray(view.stacks) && view.stacks[seat] === 0 && view.phase !== "over") {
+      notes.push(t("allIn"));
+    }
+    return notes;
+  }
+
+  seatHead(seat, words) {
+    const { page } = this;
+    const view = this.view;
+    const data = page.state.seats.find((s) => s.seat === seat) || {};
+    const head = el("div", { class: `seat-label${page.state.toMove === seat ? " to-move-seat" : ""}` },
+      el("strong", { text: page.seatName(seat) }));
+    if (view.dealer === seat) head.append(el("span", { class: "button-chip", title: t("dealer"),
+      "aria-label": t("dealer"), text: "D" }));
+    if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", data.bot) }));
+    head.append(el("span", { class: "notes", text: this.notes(seat).join(" · ") }));
+    const bet = Array.isArray(view.bets) ? view.bets[seat] : 0;
+    if (bet) head.append(el("span", { class: "bet-chip", text: t("bet", bet) }));
+    if (words.has(seat)) head.append(el("span", { class: "call", text: moveLabel(words.get(seat)) }));
+    return head;
+  }
+
+  seatBadge(seat, words, sorted) {
+    const view = this.view;
+    const out = Array.isArray(view.in_hand) && view.phase !== "over" && !view.in_hand.includes(seat);
+    const badge = el("div", { class: `seat poker-seat${out ? " out" : ""}`, "data-seat": String(seat) },
+      this.seatHead(seat, words));
+    const shown = Array.isArray(view.shown) ? view.shown[seat] || [] : [];
+    const up = Array.isArray(view.up) ? view.up[seat] || [] : [];
+    if (shown.length) {
+      badge.append(this.row(heldOrder(shown, "poker", view.win), sorted, t("shownBy", this.page.seatName(seat))));
+    } else if (!out) {
+      const down = Array.isArray(view.down_counts) ? view.down_counts[seat] || 0 : 0;
+      const row = this.row(up, sorted, t("cardsOf", this.page.seatName(seat)));
+      row.prepend(...Array.from({ length: down }, () => el("span", { class: "card" }, cardBack())));
+      if (down || up.length) badge.append(row);
+    }
+    const named = this.named(seat);
+    if (named) badge.append(el("p", { class: "hand-named", text: named }));
+    return badge;
+  }
+
+  /** The hand a seat showed, as the server's event names it. */
+  named(seat) {
+    const shown = this.page.state.events.filter((event) => event.kind === "show" && event.seat === seat);
+    return shown.length ? shown.at(-1).text.replace(/^seat \d+ shows /, "") : "";
+  }
+
+  row(cards, sorted, label) {
+    return el("div", { class: "cards", role: "group", "aria-label": label },
+      ...cards.map((card) => this.card(card, sorted)));
+  }
+
+  centre(sorted) {
+    const view = this.view;
+    const centre = el("div", { class: "centre poker-centre" });
+    if (view.variant) centre.append(el("p", { class: "variant", text: view.variant }));
+    const board = Array.isArray(view.board) ? view.board : [];
+    if (board.length || view.board_down) {
+      const cards = el("div", { class: "cards board", role: "group", "aria-label": t("board") },
+        ...board.map((card) => this.card(card, sorted)));
+      for (let n = 0; n < (view.board_down || 0); n += 1) cards.append(cardBack());
+      centre.append(cards);
+    }
+    if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    const pots = Array.isArray(view.pots) ? view.pots : [];
+    if (pots.length > 1) {
+      centre.append(el("ul", { class: "pots", "aria-label": t("pots") },
+        ...pots.map((amount, n) => el("li", { text: n === 0 ? t("mainPot", amount)
+          : t("sidePot", n, amount) }))));
+    }
+    if ((view.wild || []).length) {
+      centre.append(el("p", { class: "wild-note", text: t("wildNow", (view.wild || []).map(moveLabel).join(" ")) }));
+    }
+    const lines = showdownLines(this.page.state.events, (seat) => this.page.seatName(seat));
+    if (lines.length) {
+      centre.append(el("ol", { class: "showdown", "aria-label": t("showdown") },
+        ...lines.map((line) => el("li", { class: line.kind, text: moveLabel(line.text) }))));
+    }
+    return centre;
+  }
+
+  mine(me, words, sorted) {
+    const { state } = this.page;
+    const view = this.view;
+    const box = el("div", { class: "seat me pos-me" }, this.seatHead(me, words));
+    if (state.seat === null) return box;
+    const down = heldOrder(view.down || [], "poker", view.win);
+    const up = Array.isArray(view.up) ? view.up[state.seat] || [] : [];
+    const hand = el("div", { class: "hand-parts" }, this.row(down, sorted, t("downCards")));
+    if (up.length) hand.append(this.row(up, sorted, t("upCards")));
+    box.append(hand);
+    const named = this.named(me);
+    if (named) box.append(el("p", { class: "hand-named", text: named }));
+    return box;
+  }
+
+  /** The betting moves: fold, check, call, all-in as buttons; the amounts on a slider. */
+  controls(box, sorted) {
+    const amounts = sorted.plain.filter((move) => AMOUNT.test(move))
+      .sort((a, b) => Number(AMOUNT.exec(a)[2]) - Number(AMOUNT.exec(b)[2]));
+    const declarations = sorted.plain.filter((move) => DECLARE.test(move));
+    const others = sorted.plain.filter((move) => !AMOUNT.test(move) && !DECLARE.test(move));
+    sorted.plain = [];
+    if (others.length) {
+      box.append(el("div", { class: "plain", role: "group", "aria-label": t("otherMoves") },
+        ...others.map((move) => this.page.moveButton(move))));
+    }
+    if (declarations.length) {
+      box.append(el("div", { class: "plain declarations", role: "group",
+        "aria-label": t("declareSide") }, ...declarations.map((move) => this.page.moveButton(move))));
+    }
+    if (amounts.length) box.append(this.slider(amounts));
+  }
+
+  slider(amounts) {
+    // The slider's stops are the server's amounts, so every text it sends is a legal move.
+    if (!amounts.includes(this.amount)) this.amount = amounts[0];
+    const index = amounts.indexOf(this.amount);
+    const range = el("input", { type: "range", class: "bet-slider", min: "0",
+      max: String(amounts.length - 1), step: "1", value: String(index),
+      "aria-label": t("betAmount"), "aria-valuetext": moveLabel(this.amount) });
+    const send = this.page.moveButton(this.amount);
+    send.classList.add("bet-send");
+    range.addEventListener("input", () => {
+      this.amount = amounts[Number(range.value)];
+      send.dataset.move = this.amount;
+      send.textContent = moveLabel(this.amount);
+      range.setAttribute("aria-valuetext", moveLabel(this.amount));
+    });
+    const quick = el("div", { class: "amounts", role: "group", "aria-label": t("betAmounts") },
+      ...amounts.map((move) => this.page.moveButton(move, AMOUNT.exec(move)[2])));
+    return el("div", { class: "betting" }, range, send, quick);
+  }
+}

@@ -1,0 +1,75 @@
+"""What the poker view shows a table: the button, the pots as they stand, the wild cards seen."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine import get_game
+from cardtable.poker.actions import Call
+from cardtable.poker.deal import PokerDeal
+from cardtable.poker.pots import standing_pots
+
+GAME = get_game("poker")
+
+
+def _deal(preset: str, seats: int, seed: int = 3) -> PokerDeal:
+    match = GAME.new_match(GAME.rules(preset), [f"P{n}" for n in range(seats)], preset)
+    deal = match.start_deal(random.Random(seed))
+    assert isinstance(deal, PokerDeal)
+    return deal
+
+
+def test_a_side_pot_begins_above_an_all_in_players_total() -> None:
+    """B has only 30 chips; A puts in 40 and C 50: the side pot holds what is above 30.
+
+    002_053e85955f9a4108.txt, "Примеры настольных ставок": "30 идут в основной банк,
+    остальные — в дополнительный".
+    """
+    assert standing_pots([40, 30, 50], [False, False, False], [False, True, False]) == (90, 30)
+
+
+def test_without_an_all_in_player_the_view_shows_one_pot_holding_every_chip() -> None:
+    """Without an all-in player every chip is in one pot.
+
+    002_053e85955f9a4108.txt, "Круги ставок": "Все ставки на игру собираются вместе в
+    центре стола, образуя банк".
+    """
+    deal = _deal("holdem", 3)
+    for _ in range(3):
+        deal.apply(Call() if Call() in deal.legal_actions() else deal.legal_actions()[0])
+    view = deal.view(0)
+    assert view.pots == (view.pot,)
+
+
+def test_the_view_names_the_dealer_as_the_button() -> None:
+    """Every seat is told who deals (the button).
+
+    002_053e85955f9a4108.txt, "Схема построения игры": the deal goes clockwise from the
+    dealer's left.
+    """
+    deal = _deal("holdem", 4)
+    assert all(deal.view(seat).dealer == deal.setup.dealer for seat in range(4))
+
+
+def test_deuces_wild_marks_the_deuces_a_seat_sees_and_no_other_card() -> None:
+    """002_053e85955f9a4108.txt, "Козырные карты": "все двойки" (the two-card preset)."""
+    for seed in range(40):
+        deal = _deal("two-card", 3, seed)
+        view = deal.view(0)
+        if any(card.rank == 2 for card in view.down):
+            break
+    assert {card.text() for card in view.wild} == {c.text() for c in view.down if c.rank == 2}
+    assert view.wild
+
+
+def test_every_seat_sees_how_many_cards_each_player_holds_face_down() -> None:
+    """Seven-card stud: two down and one up each; the others' down cards are counted, not named.
+
+    002_053e85955f9a4108.txt, "Открытый «Покер»" ("Какие-то карты игроки получают втемную,
+    какие-то — в открытую").
+    """
+    deal = _deal("seven-card-stud", 3)
+    view = deal.view(1)
+    assert view.down_counts == (2, 2, 2)
+    assert all(len(up) == 1 for up in view.up)
+    assert len(view.down) == 2
