@@ -120,6 +120,20 @@ class Table:
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
         self.latencies: list[float] = []
+        self.stalled = False
+
+
+def moves_offered(frame: dict[str, Any], rng: random.Random) -> list[str]:
+    """A turn's ``legal`` moves and one random move built card by card from each choice.
+
+    A move that is a set of cards (a preferans discard) comes only as a choice, not in
+    ``legal``: a client that read ``legal`` alone would never discard and its table would stop.
+    """
+    built = []
+    for choice in frame.get("choices") or []:
+        picked = set(rng.sample(choice["cards"], rng.choice(choice["counts"])))
+        built.append(" ".join([choice["verb"], *(c for c in choice["cards"] if c in picked)]))
+    return [*(frame.get("legal") or []), *built]
 
 
 async def reader(table: Table, index: int, stop: float, rng: random.Random, pacer: Pacer) -> None:
@@ -128,6 +142,7 @@ async def reader(table: Table, index: int, stop: float, rng: random.Random, pace
         try:
             frame = json.loads(await asyncio.wait_for(socket.recv(), 5))
         except TimeoutError:
+            table.stalled = True
             return
         if frame["type"] == "end":
             return
@@ -137,10 +152,11 @@ async def reader(table: Table, index: int, stop: float, rng: random.Random, pace
         table.seen[seq] = table.seen.get(seq, 0) + 1
         if table.seen[seq] == len(table.sockets) and seq in table.sent:
             table.latencies.append(time.perf_counter() - table.sent.pop(seq))
-        if frame.get("legal") and index < len(table.sockets) - 1:
+        moves = moves_offered(frame, rng)
+        if moves and index < len(table.sockets) - 1:
             await pacer.wait()
             table.sent[seq + 1] = time.perf_counter()
-            act = {"type": "act", "id": f"{seq}", "seq": seq, "a": rng.choice(frame["legal"])}
+            act = {"type": "act", "id": f"{seq}", "seq": seq, "a": rng.choice(moves)}
             await socket.send(json.dumps(act))
 
 
@@ -157,7 +173,8 @@ def seated_table(base: str) -> tuple[str, list[str]]:
 
 async def run(
     base: str, port: int, tables: int, seconds: float, rate: float
-) -> tuple[list[float], int, float]:
+) -> tuple[list[float], float, int]:
+    """Play ``seconds`` at ``tables`` tables: the latencies, the time taken, tables stalled."""
     opened = []
     for _ in range(tables):
         table_id, tokens = seated_table(base)
@@ -178,7 +195,7 @@ async def run(
     for table in opened:
         for sock in table.sockets:
             await sock.close()
-    return latencies, len(latencies), elapsed
+    return latencies, elapsed, sum(table.stalled for table in opened)
 
 
 def rss_mib(pid: int) -> float:
@@ -256,9 +273,10 @@ def fresh_postgres(admin: str) -> Iterator[str]:
 def latency_run(url: str, options: argparse.Namespace) -> None:
     """One latency run over ``url``, printed in two lines."""
     with serving(url) as (base, port, _pid):
-        latencies, count, elapsed = asyncio.run(
+        latencies, elapsed, stalled = asyncio.run(
             run(base, port, options.tables, options.seconds, options.rate)
         )
+    count = len(latencies)
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     backend = url.split(":", 1)[0]
     offered = f"offered {options.rate:,.0f}/s" if options.rate else "saturated"
@@ -267,6 +285,8 @@ def latency_run(url: str, options: argparse.Namespace) -> None:
         f"  persisted actions: {count} in {elapsed:.0f} s = {count / elapsed:,.0f}/s; "
         f"act -> last frame p50 {cuts[49] * 1000:.2f} ms, p99 {cuts[98] * 1000:.2f} ms"
     )
+    if stalled:
+        print(f"  {stalled} tables stalled (no frame for 5 s): the figures are not the server's")
 
 
 def main() -> None:
