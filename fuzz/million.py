@@ -24,6 +24,7 @@ import json
 import os
 import random
 import signal
+import sys
 import tempfile
 import time
 import traceback
@@ -44,7 +45,14 @@ from cardtable.preferans.scorer import parse_score_file, score
 
 ROOT = Path(__file__).resolve().parent.parent
 CASE_SECONDS = 10
-"""The longest one case may take before it counts as a hang (as in tests/fuzzing.py)."""
+"""The most CPU time one case may take before it counts as a hang (as in tests/fuzzing.py)."""
+
+WALL_SECONDS = 600
+"""The most wall time one case may take: a backstop for a case that waits without computing.
+
+A hang is counted in this process's CPU time, because at nice 19 on shared cores a case gets
+only a small share of a core and its wall time says more about the load than about the case.
+"""
 
 HOSTILE = (
     "²", "³", "٣", "-1", "0", "9" * 30, "9" * 5000, "1e5000", "NaN", "nan", "inf", "-inf",
@@ -61,11 +69,41 @@ HOSTILE_VALUES: tuple[Any, ...] = (
 
 
 class Hang(Exception):
-    """A case still running after :data:`CASE_SECONDS`."""
+    """A case past its CPU-time limit or the wall-clock backstop."""
 
 
-def _ring(_signal: int, _frame: Any) -> None:
-    raise Hang(f"still running after {CASE_SECONDS} s")
+@dataclass(frozen=True)
+class Alarm:
+    """The time limits of one case: ``cpu`` seconds of this process's CPU, ``wall`` seconds.
+
+    ``ITIMER_PROF`` counts the CPU time the process spends (user and system, every thread) and
+    rings SIGPROF; ``ITIMER_REAL`` counts wall time and rings SIGALRM.
+    """
+
+    cpu: float = CASE_SECONDS
+    wall: float = WALL_SECONDS
+
+    def install(self) -> None:
+        """Make either timer's ring raise :class:`Hang` in the running case."""
+        signal.signal(signal.SIGPROF, self._ring_cpu)
+        signal.signal(signal.SIGALRM, self._ring_wall)
+
+    def start(self) -> None:
+        """Arm both timers for one case."""
+        signal.setitimer(signal.ITIMER_PROF, self.cpu)
+        signal.setitimer(signal.ITIMER_REAL, self.wall)
+
+    @staticmethod
+    def stop() -> None:
+        """Disarm both timers."""
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _ring_cpu(self, _signal: int, _frame: Any) -> None:
+        raise Hang(f"more than {self.cpu} s of CPU time")
+
+    def _ring_wall(self, _signal: int, _frame: Any) -> None:
+        raise Hang(f"still running after {self.wall} s of wall time")
 
 
 # --- mutation ------------------------------------------------------------------------------
@@ -369,15 +407,27 @@ class Tally:
     crashes: int = 0
     hangs: int = 0
     seconds: float = 0.0
+    """Wall time, the warm-up included."""
+    cpu_seconds: float = 0.0
+    """This process's CPU time, the warm-up included."""
     found: list[dict[str, str]] = field(default_factory=list)
 
 
-def run(name: str, target: Target, cases: int, seed: int, until: float | None) -> Tally:
+def run(
+    name: str,
+    target: Target,
+    cases: int,
+    seed: int,
+    until: float | None,
+    *,
+    alarm: Alarm = Alarm(),
+) -> Tally:
     """Feed ``target`` up to ``cases`` mutated inputs (stopping at wall time ``until``)."""
     rng = random.Random(seed)
     tally = Tally(name)
     start = time.monotonic()
-    signal.signal(signal.SIGALRM, _ring)
+    cpu_start = time.process_time()
+    alarm.install()
     with tempfile.TemporaryDirectory(prefix="cardtable-fuzz-") as folder:
         os.chdir(folder)
         for text in target.corpus:  # warm-up, not counted: loads the numba kernels it uses
@@ -387,7 +437,7 @@ def run(name: str, target: Target, cases: int, seed: int, until: float | None) -
             if until is not None and number % 100 == 0 and time.time() > until:
                 break
             text = target.case(rng)
-            signal.setitimer(signal.ITIMER_REAL, CASE_SECONDS)
+            alarm.start()
             try:
                 target.check(text)
                 tally.values += 1
@@ -402,15 +452,25 @@ def run(name: str, target: Target, cases: int, seed: int, until: float | None) -
             except Exception as error:  # any other exception is what the run looks for
                 _found(tally, "crashes", text, error)
             finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                alarm.stop()
             tally.cases += 1
+            if number % 10_000 == 0:
+                _progress(tally, start)
             if number % 10_000 == 0 and os.listdir(folder):
                 _found(tally, "crashes", text, AssertionError(f"wrote {os.listdir(folder)}"))
         if os.listdir(folder):
             _found(tally, "crashes", "", AssertionError(f"wrote {os.listdir(folder)}"))
         os.chdir(ROOT)
     tally.seconds = round(time.monotonic() - start, 1)
+    tally.cpu_seconds = round(time.process_time() - cpu_start, 1)
     return tally
+
+
+def _progress(tally: Tally, start: float) -> None:
+    """The figures so far on stderr, so a run stopped from outside still says how far it got."""
+    figures = (tally.cases, tally.crashes, tally.hangs, time.monotonic() - start)
+    sys.stderr.write("{} cases, {} crashes, {} hangs, {:.0f} s\n".format(*figures))
+    sys.stderr.flush()
 
 
 def _found(tally: Tally, kind: str, text: str, error: BaseException) -> None:
@@ -435,8 +495,10 @@ def main() -> None:
         if tally.found:
             out.mkdir(parents=True, exist_ok=True)
             (out / f"{name}.json").write_text(json.dumps(tally.found))  # \ud800 is no UTF-8
-        summary = {k: v for k, v in vars(tally).items() if k != "found"}
+        summary: dict[str, object] = {k: v for k, v in vars(tally).items() if k != "found"}
         summary["per_second"] = round(tally.cases / max(tally.seconds, 0.1))
+        summary["per_cpu_second"] = round(tally.cases / max(tally.cpu_seconds, 0.1))
+        summary["load"] = [round(load, 1) for load in os.getloadavg()]
         print(json.dumps(summary), flush=True)
 
 
