@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _load_million() -> Any:
     spec = importlib.util.spec_from_file_location("million", ROOT / "fuzz" / "million.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["million"] = module  # dataclasses look their module up while building
     spec.loader.exec_module(module)
