@@ -141,11 +141,28 @@ class Game(ABC, Generic[A, V, R]):
 
     def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
         """The rules of ``preset`` (or the default preset) with ``overrides`` applied."""
-        name = preset or self.default_preset
-        base = self.rules_type()
-        if name is not None:
-            base = rules_from_mapping(self.rules_type, self.preset(name).overrides, where=name)
-        return rules_from_mapping(self.rules_type, overrides or {}, base=base)
+        base = self._preset_rules(preset or self.default_preset)
+        if not overrides:
+            return base
+        return rules_from_mapping(self.rules_type, overrides, base=base)
+
+    def _preset_rules(self, name: str | None) -> R:
+        """The rules of preset ``name`` (the defaults for None), built once per process.
+
+        Rule sets are frozen, so every caller may share one; building them is the costly part
+        of reading a rules file, a record or a PHH hand.
+        """
+        built = self._built_presets
+        if name not in built:
+            base = self.rules_type()
+            if name is not None:
+                base = rules_from_mapping(self.rules_type, self.preset(name).overrides, where=name)
+            built[name] = base
+        return built[name]
+
+    @cached_property
+    def _built_presets(self) -> dict[str | None, R]:
+        return {}
 
     def rules_from_toml(self, text: str, where: str, preset: str | None = None) -> R:
         """The rules of ``preset`` changed by a player's TOML file."""
