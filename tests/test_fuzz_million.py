@@ -73,3 +73,34 @@ def test_a_case_that_waits_past_the_wall_backstop_is_a_hang() -> None:
     tally = _one_case(_after_warm_up(lambda: time.sleep(30)), cpu=5, wall=0.3)
     assert (tally.cases, tally.hangs) == (1, 1)
     assert "wall time" in tally.found[0]["error"]
+
+
+def _counting(calls: list[str]) -> Any:
+    def check(text: str) -> object:
+        calls.append(text)
+        if len(text) % 2:
+            raise million.CardtableError("an odd length")
+        return text
+
+    return check
+
+
+def test_an_input_tried_before_is_counted_with_its_outcome_and_not_rerun() -> None:
+    """docs/reliability.md, "The million-case run": a repeated input keeps its first outcome."""
+    calls: list[str] = []
+    target = million.Target(_counting(calls), ["ab"])
+    tally = million.run("t", target, 300, 1, None)
+    rng = million.random.Random(1)  # the run's cases, drawn again
+    cases = [target.case(rng) for _ in range(300)]
+    assert calls[1:] == list(dict.fromkeys(cases))  # the first call is the warm-up's
+    assert tally.repeats == 300 - len(set(cases)) > 0
+    assert tally.refusals == sum(len(text) % 2 for text in cases)
+    assert tally.values + tally.refusals == tally.cases == 300
+
+
+def test_a_target_whose_outcome_depends_on_its_state_reruns_every_input() -> None:
+    """docs/reliability.md, "The million-case run": ``moves-between-poker`` reruns repeats."""
+    calls: list[str] = []
+    target = million.Target(_counting(calls), ["ab"], pure=False)
+    tally = million.run("t", target, 300, 1, None)
+    assert (tally.repeats, len(calls) - 1, tally.cases) == (0, 300, 300)
