@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.cli.play import _read_answer
-from cardtable.engine import get_game, seeded_rng
-from cardtable.engine.reading import parse_toml
+from cardtable.engine import get_game, record_text, seeded_rng
+from cardtable.engine.reading import parse_json, parse_toml
+from cardtable.engine.signing import verify_record
 from cardtable.errors import CardtableError, IllegalAction
 
 runner = CliRunner()
@@ -235,3 +236,45 @@ def test_an_option_named_by_five_thousand_digits_is_one_line() -> None:
         get_game("preferans").rules_from_toml(f"[rules]\n{HUGE} = 3\n", "rules.toml")
     assert "unknown option" in str(refused.value)
     assert "\n" not in str(refused.value)
+
+
+def _played_holdem_record() -> str:
+    game = get_game("poker")
+    match = game.new_match(game.rules("holdem"), PLAYERS, "holdem")
+    match.start_deal(seeded_rng(1))
+    while match.current is not None and match.current.to_move is not None:
+        match.apply(match.legal_actions()[0])
+    return record_text(match.record())
+
+
+@pytest.mark.parametrize("half_pair", ["\\ud803", "\ud803"], ids=["json-escape", "in-the-text"])
+def test_a_record_holding_half_a_surrogate_pair_is_refused_in_one_line(
+    half_pair: str, tmp_path: Path
+) -> None:
+    r"""docs/reliability.md, "Reading files and numbers": a lone surrogate is no character.
+
+    Found by the million-case run: a `\\ud803` escape in a record's string ended in
+    `UnicodeEncodeError` when the record's hashes were taken.
+    """
+    text = _played_holdem_record().replace("Texas hold'em", f"Texas hold{half_pair}em")
+    with pytest.raises(CardtableError) as refused:
+        verify_record(text)
+    assert str(refused.value).startswith("record: ")
+    assert "surrogate" in str(refused.value)
+    assert "\n" not in str(refused.value)
+    if half_pair.startswith("\\"):  # a file can hold only the escape
+        path = tmp_path / "record.json"
+        path.write_text(text, encoding="utf-8")
+        assert "surrogate" in _one_error_line(["replay", str(path)])
+
+
+def test_a_rules_file_holding_half_a_surrogate_pair_is_refused_in_one_line() -> None:
+    """docs/reliability.md, "Reading files and numbers": a lone surrogate is no character."""
+    with pytest.raises(CardtableError) as refused:
+        get_game("poker").rules_from_toml('[rules.variant]\ntitle = "a\ud803"\n', "rules.toml")
+    assert "surrogate" in str(refused.value)
+
+
+def test_a_whole_surrogate_pair_reads_as_its_character() -> None:
+    """docs/reliability.md, "Reading files and numbers": only a lone surrogate is refused."""
+    assert parse_json('["\\ud83d\\ude00"]', what="record") == ["\U0001f600"]

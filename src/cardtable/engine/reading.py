@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
@@ -92,8 +93,30 @@ def _no_constant(what: str) -> Callable[[str], float]:
     return refuse
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of half a UTF-16 surrogate pair: how a UTF-8 file can hold a lone one."""
+
+_LONE_SURROGATE = "a string holds a lone surrogate (U+D800 to U+DFFF), which is no character"
+
+
+def _refuse_lone_surrogates(text: str, what: str) -> None:
+    """Refuse a text holding a lone surrogate, which no UTF-8 file, hash or signature holds."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{what}: {_LONE_SURROGATE}") from None
+
+
 def parse_json(text: str, *, what: str) -> object:
     """The JSON value of ``text``; ``what`` names the input in the one-line error."""
+    _refuse_lone_surrogates(text, what)
+    value = _json_value(text, what)
+    if _SURROGATE_ESCAPE.search(text) is not None:  # a pair of escapes reads as one character
+        _refuse_lone_surrogates(json.dumps(value, ensure_ascii=False), what)
+    return value
+
+
+def _json_value(text: str, what: str) -> object:
     try:
         return json.loads(text, parse_float=_finite(what), parse_constant=_no_constant(what))
     except json.JSONDecodeError as error:
@@ -128,6 +151,7 @@ def parse_toml(text: str, *, what: str, exact: bool = False) -> dict[str, object
     >>> parse_toml("stack = 14.60", what="hand", exact=True)
     {'stack': Decimal('14.60')}
     """
+    _refuse_lone_surrogates(text, what)  # TOML refuses them as escapes itself
     parse_float = _finite_decimal(what) if exact else _finite(what)
     try:
         return tomllib.loads(text, parse_float=parse_float)
