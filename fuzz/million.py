@@ -545,6 +545,7 @@ def _found(tally: Tally, kind: str, text: str, error: BaseException) -> None:
     setattr(tally, kind, getattr(tally, kind) + 1)
     where = "".join(traceback.format_exception(error)[-3:])
     tally.found.append({"kind": kind, "input": text[:5000], "error": where})
+    sys.stderr.write(json.dumps(tally.found[-1]) + "\n")  # at once, for a run stopped early
 
 
 def main() -> None:
