@@ -453,7 +453,9 @@ class Tally:
     seconds: float = 0.0
     """Wall time, the warm-up included."""
     cpu_seconds: float = 0.0
-    """This process's CPU time, the warm-up included."""
+    """This process's CPU time for the counted cases."""
+    warm_up_cpu_seconds: float = 0.0
+    """This process's CPU time for the warm-up (each real input run once)."""
     found: list[dict[str, str]] = field(default_factory=list)
 
 
@@ -478,6 +480,8 @@ def run(
         for text in target.corpus:  # warm-up, not counted: loads the numba kernels it uses
             with contextlib.suppress(CardtableError):
                 target.check(text)
+        tally.warm_up_cpu_seconds = round(time.process_time() - cpu_start, 1)
+        cpu_start = time.process_time()
         for number in range(cases):
             if until is not None and number % 100 == 0 and time.time() > until:
                 break
