@@ -1,4 +1,4 @@
-"""The million-case loop's own checks: what it counts as a hang (docs/reliability.md).
+"""The fuzz loops' own checks: what they count as a hang (docs/reliability.md).
 
 docs/reliability.md, "The million-case run": a hang is a case that takes more than
 ``CASE_SECONDS`` of the process's CPU time, or more than the wall-clock backstop; a case
@@ -12,6 +12,10 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from fuzzing import Hang, time_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -104,3 +108,15 @@ def test_a_target_whose_outcome_depends_on_its_state_reruns_every_input() -> Non
     target = million.Target(_counting(calls), ["ab"], pure=False)
     tally = million.run("t", target, 300, 1, None)
     assert (tally.repeats, len(calls) - 1, tally.cases) == (0, 300, 300)
+
+
+def test_a_suite_fuzz_case_that_spins_past_its_cpu_time_is_a_hang() -> None:
+    """docs/reliability.md, "Fuzzing": a case with more than its CPU time is failed as a hang."""
+    with pytest.raises(Hang, match="CPU time"), time_limit(0.3):
+        _spin()
+
+
+def test_a_suite_fuzz_case_that_waits_longer_than_its_cpu_time_passes() -> None:
+    """docs/reliability.md, "Fuzzing": a case that waits for its share of a core is no hang."""
+    with time_limit(0.3):
+        time.sleep(1.0)
