@@ -46,14 +46,18 @@ fuzz: $(STAMP)
 		--hypothesis-show-statistics tests/test_fuzz.py tests/test_stateful.py
 
 # A million mutated inputs per parser (docs/reliability.md, "The million-case run"): each
-# target in its own process at nice 19; FUZZ_UNTIL (Unix time) stops them with the figures so far.
+# target in its own process at nice 19; FUZZ_UNTIL (Unix time) stops them with the figures so far;
+# FUZZ_SEED picks other cases (to add to a run stopped before its million). Progress and
+# findings as they come go to fuzz-findings/TARGET.err.
+FUZZ_SEED ?= 1
 FUZZ_TARGETS ?= cards moves-preferans moves-piquet moves-poker moves-between-poker rules-preferans \
 	rules-piquet rules-poker variants scorer records phh
 fuzz-million: $(STAMP)
 	mkdir -p fuzz-findings
 	for target in $(FUZZ_TARGETS); do \
-		nice -n 19 $(BIN)/python fuzz/million.py $$target --cases $(FUZZ_N) \
-			$(if $(FUZZ_UNTIL),--until $(FUZZ_UNTIL)) > fuzz-findings/$$target.out & \
+		nice -n 19 $(BIN)/python fuzz/million.py $$target --cases $(FUZZ_N) --seed $(FUZZ_SEED) \
+			$(if $(FUZZ_UNTIL),--until $(FUZZ_UNTIL)) > fuzz-findings/$$target.out \
+			2> fuzz-findings/$$target.err & \
 	done; wait; cat fuzz-findings/*.out
 
 # Coverage-guided fuzzing of one parser with atheris (the fuzz extra): TARGET, SECONDS
