@@ -278,3 +278,17 @@ def test_a_rules_file_holding_half_a_surrogate_pair_is_refused_in_one_line() -> 
 def test_a_whole_surrogate_pair_reads_as_its_character() -> None:
     """docs/reliability.md, "Reading files and numbers": only a lone surrogate is refused."""
     assert parse_json('["\\ud83d\\ude00"]', what="record") == ["\U0001f600"]
+
+
+@pytest.mark.parametrize("game_name", ["preferans", "piquet", "poker"])
+def test_a_seat_named_with_half_a_surrogate_pair_is_refused(game_name: str) -> None:
+    r"""docs/reliability.md, "Reading files and numbers": a lone surrogate is no character.
+
+    A name read from the command line (a byte that is not UTF-8 is read as one) or from a
+    client's JSON can hold one; the match took it, and its record could not be written.
+    """
+    game = get_game(game_name)
+    seats = ["\udcff", *PLAYERS][: game.players[0]]
+    with pytest.raises(IllegalAction) as refused:
+        game.new_match(game.rules(), seats)
+    assert "surrogate" in str(refused.value)

@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
+from cardtable.engine.reading import holds_lone_surrogate
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
@@ -190,5 +191,10 @@ class Game(ABC, Generic[A, V, R]):
         """
         self.check_players(len(seats))
         for number, name in enumerate(seats):
+            if holds_lone_surrogate(name):
+                raise IllegalAction(
+                    f"seat {number + 1}'s name holds a lone surrogate (U+D800 to U+DFFF), "
+                    "which is no character"
+                )
             if name in seats[:number]:
                 raise IllegalAction(f"two seats are named {name!r}: give each player his own name")

@@ -99,12 +99,22 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = "a string holds a lone surrogate (U+D800 to U+DFFF), which is no character"
 
 
-def _refuse_lone_surrogates(text: str, what: str) -> None:
-    """Refuse a text holding a lone surrogate, which no UTF-8 file, hash or signature holds."""
+def holds_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate, which no UTF-8 file, hash or signature holds.
+
+    >>> holds_lone_surrogate("Anna"), holds_lone_surrogate(chr(0xDCFF))
+    (False, True)
+    """
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{what}: {_LONE_SURROGATE}") from None
+        return True
+    return False
+
+
+def _refuse_lone_surrogates(text: str, what: str) -> None:
+    if holds_lone_surrogate(text):
+        raise InputError(f"{what}: {_LONE_SURROGATE}")
 
 
 def parse_json(text: str, *, what: str) -> object:
