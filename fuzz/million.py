@@ -38,6 +38,7 @@ from typing import Any
 
 from cardtable.cards import cards_text, parse_card, parse_cards, parse_move_cards
 from cardtable.engine import Match, get_game, record_text, seeded_rng
+from cardtable.engine.integrity import canonical_json
 from cardtable.engine.rules import rules_to_mapping
 from cardtable.engine.signing import verify_record
 from cardtable.errors import CardtableError
@@ -335,7 +336,7 @@ def _rules(game_name: str) -> Callable[[str], object]:
         if key in seen:
             return rules
         seen.add(key)  # each distinct rule set reads back as a record stores it
-        stored = json.loads(json.dumps(rules_to_mapping(rules)))
+        stored = json.loads(canonical_json(rules_to_mapping(rules)))  # as a record hashes it
         assert game.rules(overrides=stored) == rules, "rules do not read back"
         as_played = _digest(_as_played(rules))
         if as_played not in played:  # and, unless it plays as one before it, plays a deal
