@@ -18,6 +18,7 @@ from cardtable.engine import get_game, record_text, seeded_rng
 from cardtable.engine.reading import parse_json, parse_toml
 from cardtable.engine.signing import verify_record
 from cardtable.errors import CardtableError, IllegalAction
+from cardtable.poker.deal import PokerDeal
 
 runner = CliRunner()
 
@@ -292,3 +293,32 @@ def test_a_seat_named_with_half_a_surrogate_pair_is_refused(game_name: str) -> N
     with pytest.raises(IllegalAction) as refused:
         game.new_match(game.rules(), seats)
     assert "surrogate" in str(refused.value)
+
+
+STUD_THEN_DRAW = """[rules.variant]
+name = "stud-then-draw"
+steps = [
+  { do = "deal", down = 2, up = 3 }, { do = "bet" }, { do = "draw", most = 3 }, { do = "bet" }
+]
+"""
+
+
+def test_a_draw_offers_no_more_down_cards_than_the_player_holds() -> None:
+    """002_053e85955f9a4108.txt, досдача: a player discards his own cards, "втемную".
+
+    Found by the million-case run (`rules-poker`, seed 2): a variant drawing up to three after
+    dealing two down and three up offered "discard 1 to 3 down cards" of the two he holds down,
+    a choice that cannot be made (the harness's `choices_agree_with_legal`).
+    """
+    game = get_game("poker")
+    match = game.new_match(game.rules_from_toml(STUD_THEN_DRAW, "rules.toml"), PLAYERS)
+    deal = match.start_deal(seeded_rng(1))
+    assert isinstance(deal, PokerDeal)
+    while deal.to_move is not None and deal.phase != "draw":
+        legal = match.legal_actions()
+        match.apply(next(a for a in legal if game.action_text(a) in ("check", "call")))
+    assert deal.phase == "draw"
+    (choice,) = deal.choices()
+    assert len(choice.cards) == 2
+    assert choice.counts == (1, 2)
+    assert "1 to 2 down cards" in choice.note

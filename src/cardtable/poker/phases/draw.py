@@ -39,9 +39,13 @@ class DrawPhase(PhaseRules):
         ]
 
     def choices(self, deal: PokerDeal, seat: int) -> list[CardChoice]:
-        """The cards to discard, one up to as many as he may draw (standing pat is listed)."""
+        """The cards to discard, one up to as many as he may draw and holds face down.
+
+        Standing pat is listed.
+        """
         cards = tuple(deal.hands[seat].down)
-        counts = tuple(n for n in range(1, draw_most(deal) + 1) if n <= draw_room(deal, seat, n))
+        largest = min(draw_most(deal), len(cards))
+        counts = tuple(n for n in range(1, largest + 1) if n <= draw_room(deal, seat, n))
         if not counts:
             return []
         most = "1 down card" if counts[-1] == 1 else f"1 to {counts[-1]} down cards"
