@@ -322,3 +322,30 @@ def test_a_draw_offers_no_more_down_cards_than_the_player_holds() -> None:
     assert len(choice.cards) == 2
     assert choice.counts == (1, 2)
     assert "1 to 2 down cards" in choice.note
+
+
+@pytest.mark.parametrize("game_name", ["preferans", "piquet", "poker"])
+def test_a_seat_without_a_name_is_refused(game_name: str) -> None:
+    """docs/reliability.md, "Reading files and numbers": a seat's name names its player.
+
+    Found by the million-case run (`records`, seed 2): a preferans record whose first seat is
+    named `""` was replayed until the sheet wrote a whist "on" that player and failed an
+    assertion (an empty name reads as no player).
+    """
+    game = get_game(game_name)
+    seats = ["", *PLAYERS][: game.players[0]]
+    with pytest.raises(IllegalAction) as refused:
+        game.new_match(game.rules(), seats)
+    assert str(refused.value) == "seat 1 has no name"
+
+
+def test_a_record_with_a_seat_without_a_name_is_refused_in_one_line() -> None:
+    """docs/records.md: a record's seats are the players' names; a record naming none is refused.
+
+    Found by the million-case run (`records`, seed 2).
+    """
+    text = _played_holdem_record().replace('"seats": [\n  "A",', '"seats": [\n  "",')
+    assert '"seats": [\n  "",' in text
+    with pytest.raises(CardtableError) as refused:
+        verify_record(text)
+    assert str(refused.value) == "record: seat 1 has no name"

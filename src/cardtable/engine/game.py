@@ -187,10 +187,13 @@ class Game(ABC, Generic[A, V, R]):
         """Raise ``IllegalAction`` unless the game can seat ``seats``, each named differently.
 
         The names are the ledger's accounts and the score sheet's columns, so two players of
-        one name could not be told apart.
+        one name could not be told apart; an empty name names nobody, and one holding a lone
+        surrogate could not be written to a record.
         """
         self.check_players(len(seats))
         for number, name in enumerate(seats):
+            if not name:
+                raise IllegalAction(f"seat {number + 1} has no name")
             if holds_lone_surrogate(name):
                 raise IllegalAction(
                     f"seat {number + 1}'s name holds a lone surrogate (U+D800 to U+DFFF), "
