@@ -99,8 +99,6 @@ def test_a_shipped_preset_is_listed_at_once_and_its_options_checked_when_its_rul
         presets_package = "brokentoy"
 
     game = BrokenToy()
-    assert {name: preset.description for name, preset in game.presets.items()} == {
-        "bad": "a slip"
-    }
+    assert {name: preset.description for name, preset in game.presets.items()} == {"bad": "a slip"}
     with pytest.raises(RulesError, match=r"preset 'bad': unknown option 'trumps'"):
         game.rules("bad")
