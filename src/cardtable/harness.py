@@ -229,8 +229,8 @@ def _play_deal(
         if not legal:
             checker.fail("legal_actions_until_over", f"seat {seat} to move has no legal action")
             return False
-        context.vocabulary.update(dict.fromkeys(legal))
         if checker.enabled:
+            context.vocabulary.update(dict.fromkeys(legal))
             _check_illegal_probe(match, deal, legal, context, checker)
             _check_choices(run.game, deal, legal, context.probe_rng, checker)
         action = run.bots[seat].choose(deal.view(seat), legal, context.bot_rng)

@@ -126,6 +126,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
         self.state.leader = active[0]
         self.state.tricks = [0] * seats
         self.state.phase = Bidding(self.state)
+        self._calls_written: tuple[tuple[int, str], ...] = ()
         self._log(
             [
                 private_event("deal", seat, f"seat {seat} is dealt {HAND} cards", hand)
@@ -312,7 +313,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
                 if other != seat
             ),
             "talon": state.shown_talon(),
-            "calls": tuple((s, action_text(call)) for s, call in state.auction.calls),
+            "calls": self._calls_text(),
             "high_bid": None if state.auction.high is None else action_text(state.auction.high),
             "min_bid_level": state.auction.min_level,
             "declarer": state.declarer,
@@ -325,6 +326,15 @@ class PreferansDeal(Deal[Action, PreferansView]):
             "tricks": tuple(state.tricks),
             "allpass_series": state.series(),
         }
+
+    def _calls_text(self) -> tuple[tuple[int, str], ...]:
+        """The auction's calls as text, written once each: every view shows them all."""
+        calls = self.state.auction.calls
+        written = self._calls_written
+        if len(written) != len(calls):
+            written += tuple((seat, action_text(call)) for seat, call in calls[len(written) :])
+            self._calls_written = written
+        return written
 
     def outcome(self) -> DealOutcome:
         """The finished deal as a score sheet needs it."""
