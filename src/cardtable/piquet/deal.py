@@ -20,6 +20,7 @@ and punished at the first lead by molchanka.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,7 +126,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         """The seat to move, or ``None`` when the deal is over."""
         return self.state.turn
 
-    def legal_actions(self) -> list[PiquetAction]:
+    def legal_actions(self) -> Sequence[PiquetAction]:
         """Every legal action of the seat to move; false calls are legal but never listed."""
         seat = self.state.turn
         if seat is None:
