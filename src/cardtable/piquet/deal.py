@@ -116,6 +116,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.players = players
         self.state = DealState.seat(rules, players, setup.dealer, setup.deck, setup.seed)
         self.state.phase = Dealing(self.state)
+        self._logs: dict[int | None, tuple[str, ...]] = {}
         if not rules.irregularities:
             self._log(self.state.deal_out() + begin_exchange(self.state))
 
@@ -203,8 +204,16 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             "shown": tuple(state.shown),
             "played": tuple(state.played),
             "sheet": self.sheet,
-            "log": tuple(str(event.seen_by(seat)) for event in self.events),
+            "log": self._log_seen_by(seat),
         }
+
+    def _log_seen_by(self, seat: int | None) -> tuple[str, ...]:
+        """The events as ``seat`` saw them, as text; each written once, for every view has all."""
+        written = self._logs.get(seat, ())
+        if len(written) < len(self.events):
+            written += tuple(str(event.seen_by(seat)) for event in self.events[len(written) :])
+            self._logs[seat] = written
+        return written
 
     def outcome(self) -> PiquetOutcome:
         """Each active seat's count and tricks, and the deal's tags."""
