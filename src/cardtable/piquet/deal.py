@@ -27,6 +27,7 @@ from typing import Any
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, Deal, DealSetup, Event
 from cardtable.engine.claims import ClaimRest, GrantRest
+from cardtable.engine.views import made_view
 from cardtable.piquet.actions import PiquetAction
 from cardtable.piquet.phases.dealing import Dealing
 from cardtable.piquet.phases.exchanging import begin_exchange
@@ -172,18 +173,17 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def view(self, seat: int) -> PiquetView:
         """All that ``seat`` may know now."""
         state = self.state
-        return PiquetView(
-            seat=seat,
-            hand=tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index))
-            if state.dealt
-            else (),
-            discarded=tuple(state.discards.get(seat, [])),
-            **self._table(seat),
+        fields = self._table(seat)
+        fields["seat"] = seat
+        fields["hand"] = (
+            tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index)) if state.dealt else ()
         )
+        fields["discarded"] = tuple(state.discards.get(seat, []))
+        return made_view(PiquetView, fields)
 
     def public_view(self) -> PiquetPublicView:
         """What a spectator knows: the counts, the cards shown and played, the public log."""
-        return PiquetPublicView(**self._table(None))
+        return made_view(PiquetPublicView, self._table(None))
 
     def _table(self, seat: int | None) -> dict[str, Any]:
         """The fields every view shares, the log as ``seat`` (``None``: the public) saw it."""
