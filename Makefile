@@ -70,7 +70,9 @@ fuzz-atheris: $(STAMP)
 # mutants/ keeps which tests reach which function between runs; `rm -rf mutants` starts afresh.
 mutation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
-	PATH=$(BIN):$$PATH PYTHONPATH=src nice -n 19 $(BIN)/mutmut run $(MUTANTS)
+	# Mutants run two at a time: one --basetemp shared by both would have each pytest delete
+	# the other's temporary folders, so pytest numbers its own under TMPDIR instead.
+	PATH=$(BIN):$$PATH PYTHONPATH=src PYTEST_ADDOPTS= nice -n 19 $(BIN)/mutmut run $(MUTANTS)
 	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)
