@@ -86,11 +86,11 @@ def test_wild_cards_are_named_for_every_hand_at_the_showdown(rules: HandRules) -
 
 
 def test_in_stud_lowball_the_lowest_showing_hand_bets_first_a_wild_card_lowest_of_all() -> None:
-    """002_053e85955f9a4108.txt, Гвоздь-мизер; Лоуболл 5 ("Джокер может выступать в роли любой
-    карты, отсутствующей у игрока").
+    """002_053e85955f9a4108.txt, Гвоздь-мизер; Лоуболл 5.
 
-    The deuce bets before the king and the five; a showing joker is the ace the hand lacks,
-    so it bets before the deuce; a showing card wild for the deal plays lowest.
+    "Джокер может выступать в роли любой карты, отсутствующей у игрока". The deuce bets
+    before the king and the five; a showing joker is the ace the hand lacks, so it bets before
+    the deuce; a showing card wild for the deal plays lowest.
     """
     assert first_to_bet([parse_cards("K♠"), parse_cards("2♦"), parse_cards("5♣")], LOWBALL) == 1
     jokers = HandRules(low="lowball", wild=("jokers",))
@@ -101,8 +101,10 @@ def test_in_stud_lowball_the_lowest_showing_hand_bets_first_a_wild_card_lowest_o
 
 
 def test_a_wild_card_showing_in_stud_bets_first_as_above_the_ace() -> None:
-    """002_053e85955f9a4108.txt, Покер-гвоздь, Первый круг ставок: "Джокер считается старше
-    туза"."""
+    """002_053e85955f9a4108.txt, Покер-гвоздь, Первый круг ставок.
+
+    "Джокер считается старше туза".
+    """
     showing = [parse_cards("A♦"), parse_cards("2♠")]
     assert first_to_bet(showing) == 0
     assert first_to_bet(showing, wild=parse_cards("2♠")) == 1
@@ -147,8 +149,10 @@ def test_readings_are_fixed_in_showing_order_against_those_already_shown() -> No
 
 
 def test_on_equal_winnings_the_better_low_is_shown_and_a_hand_without_lows_shows_its_high() -> None:
-    """docs/rules/poker.md, "Больше-меньше, which reading is shown": "on equal winnings the
-    better high is shown, then the better low"."""
+    """docs/rules/poker.md, "Больше-меньше, which reading is shown".
+
+    "on equal winnings the better high is shown, then the better low".
+    """
     assert choose_readings([[(5, 1), (5, 3)], [(4, 2)]], halves) == [1, 0]
     assert choose_readings([[(9, None), (5, None)], [(4, 2)]], halves) == [0, 0]
 

@@ -71,19 +71,24 @@ def test_a_robber_result_without_declarer_or_contract_or_with_whists_is_refused(
 
 
 def test_the_dealer_of_four_does_not_play_the_robber() -> None:
-    """001_776ed664a35a376f.txt, preferans rule 14: "Сдающий в розыгрыше не участвует (при игре вчетвером)"."""
+    """001_776ed664a35a376f.txt, preferans rule 14.
+
+    "Сдающий в розыгрыше не участвует (при игре вчетвером)".
+    """
     sheet = Sheet(list("ABCD"), ScoringRules(robber=True))
-    with pytest.raises(ScoreError, match="^deal 1: field 'dealer': the dealer of four does not"):
+    with pytest.raises(ScoreError, match=r"^deal 1: field 'dealer': the dealer of four does not"):
         sheet.write(robber("A", "6♠", 6, dealer="A"))
 
 
 def test_with_four_players_a_deal_that_leaves_the_dealer_unknown_is_refused() -> None:
-    """001_776ed664a35a376f.txt, preferans rule 14: the dealer of four sits out, so he is named
-    when the result does not show who he was."""
+    """001_776ed664a35a376f.txt, preferans rule 14.
+
+    The dealer of four sits out, so he is named when the result does not show who he was.
+    """
     sheet = Sheet(list("ABCD"))
     deal = DealScore(declarer="A", contract=parse_contract("6♠"), tricks=6, whist={"B": Whist.PASS})
     with pytest.raises(
-        ScoreError, match="^deal 1: field 'dealer': with four players name the dealer who sat out$"
+        ScoreError, match=r"^deal 1: field 'dealer': with four players name the dealer who sat out$"
     ):
         sheet.write(deal)
 
@@ -137,8 +142,10 @@ def test_points_over_every_pool_come_off_the_mountain_then_as_whists_on_all() ->
 
 
 def test_totals_kept_on_paper_start_an_empty_sheet_and_name_every_player() -> None:
-    """docs/scorer.md, totals kept on paper: each refusal says what is wrong with the totals,
-    and the totals are written as such."""
+    """docs/scorer.md, totals kept on paper.
+
+    Each refusal says what is wrong with the totals, and the totals are written as such.
+    """
     zero = PlayerTotals(Fraction(0), Fraction(0), {})
     sheet = Sheet(list("ABC"))
     with pytest.raises(ScoreError, match=r"^field 'sheet': no totals for 'C'$"):
