@@ -288,3 +288,11 @@ def test_an_equal_korolik_writes_nothing_and_an_unrounded_one_its_exact_figure()
     assert korolik_entry((50, 50), PiquetRules()) == (None, 0)
     assert korolik_entry((163, 100), PiquetRules()) == (0, 170)
     assert korolik_entry((100, 163), PiquetRules(round_koroliks=False)) == (1, 163)
+
+
+def test_the_sheet_counts_every_refet_of_the_partie() -> None:
+    """001, rules 47–48: "Рефет обозначается нулем"; the sheet keeps every one of them."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((40, 40))
+    sheet.book((30, 30))
+    assert sheet.refets == 2
