@@ -12,6 +12,7 @@ from cardtable.poker.hands import (
     evaluate_low,
     first_to_bet,
     halves,
+    high_low_readings,
 )
 
 FOUR_FLUSH = HandRules(four_flush=True)
@@ -30,6 +31,8 @@ def test_a_showdown_needs_two_hands_and_the_first_bet_a_showing_hand() -> None:
         first_to_bet([])
     with pytest.raises(HandError, match=r"^no pools of cards to choose from$"):
         evaluate_best_of([])
+    with pytest.raises(HandError, match=r"^no hand can be made of these cards under these rules$"):
+        high_low_readings([], HIGH_LOW)
 
 
 def test_the_best_of_several_pools_is_judged_by_the_rules_in_force() -> None:
