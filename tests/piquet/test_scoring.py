@@ -13,7 +13,14 @@ from cardtable.engine import seeded_rng
 from cardtable.piquet.deal import PiquetOutcome
 from cardtable.piquet.game import PIQUET, PiquetMatch
 from cardtable.piquet.rules import PiquetRules
-from cardtable.piquet.scoring import KorolikSheet, korolik_entry, money, round_up, rubicon
+from cardtable.piquet.scoring import (
+    KorolikSheet,
+    deal_difference,
+    korolik_entry,
+    money,
+    round_up,
+    rubicon,
+)
 
 
 def counts(winner: int, amount: int) -> tuple[int, int]:
@@ -296,3 +303,4 @@ def test_the_sheet_counts_every_refet_of_the_partie() -> None:
     sheet.book((40, 40))
     sheet.book((30, 30))
     assert sheet.refets == 2
+    assert deal_difference((30, 30), doubled=False) == (None, 0)
