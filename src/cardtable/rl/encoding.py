@@ -1,0 +1,379 @@
+"""Fixed-size tensors made from a seat's view, and the view's facts read back from them.
+
+A game's observation is a list of :class:`Field` s, each a field of the game's seat view and
+the :class:`Part` that writes it into a slice of one flat ``float32`` vector. Every part can
+also *read* its slice back (:meth:`Part.read`), to the same JSON-shaped data that
+:func:`~cardtable.engine.views.view_to_data` makes of the field (put in a canonical form by
+:meth:`Part.canonical`: the cards of a set in the deck's order). So the tests can rebuild the
+observation from the tensor alone and compare it with the view: the tensor holds every fact
+of the view, and, being written from the view alone, nothing else.
+
+>>> from cardtable.cards import parse_cards
+>>> deck = tuple(parse_cards("7♠ 8♠ 9♠ 10♠"))
+>>> hand = CardSet(deck)
+>>> out = np.zeros(hand.size, np.float32)
+>>> hand.write(["9♠", "7♠"], out)
+>>> out.tolist(), hand.read(out)
+([1.0, 0.0, 1.0, 0.0], ['7♠', '9♠'])
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.cards import Card
+from cardtable.errors import CardtableError
+
+Vector = npt.NDArray[np.float32]
+"""A flat observation tensor (or a slice of one)."""
+
+
+class EncodingError(CardtableError):
+    """A view holds a value its game's tensor layout has no room for."""
+
+
+class Part(ABC):
+    """How one field is written into ``size`` floats and read back."""
+
+    size: int
+
+    @abstractmethod
+    def write(self, data: Any, out: Vector) -> None:
+        """Write ``data`` (the field as :func:`view_to_data` makes it) into the zeroed ``out``."""
+
+    @abstractmethod
+    def read(self, values: Vector) -> Any:
+        """The field's data, read back from the floats :meth:`write` wrote."""
+
+    def canonical(self, data: Any) -> Any:
+        """``data`` as :meth:`read` gives it back (the same, unless the part forgets an order)."""
+        return data
+
+    def describe(self) -> str:
+        """The layout of the part in words, for docs/rl.md."""
+        return f"{self.size} floats"
+
+
+class OneOf(Part):
+    """One value of a fixed list, one-hot (``None`` may be one of the values)."""
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        self.values = tuple(values)
+        self.index = {value: number for number, value in enumerate(self.values)}
+        self.size = len(self.values)
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Set the value's float."""
+        number = self.index.get(data)
+        if number is None:
+            raise EncodingError(f"{data!r} is not one of the {len(self.values)} values expected")
+        out[number] = 1.0
+
+    def read(self, values: Vector) -> Any:
+        """The value whose float is set."""
+        return self.values[int(np.argmax(values))]
+
+    def describe(self) -> str:
+        """One-hot over the values."""
+        shown = ", ".join("none" if value is None else str(value) for value in self.values)
+        return f"one-hot over {self.size}: {shown}"
+
+
+class Whole(Part):
+    """A whole number as it is, in one float (exact up to 2**24)."""
+
+    size = 1
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Store the number."""
+        if not isinstance(data, int) or abs(data) >= 1 << 24:
+            raise EncodingError(f"{data!r} is no whole number a float holds exactly")
+        out[0] = data
+
+    def read(self, values: Vector) -> Any:
+        """The number stored."""
+        return round(float(values[0]))
+
+    def describe(self) -> str:
+        """One float."""
+        return "the number, one float"
+
+
+class OneCard(Part):
+    """One card (or ``None``), one-hot over the deck."""
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        self.texts = tuple(card.text() for card in deck)
+        self.index = {text: number for number, text in enumerate(self.texts)}
+        self.size = len(self.texts)
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Set the card's float; ``None`` sets none."""
+        if data is not None:
+            out[self._number(data)] = 1.0
+
+    def _number(self, text: str) -> int:
+        number = self.index.get(text)
+        if number is None:
+            raise EncodingError(f"{text} is not a card of this deck")
+        return number
+
+    def read(self, values: Vector) -> Any:
+        """The card set, or ``None``."""
+        return self.texts[int(np.argmax(values))] if values.any() else None
+
+    def describe(self) -> str:
+        """One-hot over the deck."""
+        return f"one-hot over the {self.size} cards (none: all zero)"
+
+
+class CardSet(OneCard):
+    """Cards whose order says nothing (a hand, the talon), as a bit per card of the deck."""
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Set each card's float."""
+        for text in data:
+            out[self._number(text)] = 1.0
+
+    def read(self, values: Vector) -> Any:
+        """The cards set, in the deck's order."""
+        return [text for text, value in zip(self.texts, values, strict=True) if value]
+
+    def canonical(self, data: Any) -> Any:
+        """The cards in the deck's order."""
+        return sorted(data, key=self._number)
+
+    def describe(self) -> str:
+        """A bit per card."""
+        return f"a bit for each of the {self.size} cards"
+
+
+class Group(Part):
+    """A fixed tuple of parts, one after another (a seat and a card, say)."""
+
+    def __init__(self, *parts: Part) -> None:
+        self.parts = parts
+        self.size = sum(part.size for part in parts)
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Write each item with its part."""
+        if len(data) != len(self.parts):
+            raise EncodingError(f"{len(data)} items where {len(self.parts)} are expected")
+        start = 0
+        for part, item in zip(self.parts, data, strict=True):
+            part.write(item, out[start : start + part.size])
+            start += part.size
+
+    def read(self, values: Vector) -> Any:
+        """Each item read back, as a list."""
+        found, start = [], 0
+        for part in self.parts:
+            found.append(part.read(values[start : start + part.size]))
+            start += part.size
+        return found
+
+    def canonical(self, data: Any) -> Any:
+        """Each item in its part's canonical form."""
+        return [part.canonical(item) for part, item in zip(self.parts, data, strict=True)]
+
+    def describe(self) -> str:
+        """The parts in turn."""
+        return "; then ".join(part.describe() for part in self.parts)
+
+
+class Rows(Part):
+    """A sequence of up to ``most`` items of one part, each row a flag (present) and the item."""
+
+    def __init__(self, most: int, item: Part) -> None:
+        self.most = most
+        self.item = item
+        self.size = most * (1 + item.size)
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Write the rows in order."""
+        if len(data) > self.most:
+            raise EncodingError(f"{len(data)} items where at most {self.most} fit")
+        width = 1 + self.item.size
+        for row, item in enumerate(data):
+            out[row * width] = 1.0
+            self.item.write(item, out[row * width + 1 : (row + 1) * width])
+
+    def read(self, values: Vector) -> Any:
+        """The rows present, in order."""
+        width = 1 + self.item.size
+        found = []
+        for row in range(self.most):
+            if not values[row * width]:
+                break
+            found.append(self.item.read(values[row * width + 1 : (row + 1) * width]))
+        return found
+
+    def canonical(self, data: Any) -> Any:
+        """Each row in its part's canonical form."""
+        return [self.item.canonical(item) for item in data]
+
+    def describe(self) -> str:
+        """Rows of flag and item."""
+        return f"{self.most} rows, each a flag (present) and {self.item.describe()}"
+
+
+class Each(Part):
+    """Exactly ``count`` items of one part (one per seat)."""
+
+    def __init__(self, count: int, item: Part) -> None:
+        self.count = count
+        self.item = item
+        self.size = count * item.size
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Write every item."""
+        if len(data) != self.count:
+            raise EncodingError(f"{len(data)} items where {self.count} are expected")
+        for number, item in enumerate(data):
+            self.item.write(item, out[number * self.item.size : (number + 1) * self.item.size])
+
+    def read(self, values: Vector) -> Any:
+        """Every item read back."""
+        width = self.item.size
+        return [self.item.read(values[n * width : (n + 1) * width]) for n in range(self.count)]
+
+    def canonical(self, data: Any) -> Any:
+        """Each item in its part's canonical form."""
+        return [self.item.canonical(item) for item in data]
+
+    def describe(self) -> str:
+        """One item per seat."""
+        return f"{self.count} times {self.item.describe()}"
+
+
+class BySeat(Each):
+    """A mapping of seat (as JSON writes it, a string) to an item, for seats 0 to ``count``−1.
+
+    A seat missing from the mapping is written as absent: its flag is clear.
+    """
+
+    def __init__(self, count: int, item: Part) -> None:
+        super().__init__(count, Group(OneOf((False, True)), item))
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Write each seat's flag and item."""
+        unknown = set(data) - {str(seat) for seat in range(self.count)}
+        if unknown:
+            raise EncodingError(f"seats {sorted(unknown)} are not at this table")
+        width = self.item.size
+        for seat in range(self.count):
+            if str(seat) in data:
+                self.item.write([True, data[str(seat)]], out[seat * width : (seat + 1) * width])
+            else:
+                out[seat * width] = 1.0
+
+    def read(self, values: Vector) -> Any:
+        """The seats present and their items."""
+        found = {}
+        for seat, (present, item) in enumerate(super().read(values)):
+            if present:
+                found[str(seat)] = item
+        return found
+
+    def canonical(self, data: Any) -> Any:
+        """The seats in order, each item canonical."""
+        assert isinstance(self.item, Group)
+        inner = self.item.parts[1]
+        return {seat: inner.canonical(data[seat]) for seat in sorted(data, key=int)}
+
+    def describe(self) -> str:
+        """A flag and an item per seat."""
+        return f"for each of {self.count} seats a flag (present) and {self.item.describe()}"
+
+
+class Text(Part):
+    """A short text (or ``None``) as its characters' code points, one float each.
+
+    For the few fields that are sentences (piquet's log and sheet, poker's variant name): a
+    flag (present), then up to ``most`` code points, zero after the end.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.size = 1 + most
+
+    def write(self, data: Any, out: Vector) -> None:
+        """Set the flag and the code points."""
+        if data is None:
+            return
+        if len(data) > self.most:
+            raise EncodingError(f"{data!r} is longer than the {self.most} characters that fit")
+        out[0] = 1.0
+        out[1 : 1 + len(data)] = [ord(char) for char in data]
+
+    def read(self, values: Vector) -> Any:
+        """The text, or ``None`` when the flag is clear."""
+        if not values[0]:
+            return None
+        codes = values[1:]
+        end = int(np.argmin(codes != 0)) if (codes == 0).any() else len(codes)
+        return "".join(chr(int(code)) for code in codes[:end])
+
+    def describe(self) -> str:
+        """A flag and code points."""
+        return f"a flag (present), then up to {self.most} code points (0 after the end)"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a seat view and the part that encodes it."""
+
+    name: str
+    part: Part
+
+
+class Layout:
+    """A game's observation: its view's fields, each with its slice of one flat tensor."""
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields = tuple(fields)
+        self.slices: dict[str, slice] = {}
+        start = 0
+        for field in self.fields:
+            self.slices[field.name] = slice(start, start + field.part.size)
+            start += field.part.size
+        self.size = start
+
+    def write(self, data: dict[str, Any], out: Vector) -> None:
+        """Write every field of ``data`` (a view as JSON-shaped data) into the zeroed ``out``."""
+        for field in self.fields:
+            try:
+                field.part.write(data[field.name], out[self.slices[field.name]])
+            except EncodingError as error:
+                raise EncodingError(f"field {field.name}: {error}") from None
+
+    def read(self, values: Vector) -> dict[str, Any]:
+        """Every field read back from the tensor."""
+        return {
+            field.name: field.part.read(values[self.slices[field.name]]) for field in self.fields
+        }
+
+    def canonical(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The fields of ``data`` as :meth:`read` gives them back."""
+        return {field.name: field.part.canonical(data[field.name]) for field in self.fields}
+
+    def text(self, data: dict[str, Any]) -> str:
+        """The observation as text, a line per field: what OpenSpiel's strings show."""
+        return "\n".join(
+            f"{field.name}: {json.dumps(data[field.name], ensure_ascii=False)}"
+            for field in self.fields
+        )
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """Each field's name, first float, size and layout in words (docs/rl.md's tables)."""
+        return [
+            (field.name, self.slices[field.name].start, field.part.size, field.part.describe())
+            for field in self.fields
+        ]
