@@ -233,3 +233,27 @@ def _picks(
         if picked and done is None and len(picked) in choice.counts:
             done = game.parse_action(choice.text(picked))
     return picks, done
+
+
+def numbers_of(
+    game: SomeGame,
+    space: ActionSpace,
+    action: Hashable,
+    legal: Sequence[Hashable],
+    choices: Sequence[CardChoice],
+) -> list[int]:
+    """The numbers that play the legal ``action``: its picks and ``done``, or its one number.
+
+    This is how a cardtable bot's move is played at a table of numbers.
+    """
+    text = game.action_text(action)
+    for choice in choices:
+        if choice.builds(text):
+            words = set(text.split()[1:])
+            picks = [space.pick(card) for card in choice.cards if card.text() in words]
+            return [*picks, space.done]
+    numbered = turn(game, space, legal, choices).moves
+    for number, move in numbered.items():
+        if move == action:
+            return [number]
+    raise SpaceError(f"{text!r} is no legal move with a number now")
