@@ -18,7 +18,7 @@ An agent picks a number in ``range(space.size)``. Most numbers stand for one mov
 
 >>> space = action_space("preferans")
 >>> space.size, space.texts[:3], space.texts[-1]
-(110, ('pass', 'mine', 'whist'), 'done')
+(108, ('pass', 'mine', 'whist'), 'done')
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ AMOUNTS = ("bet least", "bet middle", "bet most")
 AMOUNT_VERBS = ("bet", "raise")
 
 _STRAINS = ("♠", "♣", "♦", "♥", "NT")
+KNOWN_ACTIONS = 4_096
+"""Actions whose number a space keeps (then it forgets them all and starts over)."""
 
 
 class SpaceError(CardtableError):
@@ -53,9 +55,12 @@ class ActionSpace:
     texts: tuple[str, ...]
     deck: tuple[Card, ...]
     index: dict[str, int] = field(init=False, repr=False, compare=False)
+    numbers: dict[Hashable, int] = field(init=False, repr=False, compare=False)
+    """The numbers of actions met before that stand for one text (not a choice's or an amount)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {text: n for n, text in enumerate(self.texts)})
+        object.__setattr__(self, "numbers", {})
 
     @property
     def size(self) -> int:
@@ -191,7 +196,12 @@ def _numbered(
     moves: dict[int, Hashable] = {}
     amounts: list[tuple[int, Hashable]] = []
     verbs = {choice.verb for choice in choices}
+    known = space.numbers
     for action in legal:
+        number = known.get(action)
+        if number is not None:
+            moves[number] = action
+            continue
         text = game.action_text(action)
         verb, _, rest = text.partition(" ")
         if verbs and verb in verbs and any(choice.builds(text) for choice in choices):
@@ -203,6 +213,9 @@ def _numbered(
         if number is None:
             raise SpaceError(f"the {space.game} action space has no number for {text!r}")
         moves[number] = action
+        if len(known) >= KNOWN_ACTIONS:
+            known.clear()
+        known[action] = number
     if amounts:
         amounts.sort(key=lambda item: item[0])
         ends = {0: amounts[0][1]}

@@ -100,8 +100,7 @@ class CardtableEnv(AECEnv[str, dict[str, np.ndarray], int | None]):  # type: ign
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation tensor and action mask (all zero when not to move)."""
         seat = self._seat[agent]
-        mask = self.table.mask() if seat == self.table.to_move else np.zeros_like(self.table.mask())
-        return {"observation": self.table.observe(seat), "action_mask": mask}
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``)."""

@@ -1,18 +1,18 @@
 """Fixed-size tensors made from a seat's view, and the view's facts read back from them.
 
 A game's observation is a list of :class:`Field` s, each a field of the game's seat view and
-the :class:`Part` that writes it into a slice of one flat ``float32`` vector. Every part can
-also *read* its slice back (:meth:`Part.read`), to the same JSON-shaped data that
-:func:`~cardtable.engine.views.view_to_data` makes of the field (put in a canonical form by
-:meth:`Part.canonical`: the cards of a set in the deck's order). So the tests can rebuild the
-observation from the tensor alone and compare it with the view: the tensor holds every fact
-of the view, and, being written from the view alone, nothing else.
+the :class:`Part` that writes the field's value into a slice of one flat ``float32`` vector.
+Every part can also *read* its slice back (:meth:`Part.read`), to the same JSON-shaped data
+that :func:`~cardtable.engine.views.view_to_data` makes of the field (put in a canonical form
+by :meth:`Part.canonical`: the cards of a set in the deck's order). So the tests can rebuild
+the observation from the tensor alone and compare it with the view: the tensor holds every
+fact of the view, and, being written from the view alone, nothing else.
 
 >>> from cardtable.cards import parse_cards
 >>> deck = tuple(parse_cards("7♠ 8♠ 9♠ 10♠"))
 >>> hand = CardSet(deck)
 >>> out = np.zeros(hand.size, np.float32)
->>> hand.write(["9♠", "7♠"], out)
+>>> hand.write(deck[2::-2], out)
 >>> out.tolist(), hand.read(out)
 ([1.0, 0.0, 1.0, 0.0], ['7♠', '9♠'])
 """
@@ -35,6 +35,10 @@ Vector = npt.NDArray[np.float32]
 """A flat observation tensor (or a slice of one)."""
 
 
+MEMO_SIZE = 4_096
+"""Values of one field whose encoding a layout keeps (then it forgets them all and starts over)."""
+
+
 class EncodingError(CardtableError):
     """A view holds a value its game's tensor layout has no room for."""
 
@@ -44,9 +48,20 @@ class Part(ABC):
 
     size: int
 
-    @abstractmethod
     def write(self, data: Any, out: Vector) -> None:
-        """Write ``data`` (the field as :func:`view_to_data` makes it) into the zeroed ``out``."""
+        """Write ``data`` (the view's value of the field) into the zeroed ``out``."""
+        at: list[int] = []
+        values: list[float] = []
+        self.put(data, 0, at, values)
+        out[at] = values
+
+    @abstractmethod
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
+        """Note the floats that encode ``data``: ``values[i]`` goes to ``base + at[i]``.
+
+        The floats are gathered and set at once (:meth:`Layout.write`): a view's hundred
+        small fields cost one numpy assignment, not one each.
+        """
 
     @abstractmethod
     def read(self, values: Vector) -> Any:
@@ -69,12 +84,13 @@ class OneOf(Part):
         self.index = {value: number for number, value in enumerate(self.values)}
         self.size = len(self.values)
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Set the value's float."""
         number = self.index.get(data)
         if number is None:
             raise EncodingError(f"{data!r} is not one of the {len(self.values)} values expected")
-        out[number] = 1.0
+        at.append(base + number)
+        values.append(1.0)
 
     def read(self, values: Vector) -> Any:
         """The value whose float is set."""
@@ -91,11 +107,12 @@ class Whole(Part):
 
     size = 1
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Store the number."""
         if not isinstance(data, int) or abs(data) >= 1 << 24:
             raise EncodingError(f"{data!r} is no whole number a float holds exactly")
-        out[0] = data
+        at.append(base)
+        values.append(data)
 
     def read(self, values: Vector) -> Any:
         """The number stored."""
@@ -111,18 +128,20 @@ class OneCard(Part):
 
     def __init__(self, deck: Sequence[Card]) -> None:
         self.texts = tuple(card.text() for card in deck)
-        self.index = {text: number for number, text in enumerate(self.texts)}
+        self.index = {card: number for number, card in enumerate(deck)}
+        self.text_index = {text: number for number, text in enumerate(self.texts)}
         self.size = len(self.texts)
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Set the card's float; ``None`` sets none."""
         if data is not None:
-            out[self._number(data)] = 1.0
+            at.append(base + self._number(data))
+            values.append(1.0)
 
-    def _number(self, text: str) -> int:
-        number = self.index.get(text)
+    def _number(self, card: Card) -> int:
+        number = self.index.get(card)
         if number is None:
-            raise EncodingError(f"{text} is not a card of this deck")
+            raise EncodingError(f"{card} is not a card of this deck")
         return number
 
     def read(self, values: Vector) -> Any:
@@ -137,10 +156,15 @@ class OneCard(Part):
 class CardSet(OneCard):
     """Cards whose order says nothing (a hand, the talon), as a bit per card of the deck."""
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Set each card's float."""
-        for text in data:
-            out[self._number(text)] = 1.0
+        index = self.index
+        try:
+            at.extend([base + index[card] for card in data])
+            values.extend([1.0] * len(data))
+        except KeyError:
+            strangers = [card for card in data if card not in index]
+            raise EncodingError(f"{strangers[0]} is not a card of this deck") from None
 
     def read(self, values: Vector) -> Any:
         """The cards set, in the deck's order."""
@@ -148,7 +172,7 @@ class CardSet(OneCard):
 
     def canonical(self, data: Any) -> Any:
         """The cards in the deck's order."""
-        return sorted(data, key=self._number)
+        return sorted(data, key=self.text_index.__getitem__)
 
     def describe(self) -> str:
         """A bit per card."""
@@ -162,14 +186,13 @@ class Group(Part):
         self.parts = parts
         self.size = sum(part.size for part in parts)
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Write each item with its part."""
         if len(data) != len(self.parts):
             raise EncodingError(f"{len(data)} items where {len(self.parts)} are expected")
-        start = 0
         for part, item in zip(self.parts, data, strict=True):
-            part.write(item, out[start : start + part.size])
-            start += part.size
+            part.put(item, base, at, values)
+            base += part.size
 
     def read(self, values: Vector) -> Any:
         """Each item read back, as a list."""
@@ -196,14 +219,17 @@ class Rows(Part):
         self.item = item
         self.size = most * (1 + item.size)
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Write the rows in order."""
         if len(data) > self.most:
             raise EncodingError(f"{len(data)} items where at most {self.most} fit")
         width = 1 + self.item.size
-        for row, item in enumerate(data):
-            out[row * width] = 1.0
-            self.item.write(item, out[row * width + 1 : (row + 1) * width])
+        item = self.item
+        for row, value in enumerate(data):
+            start = base + row * width
+            at.append(start)
+            values.append(1.0)
+            item.put(value, start + 1, at, values)
 
     def read(self, values: Vector) -> Any:
         """The rows present, in order."""
@@ -232,12 +258,13 @@ class Each(Part):
         self.item = item
         self.size = count * item.size
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Write every item."""
         if len(data) != self.count:
             raise EncodingError(f"{len(data)} items where {self.count} are expected")
+        width = self.item.size
         for number, item in enumerate(data):
-            self.item.write(item, out[number * self.item.size : (number + 1) * self.item.size])
+            self.item.put(item, base + number * width, at, values)
 
     def read(self, values: Vector) -> Any:
         """Every item read back."""
@@ -262,17 +289,18 @@ class BySeat(Each):
     def __init__(self, count: int, item: Part) -> None:
         super().__init__(count, Group(OneOf((False, True)), item))
 
-    def write(self, data: Any, out: Vector) -> None:
-        """Write each seat's flag and item."""
-        unknown = set(data) - {str(seat) for seat in range(self.count)}
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
+        """Write each seat's flag and item (the view's mapping has seat numbers for keys)."""
+        unknown = set(data) - set(range(self.count))
         if unknown:
             raise EncodingError(f"seats {sorted(unknown)} are not at this table")
         width = self.item.size
         for seat in range(self.count):
-            if str(seat) in data:
-                self.item.write([True, data[str(seat)]], out[seat * width : (seat + 1) * width])
+            if seat in data:
+                self.item.put((True, data[seat]), base + seat * width, at, values)
             else:
-                out[seat * width] = 1.0
+                at.append(base + seat * width)
+                values.append(1.0)
 
     def read(self, values: Vector) -> Any:
         """The seats present and their items."""
@@ -304,14 +332,15 @@ class Text(Part):
         self.most = most
         self.size = 1 + most
 
-    def write(self, data: Any, out: Vector) -> None:
+    def put(self, data: Any, base: int, at: list[int], values: list[float]) -> None:
         """Set the flag and the code points."""
         if data is None:
             return
         if len(data) > self.most:
             raise EncodingError(f"{data!r} is longer than the {self.most} characters that fit")
-        out[0] = 1.0
-        out[1 : 1 + len(data)] = [ord(char) for char in data]
+        at.extend(range(base, base + 1 + len(data)))
+        values.append(1.0)
+        values.extend([ord(char) for char in data])
 
     def read(self, values: Vector) -> Any:
         """The text, or ``None`` when the flag is clear."""
@@ -345,14 +374,41 @@ class Layout:
             self.slices[field.name] = slice(start, start + field.part.size)
             start += field.part.size
         self.size = start
+        self._placed: list[tuple[Field, int, dict[Any, tuple[list[int], list[float]]]]] = [
+            (field, self.slices[field.name].start, {}) for field in self.fields
+        ]
 
-    def write(self, data: dict[str, Any], out: Vector) -> None:
-        """Write every field of ``data`` (a view as JSON-shaped data) into the zeroed ``out``."""
-        for field in self.fields:
+    def write(self, view: object, extra: dict[str, Any], out: Vector) -> None:
+        """Write every field of ``view`` (or of ``extra``, beside it) into the zeroed ``out``."""
+        at: list[int] = []
+        values: list[float] = []
+        for field, start, memo in self._placed:
+            value = extra[field.name] if field.name in extra else getattr(view, field.name)
             try:
-                field.part.write(data[field.name], out[self.slices[field.name]])
-            except EncodingError as error:
-                raise EncodingError(f"field {field.name}: {error}") from None
+                found = memo.get(value)
+            except TypeError:  # a mapping: not hashable, so written afresh
+                field.part.put(value, start, at, values)
+                continue
+            if found is None:
+                found = self._remember(field, start, memo, value)
+            at.extend(found[0])
+            values.extend(found[1])
+        out[at] = values
+
+    def _remember(
+        self, field: Field, start: int, memo: dict[Any, tuple[list[int], list[float]]], value: Any
+    ) -> tuple[list[int], list[float]]:
+        """Encode ``value`` and keep its floats: a deal's views repeat most fields move to move."""
+        at: list[int] = []
+        values: list[float] = []
+        try:
+            field.part.put(value, start, at, values)
+        except EncodingError as error:
+            raise EncodingError(f"field {field.name}: {error}") from None
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[value] = (at, values)
+        return at, values
 
     def read(self, values: Vector) -> dict[str, Any]:
         """Every field read back from the tensor."""

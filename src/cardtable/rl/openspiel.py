@@ -306,9 +306,10 @@ class CardtableObserver:
     def set_from(self, state: CardtableState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor` (zero while dealing)."""
         self.tensor.fill(0)
-        data = state.view_data(player)
-        if data is not None and not self.recall:
-            self.layout.write(data, self.tensor)
+        deal = state.deal
+        if deal is not None and not self.recall:
+            picked = state.picked if deal.to_move == player else ()
+            self.layout.write(deal.view(player), {PICKED: picked}, self.tensor)
 
     def string_from(self, state: CardtableState, player: int) -> str:
         """``player``'s observation (or information state) as text."""

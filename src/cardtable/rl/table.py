@@ -149,10 +149,10 @@ class Table:
             self._turn = turn(self.game, self.space, legal, choices, self.picked)
         return self._turn
 
-    def mask(self) -> np.ndarray:
-        """The legal numbers of the seat to move as 0/1 (int8), all zero when it is over."""
+    def mask(self, seat: int) -> np.ndarray:
+        """The legal numbers of ``seat`` as 0/1 (int8): none unless it is to move."""
         mask = np.zeros(self.space.size, np.int8)
-        if not self.over:
+        if seat == self.to_move:
             mask[self.current_turn().legal] = 1
         return mask
 
@@ -196,7 +196,8 @@ class Table:
     def observe(self, seat: int) -> Vector:
         """The seat's observation tensor (docs/rl.md has each game's layout)."""
         out = np.zeros(self.layout.size, np.float32)
-        self.layout.write(self.data(seat), out)
+        picked = self.picked if seat == self.to_move else ()
+        self.layout.write(self.deal.view(seat), {PICKED: picked}, out)
         return out
 
     def render(self) -> str:
