@@ -23,6 +23,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -98,7 +99,7 @@ class OneOf(Part):
 
     def describe(self) -> str:
         """One-hot over the values."""
-        shown = ", ".join("none" if value is None else str(value) for value in self.values)
+        shown = ", ".join("(absent)" if value is None else str(value) for value in self.values)
         return f"one-hot over {self.size}: {shown}"
 
 
@@ -366,8 +367,16 @@ class Field:
 class Layout:
     """A game's observation: its view's fields, each with its slice of one flat tensor."""
 
-    def __init__(self, fields: Sequence[Field]) -> None:
+    def __init__(self, fields: Sequence[Field], own: Sequence[str] = ()) -> None:
+        """``fields`` of the view, then the fields named in ``own`` (not the view's), in order."""
         self.fields = tuple(fields)
+        self.own = tuple(own)
+        names = [field.name for field in self.fields]
+        if names[len(names) - len(self.own) :] != list(self.own):
+            raise EncodingError(f"the layout's own fields {self.own} must come last")
+        mine = names[: len(names) - len(self.own)]
+        # attrgetter of two names or more gives a tuple: the view's values in one call.
+        self._of_view = attrgetter(*mine, *mine[:1]) if mine else None
         self.slices: dict[str, slice] = {}
         start = 0
         for field in self.fields:
@@ -379,11 +388,16 @@ class Layout:
         ]
 
     def write(self, view: object, extra: dict[str, Any], out: Vector) -> None:
-        """Write every field of ``view`` (or of ``extra``, beside it) into the zeroed ``out``."""
+        """Write every field of ``view``, then the layout's own from ``extra``, into ``out``.
+
+        ``out`` is zero; ``extra`` maps the layout's own fields to their values, in order.
+        """
         at: list[int] = []
         values: list[float] = []
-        for field, start, memo in self._placed:
-            value = extra[field.name] if field.name in extra else getattr(view, field.name)
+        given = self._of_view(view)[: len(self._placed) - len(self.own)] if self._of_view else ()
+        for (field, start, memo), value in zip(
+            self._placed, (*given, *extra.values()), strict=True
+        ):
             try:
                 found = memo.get(value)
             except TypeError:  # a mapping: not hashable, so written afresh

@@ -75,7 +75,8 @@ def preferans(players: int) -> Layout:
             Field("tricks", Each(players, Whole())),
             Field("allpass_series", Whole()),
             Field(PICKED, CardSet(deck)),
-        ]
+        ],
+        own=[PICKED],
     )
 
 
@@ -111,7 +112,8 @@ def piquet(players: int) -> Layout:
             Field("sheet", Rows(players, Text(LINE_LENGTH))),
             Field("log", Rows(LOG_LINES, Text(LINE_LENGTH))),
             Field(PICKED, CardSet(deck)),
-        ]
+        ],
+        own=[PICKED],
     )
 
 
@@ -150,9 +152,29 @@ def poker(players: int) -> Layout:
             Field("wild", CardSet(deck)),
             Field("down_counts", Each(players, Whole())),
             Field(PICKED, CardSet(deck)),
-        ]
+        ],
+        own=[PICKED],
     )
 
 
 LAYOUTS = {"preferans": preferans, "piquet": piquet, "poker": poker}
 """Each game's layout, by registry name, as a function of the number of seats."""
+
+
+def markdown(game: str, players: int) -> str:
+    """The layout of ``game`` at ``players`` seats as a Markdown table (docs/rl.md's)."""
+    layout = LAYOUTS[game](players)
+    lines = [
+        f"{game}, {players} seats: {layout.size} floats",
+        "",
+        "| field | first | size | encoding |",
+        "| --- | ---: | ---: | --- |",
+    ]
+    for name, first, size, words in layout.describe():
+        lines.append(f"| `{name}` | {first} | {size} | {words} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    for _game, _players in (("preferans", 3), ("piquet", 2), ("poker", 2)):
+        print(markdown(_game, _players), end="\n\n")
