@@ -10,9 +10,10 @@ import random
 
 import pytest
 
+from cardtable.bots import make_bot
 from cardtable.engine.choices import outside_choices
 from cardtable.errors import IllegalAction
-from cardtable.rl.actions import AMOUNTS, DONE, action_space
+from cardtable.rl.actions import AMOUNTS, DONE, action_space, numbers_of
 from cardtable.rl.table import Table
 from rl.cases import CASES, IDS, decisions
 
@@ -124,3 +125,23 @@ def test_each_number_stands_for_one_text_and_the_last_is_done(game: str) -> None
     assert len(set(space.texts)) == space.size
     assert space.texts[-1] == DONE
     assert all(space.pick(card) == space.index[f"pick {card}"] for card in space.deck)
+
+
+@pytest.mark.parametrize(("game", "preset"), [("preferans", "sochi"), ("piquet", "seed")])
+def test_a_bots_move_is_played_by_its_numbers(game: str, preset: str) -> None:
+    """docs/rl.md, "Action spaces": a set of cards is picks and done, any other move a number."""
+    table = Table(game, preset, deals=6)
+    bot = make_bot(game, "default", table.rules)
+    rng = random.Random(3)
+    table.reset(3)
+    built = 0
+    while not table.over:
+        deal = table.deal
+        legal = deal.legal_actions()
+        move = bot.choose(deal.view(deal.to_move), legal, rng)
+        numbers = numbers_of(table.game, table.space, move, legal, deal.choices())
+        built += len(numbers) > 1
+        for number in numbers:
+            table.step(number)
+        assert deal.history[-1] == move
+    assert built > 0
