@@ -138,7 +138,9 @@ def test_a_bots_move_is_played_by_its_numbers(game: str, preset: str) -> None:
     while not table.over:
         deal = table.deal
         legal = deal.legal_actions()
-        move = bot.choose(deal.view(deal.to_move), legal, rng)
+        seat = deal.to_move
+        assert seat is not None
+        move = bot.choose(deal.view(seat), legal, rng)
         numbers = numbers_of(table.game, table.space, move, legal, deal.choices())
         built += len(numbers) > 1
         for number in numbers:
