@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools fuzz
-	$(BIN)/ruff format --check src tests benchmarks tools fuzz
+	$(BIN)/ruff check src tests benchmarks tools fuzz examples
+	$(BIN)/ruff format --check src tests benchmarks tools fuzz examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -51,6 +51,8 @@ class CardtableEnv(AECEnv[str, dict[str, np.ndarray], int | None]):  # type: ign
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.agents: list[str] = []
+        self._rewarded = False
+        """Whether some agent's last reward is not zero (then the next step clears it)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for all)."""
@@ -72,14 +74,17 @@ class CardtableEnv(AECEnv[str, dict[str, np.ndarray], int | None]):  # type: ign
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewarded = True
         self._settle()
 
     def _settle(self) -> None:
         """Hand out the rewards of deals just ended; name the next agent or end the episode."""
-        earned = self.table.take_rewards()
-        for agent in self.agents:
-            self.rewards[agent] = earned[self._seat[agent]]
-        self._accumulate_rewards()
+        if self.table.paid or self._rewarded:
+            earned = self.table.take_rewards()
+            for agent in self.agents:
+                self.rewards[agent] = earned[self._seat[agent]]
+            self._accumulate_rewards()
+            self._rewarded = any(self.rewards.values())
         seat = self.table.to_move
         if seat is None:
             self.terminations = dict.fromkeys(self.agents, True)

@@ -79,8 +79,11 @@ class Table:
         self.picked: tuple[Card, ...] = ()
         self._turn: Turn | None = None
         self.rewards = dict.fromkeys(range(self.players), 0.0)
+        self.paid = False
+        """Whether a deal has ended since the rewards were last taken."""
         self.played = 0
-        self._ledger = self.match.ledger()
+        self._ledger: dict[str, Fraction] = self.match.ledger()
+        self._to_move: int | None = None
 
     def _new_match(self) -> Match[Hashable, object, object]:
         return self.game.new_match(self.rules, SEAT_NAMES[: self.players], self.preset)
@@ -96,8 +99,10 @@ class Table:
         self.picked = ()
         self._turn = None
         self.rewards = dict.fromkeys(range(self.players), 0.0)
-        self._ledger = self.match.ledger()
+        self.paid = False
+        self._ledger = {}  # a match before its first deal owes nothing
         self._start_deal()
+        self._to_move = self.match.to_move
 
     @property
     def deal(self) -> Deal[Hashable, object]:
@@ -107,12 +112,12 @@ class Table:
     @property
     def over(self) -> bool:
         """Whether the episode has ended."""
-        return self.match.current is None
+        return self._to_move is None
 
     @property
     def to_move(self) -> int | None:
         """The agent's seat to move, or ``None`` when the episode is over."""
-        return self.match.to_move
+        return self._to_move
 
     def _start_deal(self) -> None:
         while not self.match.is_over and self.played < self.deals:
@@ -138,14 +143,16 @@ class Table:
             moved = ledger.get(name, Fraction(0)) - self._ledger.get(name, Fraction(0))
             self.rewards[seat] += float(moved)
         self._ledger = ledger
+        self.paid = True
 
     # ------------------------------------------------------------------ a decision
     def current_turn(self) -> Turn:
         """The legal numbers of the seat to move now, and what each plays."""
         if self._turn is None:
             deal = self.deal
-            choices = deal.choices() if deal.to_move is not None else []
-            legal = deal.legal_actions() if deal.to_move is not None else []
+            moving = self._to_move is not None
+            choices = deal.choices() if moving else []
+            legal = deal.legal_actions() if moving else []
             self._turn = turn(self.game, self.space, legal, choices, self.picked)
         return self._turn
 
@@ -174,15 +181,16 @@ class Table:
         self.match.apply(action)
         if self.deal.is_over:
             self._pay()
-            self._start_deal()
         else:
             self._play_bots()
-            if self.deal.is_over:
-                self._start_deal()
+        if self.deal.is_over:
+            self._start_deal()
+        self._to_move = self.match.to_move
 
     def take_rewards(self) -> dict[int, float]:
         """The rewards earned since the last call, by seat (and clear them)."""
         earned, self.rewards = self.rewards, dict.fromkeys(range(self.players), 0.0)
+        self.paid = False
         return earned
 
     # ------------------------------------------------------------------ what a seat sees
