@@ -92,15 +92,22 @@ def test_a_resampled_state_keeps_the_seats_information_and_deals_the_rest_anew()
 
 
 def test_information_set_mcts_plays_a_preferans_deal_to_its_end() -> None:
-    """docs/rl.md, "OpenSpiel": OpenSpiel's IS-MCTS runs on the game (a few simulations)."""
+    """docs/rl.md, "OpenSpiel": OpenSpiel's IS-MCTS plays seat 0 (a few simulations a move)."""
     game = _load("preferans", "sochi")
     state = _dealt(game, seed=1)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(
         game, evaluator, 2.0, 8, max_world_samples=4, random_state=np.random.RandomState(2)
     )
+    rng = random.Random(4)
+    searched = 0
     while not state.is_terminal():
-        action = bot.step(state)
+        if state.current_player() == 0:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = rng.choice(state.legal_actions())
         assert action in state.legal_actions()
         state.apply_action(action)
+    assert searched > 0
     assert sum(state.returns()) == 0
