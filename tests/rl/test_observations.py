@@ -7,13 +7,14 @@ from the tensor alone and compared with the text of the view itself.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from cardtable.cards import Card
 from cardtable.engine.deal import DealSetup
-from cardtable.rl.layouts import PICKED
+from cardtable.rl.layouts import PICKED, markdown
 from cardtable.rl.table import Table
 from rl.cases import CASES, IDS, decisions
 
@@ -68,3 +69,10 @@ def test_the_tensor_does_not_change_with_cards_the_seat_was_not_shown(
     other.match.start_deal_from(_swap_hidden(setup, mine, theirs))
     assert other.deal.setup.deck != setup.deck
     assert np.array_equal(table.observe(0), other.observe(0))
+
+
+@pytest.mark.parametrize(("game", "players"), [("preferans", 3), ("piquet", 2), ("poker", 2)])
+def test_docs_rl_md_shows_each_layout_as_it_is(game: str, players: int) -> None:
+    """docs/rl.md, "Observations": its tables are what python -m cardtable.rl.layouts prints."""
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert markdown(game, players) in text
