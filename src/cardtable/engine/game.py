@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
@@ -103,6 +104,18 @@ class Game(ABC, Generic[A, V, R]):
         and names (text, counted by value). By default every seat played and nothing more.
         """
         return [{"played": True} for _ in match.seats]
+
+    def deal_result(
+        self, match: Match[A, V, R], before: Mapping[str, Fraction]
+    ) -> dict[str, Fraction]:
+        """What each seat of ``match`` won (positive) or lost by the deal it has just finished.
+
+        ``before`` is the ledger as it stood when the deal began. A tournament scores each deal
+        by this (docs/scale.md). By default the change of the ledger over the deal; a game whose
+        ledger moves only when a match ends scores a deal by its own points instead.
+        """
+        after = match.ledger()
+        return {name: after[name] - before.get(name, Fraction(0)) for name in match.seats}
 
     def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
         """The rules in force as sections of short sentences, each naming its options.
