@@ -127,6 +127,7 @@ def test_a_piquet_tournament_is_the_same_in_a_pool_of_two() -> None:
         ("process", 0, None, "--workers is a number of processes from 1, not 0"),
         ("local", 2, None, "the local backend plays in this process: --workers needs process"),
         ("process", None, "auto", "--address names a Ray cluster: give it with --backend ray"),
+        ("ray", 2, "auto", "--workers sizes a Ray started here; the cluster at --address"),
     ],
 )
 def test_a_backend_that_cannot_run_as_asked_is_refused_in_one_line(

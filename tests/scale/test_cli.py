@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from cardtable.cli import scale
 from cardtable.cli.main import app
 from toygame.game import ToyGame
 
@@ -49,6 +52,29 @@ def test_tournament_prints_a_table_of_the_standings(toy: ToyGame) -> None:
     assert "50 decks of Toy tricks (standard) × 6 seatings = 300 deals" in result.stdout
     assert "random#3" in result.stdout
     assert "One sample per deck" in result.stdout
+    assert result.stderr == ""  # no progress bar where standard error is no terminal
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_tournament_shows_its_progress_with_the_time_left_on_a_terminal_only(
+    toy: ToyGame, monkeypatch: pytest.MonkeyPatch, as_json: bool
+) -> None:
+    """docs/scale.md, "The command".
+
+    A bar with the decks played and the time left goes to standard error on a terminal, and
+    not with ``--json``.
+    """
+    terminal = Console(file=io.StringIO(), force_terminal=True, width=100)
+    monkeypatch.setattr(scale, "err", terminal)
+    result = runner.invoke(app, [*TOURNAMENT, "--chunk", "4", *(["--json"] if as_json else [])])
+    assert result.exit_code == 0, result.output
+    shown = terminal.file.getvalue()  # type: ignore[attr-defined]
+    if as_json:
+        assert shown == ""
+    else:
+        assert "decks" in shown
+        assert "12/12" in shown
+        assert "left" in shown
 
 
 def test_tournament_takes_a_rules_file_over_the_preset(toy: ToyGame, tmp_path: Path) -> None:

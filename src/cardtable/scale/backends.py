@@ -8,6 +8,7 @@ results at a time, not all of them.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -49,6 +50,8 @@ def check_backend(backend: str, workers: int | None, address: str | None) -> Bac
         raise ScaleError("the local backend plays in this process: --workers needs process or ray")
     if address is not None and backend != "ray":
         raise ScaleError("--address names a Ray cluster: give it with --backend ray")
+    if address is not None and workers is not None:
+        raise ScaleError("--workers sizes a Ray started here; the cluster at --address has its own")
     chosen: Backend = backend  # type: ignore[assignment]  # checked against BACKENDS above
     return chosen
 
@@ -126,9 +129,10 @@ def _ray_connected(ray: Any, workers: int | None, address: str | None) -> Iterat
         yield
         return
     if address is not None:
-        ray.init(address=address, log_to_driver=False)
+        ray.init(address=address, logging_level=logging.WARNING)
     else:
-        ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False)
+        cpus = workers or os.cpu_count() or 1
+        ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING)
     try:
         yield
     finally:
