@@ -22,6 +22,22 @@ def _chunk_index(chunk: Chunk, progress: object = None) -> tuple[int, int]:
     return chunk.index, chunk.seed
 
 
+def _refuse_the_third_chunk(chunk: Chunk, progress: object = None) -> int:
+    if chunk.index == 2:
+        raise ScaleError("chunk 2 refused")
+    return chunk.index
+
+
+def test_an_error_in_a_worker_reaches_the_caller_as_itself() -> None:
+    """docs/scale.md, "Backends".
+
+    A chunk's error stops the run with the same one-line error the local backend would give.
+    """
+    chunks = plan_chunks(30, seed=1, size=3)
+    with pytest.raises(ScaleError, match="chunk 2 refused"):
+        list(run_chunks(_refuse_the_third_chunk, chunks, backend="process", workers=2))
+
+
 def test_the_chunks_are_fixed_by_the_deal_count_not_the_workers() -> None:
     """docs/scale.md, "Chunks and seeds".
 

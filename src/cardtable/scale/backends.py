@@ -100,7 +100,8 @@ def _in_process_pool(
     def finished() -> Iterator[tuple[int, T]]:
         # Spawned, not forked: a fork copies the locks of this process's threads (a progress
         # bar's) in whatever state they are.
-        with ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool:
+        pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"))
+        try:
             queued = iter(chunks)
             pending = {pool.submit(task, c): c.index for c in islice(queued, 2 * workers)}
             while pending:
@@ -108,6 +109,9 @@ def _in_process_pool(
                 for future in done:
                     yield pending.pop(future), future.result()
                 pending |= {pool.submit(task, c): c.index for c in islice(queued, len(done))}
+        finally:
+            # A run stopped early (an error, ^C) drops the chunks not yet begun.
+            pool.shutdown(cancel_futures=True)
 
     return _in_chunk_order(chunks, finished(), progress)
 
