@@ -16,6 +16,7 @@ from rich.text import Text
 
 from cardtable.cli import preferans
 from cardtable.cli.common import (
+    chosen_rules,
     lazy_progress,
     one_line_errors,
     out,
@@ -143,10 +144,7 @@ def rules_command(
     with one_line_errors():
         game = get_game(game_name)
         chosen = preset or game.default_preset
-        if rules_file is not None:
-            rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
-        else:
-            rules = game.rules(chosen)
+        rules = chosen_rules(game, preset, rules_file)
         help = game.rules_help(rules, language) if summary else None
         options = describe_rules(rules)
     title = f"{game.title} — {chosen}" if chosen else game.title

@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from cardtable.cli.common import err, one_line_errors, out, print_json, read_text
+from cardtable.cli.common import chosen_rules, err, one_line_errors, out, print_json
 from cardtable.engine import get_game
 from cardtable.engine.rules import MOST_DEALS
 
@@ -113,10 +113,7 @@ def tournament_command(
     with one_line_errors():
         game = get_game(game_name)
         chosen = preset or game.default_preset
-        if rules_file is not None:
-            rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
-        else:
-            rules = game.rules(chosen)
+        rules = chosen_rules(game, preset, rules_file)
         names = [name.strip() for name in bots.split(",")]
         kind = check_backend(backend, workers, address)
         if plot is not None:
