@@ -88,11 +88,13 @@ def test_a_simulation_on_ray_has_the_report_it_has_here(toy: ToyGame) -> None:
 def test_the_ray_backend_joins_a_running_cluster_at_address_auto(tmp_path: Path) -> None:
     """docs/scale.md, "Ray": ``--backend ray --address auto`` runs on a cluster already up.
 
-    The cluster is this module's local Ray; the command is another process that finds it.
+    The cluster is this module's local Ray; the command is another process that finds it
+    (through ``RAY_ADDRESS``, as Ray's ``auto`` looks there first: so no other Ray on the
+    machine is taken for it).
     """
     args = ["tournament", "piquet", "--bots", "default,random", "--deals", "4", "--chunk", "2"]
     command = [sys.executable, "-m", "cardtable", *args, "--json"]
-    environment = {**os.environ, "RAY_ADDRESS": ""}
+    environment = {**os.environ, "RAY_ADDRESS": ray.get_runtime_context().gcs_address}
     on_cluster = subprocess.run(
         [*command, "--backend", "ray", "--address", "auto"],
         capture_output=True,

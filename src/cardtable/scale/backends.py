@@ -94,13 +94,22 @@ def _in_chunk_order(
             following += 1
 
 
+def _start_method() -> multiprocessing.context.BaseContext:
+    """Forked workers where the system forks, else spawned ones.
+
+    A forked worker starts with every module of this process loaded (a spawned one spends
+    seconds importing cardtable and loading its compiled kernels: docs/scale.md, "Speed"). The
+    only other thread here is a progress bar's, whose lock a worker never takes.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
 def _in_process_pool(
     task: Task[T], chunks: Sequence[Chunk], workers: int, progress: Progress | None
 ) -> Iterator[T]:
     def finished() -> Iterator[tuple[int, T]]:
-        # Spawned, not forked: a fork copies the locks of this process's threads (a progress
-        # bar's) in whatever state they are.
-        pool = ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(workers, _start_method())
         try:
             queued = iter(chunks)
             pending = {pool.submit(task, c): c.index for c in islice(queued, 2 * workers)}
