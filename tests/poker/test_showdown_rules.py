@@ -157,6 +157,7 @@ def test_on_equal_winnings_the_better_low_is_shown_and_a_hand_without_lows_shows
     "on equal winnings the better high is shown, then the better low".
     """
     assert choose_readings([[(5, 1), (5, 3)], [(4, 2)]], halves) == [1, 0]
+    assert choose_readings([[(5, 1), (5, 3)], [(9, 9)]], halves) == [1, 0]
     assert choose_readings([[(9, None), (5, None)], [(4, 2)]], halves) == [0, 0]
 
 
