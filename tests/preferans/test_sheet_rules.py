@@ -166,3 +166,15 @@ def test_totals_kept_on_paper_start_an_empty_sheet_and_name_every_player() -> No
     ]
     with pytest.raises(ScoreError, match=r"^field 'sheet': totals can only start an empty sheet$"):
         sheet.write_totals({"A": zero, "B": zero, "C": zero})
+
+
+def test_a_void_deal_after_the_pulka_is_over_is_refused() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 12: a misdeal's redeal takes the next number.
+
+    Once the pulka is closed there is no next deal to number.
+    """
+    sheet = Sheet(list("ABC"))
+    sheet.skip()
+    sheet.close()
+    with pytest.raises(ScoreError, match=r"^deal 2: the pulka is over$"):
+        sheet.skip()
