@@ -42,8 +42,10 @@ class PokerView:
 
 @dataclass(frozen=True)
 class PokerPublicView:
-    """What a spectator may know: :class:`PokerView` without ``seat`` and ``down``, and only the
-    wild cards every player knows to be wild."""
+    """What a spectator may know: :class:`PokerView` without ``seat`` and ``down``.
+
+    Of the wild cards, only those every player knows to be wild.
+    """
 
     variant: str
     win: str
