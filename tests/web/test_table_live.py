@@ -361,8 +361,9 @@ def test_a_spectator_of_poker_sees_the_wild_cards_marked_and_downloads_the_hands
 
     At every step the cards marked wild are exactly those the spectator's view names wild;
     at the end of a hold'em table the page links the record and the PHH of the match and of
-    each deal, and each link downloads. 002_053e85955f9a4108.txt, «Пит-простак»; docs/rules/poker.md ("Козырные
-    карты, what a spectator is told"); docs/server.md, "Downloads".
+    each deal, and each link downloads. 002_053e85955f9a4108.txt, «Пит-простак»;
+    docs/rules/poker.md ("Козырные карты, what a spectator is told"); docs/server.md,
+    "Downloads".
     """
     table = server.new_table("poker", ["bot check-down"] * 3, preset="lame-brain-pete", deals=2)
     holdem = server.new_table("poker", ["bot check-down"] * 3, preset="holdem", deals=2)

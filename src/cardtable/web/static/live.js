@@ -53,6 +53,7 @@ export class Live {
     if (!answer.ok) return;
     const table = await answer.json();
     this.page.state.seats = table.seats.map((seat) => ({ ...seat, connected: !seat.open }));
+    this.page.state.score = table.score; // its names too
     this.page.render();
   }
 
@@ -84,7 +85,7 @@ export class Live {
         "data-seat": String(seat), "data-state": this.presence.state(seat) ?? "" },
       el("strong", { text: nameOf(seat) }), ` ${this.presence.note(seat) ?? ""}`)]),
       this.presence.watching() ? ` · ${this.presence.watching()}` : "");
-    return [here, this.clock.panel(state.seats, nameOf), this.offers.panel()]
+    return [here, this.clock.panel(people, nameOf), this.offers.panel()]
       .filter(Boolean);
   }
 
