@@ -182,7 +182,8 @@ def test_a_friend_takes_the_invite_link_the_seats_chat_and_a_spectator_chats_apa
     boris_browser = contexts()
     boris = _friend_joins(boris_browser, anna, errors)
     _wait_state(anna, "Boris", "connected")
-    assert not anna.locator(".invite-url").count(), "the invite is shown once every seat is taken"
+    assert not anna.locator(".invite-url").count(), "no invite once every seat is taken"
+    assert "Boris" in anna.locator(".score").inner_text(), "the score names him as he sits"
 
     _say(anna, "hello Boris")
     boris.wait_for_selector(".chat-table li:has-text('hello Boris')")
@@ -389,6 +390,14 @@ def test_a_spectator_of_poker_sees_the_wild_cards_marked_and_downloads_the_hands
             marked += bool(wild)
     assert marked, "no wild card was ever marked for the spectator"
 
+    # PHH has no notation for turning centre cards up: the page says so instead of a link.
+    watcher.click(".downloads summary")
+    watcher.wait_for_selector(".downloads-refused:has-text('hands (PHH): ')")
+    links = watcher.locator(".downloads a.download").evaluate_all("(as) => as.map((a) => a.href)")
+    assert links
+    assert not [link for link in links if link.endswith("/phh")]
+    assert _statuses(watcher, links) == [200] * len(links)
+
     watcher.goto(f"{server.http}/tables/{holdem['id']}?watch=1")
     wait_for_end(watcher)
     watcher.click(".downloads summary")
@@ -397,11 +406,16 @@ def test_a_spectator_of_poker_sees_the_wild_cards_marked_and_downloads_the_hands
     expected = {f"{base}/record", f"{base}/export/phh"}
     expected |= {f"{base}/deals/{n}/{kind}" for n in (1, 2) for kind in ("record", "export/phh")}
     assert set(links) == expected
-    statuses = watcher.evaluate(
+    assert _statuses(watcher, links) == [200] * len(links)
+    assert not watcher.locator(".downloads-refused").count()
+    assert not errors, errors
+
+
+def _statuses(page: Any, links: list[str]) -> list[int]:
+    statuses: list[int] = page.evaluate(
         "async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status))", links
     )
-    assert statuses == [200] * len(links)
-    assert not errors, errors
+    return statuses
 
 
 def test_a_claim_in_the_piquet_play_is_granted_at_once_when_nobody_else_is_asked(

@@ -18,6 +18,7 @@ function label(key, ...args) {
 }
 
 const forms = new Map();
+const refusals = new Map();
 let open = false;
 
 /** The game's download forms from ``GET /api/games``, fetched once: ``[{name, public}]``. */
@@ -45,12 +46,31 @@ function group(title, links) {
 }
 
 /**
+ * Whether the finished table's form ``name`` can be written: some cannot (PHH has no notation
+ * for every variant), and the server says why in one line, shown instead of the links.
+ */
+function refusal(id, name, redraw) {
+  const key = `${id}/${name}`;
+  if (!refusals.has(key)) {
+    refusals.set(key, null);
+    fetch(`/api/tables/${id}/export/${name}`).then(async (answer) => {
+      if (answer.ok) return;
+      refusals.set(key, (await answer.json()).detail);
+      redraw();
+    });
+  }
+  return refusals.get(key);
+}
+
+/**
  * The links a table gives out now. ``table`` is {id, game, ended, deals}: ``deals`` the deals
  * finished; ``redraw`` once the game's forms are known.
  */
 export function downloadsPanel(table, redraw) {
   const base = `/api/tables/${table.id}`;
-  const given = formsOf(table.game, redraw).filter((form) => form.public || table.ended);
+  const offered = formsOf(table.game, redraw).filter((form) => form.public || table.ended);
+  const refused = offered.filter((form) => !form.public && refusal(table.id, form.name, redraw));
+  const given = offered.filter((form) => !refused.includes(form));
   const items = [];
   const matchLinks = given.map((form) => link(`${base}/export/${form.name}`, label(form.name)));
   if (table.ended) matchLinks.unshift(link(`${base}/record`, label("record"), `${table.id}.json`));
@@ -67,7 +87,9 @@ export function downloadsPanel(table, redraw) {
   const shown = items.filter(Boolean);
   const details = el("details", { class: "downloads" }, el("summary", { text: label("downloads") }),
     shown.length ? el("ul", {}, ...shown) : null,
-    table.ended ? null : el("p", { class: "downloads-later", text: label("later") }));
+    table.ended ? null : el("p", { class: "downloads-later", text: label("later") }),
+    ...refused.map((form) => el("p", { class: "downloads-refused",
+      text: `${label(form.name)}: ${refusal(table.id, form.name, redraw)}` })));
   details.open = open;
   details.addEventListener("toggle", () => { open = details.open; });
   return details;
