@@ -80,11 +80,12 @@ export class Live {
     const { state } = this.page;
     const nameOf = (seat) => this.page.seatName(seat);
     const people = state.seats.filter((seat) => !seat.bot);
+    const parts = people.map(({ seat }) => el("span", { class: "present",
+      "data-seat": String(seat), "data-state": this.presence.state(seat) ?? "" },
+    el("strong", { text: nameOf(seat) }), ` ${this.presence.note(seat) ?? ""}`));
+    if (this.presence.watching()) parts.push(this.presence.watching());
     const here = el("p", { class: "presence", role: "status" },
-      ...people.flatMap(({ seat }, n) => [n ? " · " : "", el("span", { class: "present",
-        "data-seat": String(seat), "data-state": this.presence.state(seat) ?? "" },
-      el("strong", { text: nameOf(seat) }), ` ${this.presence.note(seat) ?? ""}`)]),
-      this.presence.watching() ? ` · ${this.presence.watching()}` : "");
+      ...parts.flatMap((part, n) => (n ? [" · ", part] : [part])));
     return [here, this.clock.panel(people, nameOf), this.offers.panel()]
       .filter(Boolean);
   }
