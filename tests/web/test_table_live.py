@@ -152,11 +152,6 @@ def assert_no_hidden_card(server: Server, table_id: str, readings: list[dict[str
         assert not hidden, f"seat {reading['seat']} at seq {reading['seq']}: {sorted(hidden)}"
 
 
-def _state_of(page: Any, name: str) -> str:
-    present = page.locator(".presence .present", has_text=name)
-    return str(present.get_attribute("data-state"))
-
-
 def _wait_state(page: Any, name: str, state: str) -> None:
     page.wait_for_function(
         """([name, state]) => [...document.querySelectorAll('.presence .present')]

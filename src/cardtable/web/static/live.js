@@ -80,13 +80,15 @@ export class Live {
     const { state } = this.page;
     const nameOf = (seat) => this.page.seatName(seat);
     const people = state.seats.filter((seat) => !seat.bot);
-    const parts = people.map(({ seat }) => el("span", { class: "present",
+    // The others' seats: a page need not tell its own person that he is here.
+    const others = people.filter(({ seat }) => seat !== state.seat);
+    const parts = others.map(({ seat }) => el("span", { class: "present",
       "data-seat": String(seat), "data-state": this.presence.state(seat) ?? "" },
     el("strong", { text: nameOf(seat) }), ` ${this.presence.note(seat) ?? ""}`));
     if (this.presence.watching()) parts.push(this.presence.watching());
     const here = el("p", { class: "presence", role: "status" },
       ...parts.flatMap((part, n) => (n ? [" · ", part] : [part])));
-    return [here, this.clock.panel(people, nameOf), this.offers.panel()]
+    return [parts.length ? here : null, this.clock.panel(people, nameOf), this.offers.panel()]
       .filter(Boolean);
   }
 
