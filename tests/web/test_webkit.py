@@ -124,6 +124,7 @@ def test_a_whole_preferans_deal_is_played_by_clicking_in_webkit_and_no_page_show
     docs/web.md, "Playing" and "Tests" (current Chromium, Firefox and Safari); docs/server.md,
     "What a seat is shown".
     """
+    from selenium.common.exceptions import StaleElementReferenceException  # noqa: PLC0415
     from selenium.webdriver.common.by import By  # noqa: PLC0415
     from selenium.webdriver.support.select import Select  # noqa: PLC0415
 
@@ -137,7 +138,7 @@ def test_a_whole_preferans_deal_is_played_by_clicking_in_webkit_and_no_page_show
     webkit.find_element(By.ID, "create").click()
     _wait(lambda: webkit.execute_script(STATE)[0])
     readings: list[dict[str, Any]] = []
-    for _ in range(200):
+    for _ in range(300):
         readings.append(webkit.execute_script(f"return ({READ_DOM})();"))
         seq, ended, chosen = webkit.execute_script(STATE)
         if ended:
@@ -146,9 +147,12 @@ def test_a_whole_preferans_deal_is_played_by_clicking_in_webkit_and_no_page_show
         if target is None:
             time.sleep(0.2)
             continue
-        target.click()
+        try:
+            target.click()
+        except StaleElementReferenceException:
+            continue  # the page was redrawn (a frame came) between finding and clicking
         _wait(lambda s=seq, c=chosen: webkit.execute_script(STATE) != [s, False, c], 20)
-    assert webkit.execute_script(STATE)[1], "the deal did not finish in 200 steps"
+    assert webkit.execute_script(STATE)[1], "the deal did not finish in 300 steps"
     webkit.save_screenshot(str(output / "webkit-preferans-end-1280.png"))
     readings.append(webkit.execute_script(f"return ({READ_DOM})();"))
     check_against_the_engine(server, _Url(webkit.current_url), readings, "preferans")
