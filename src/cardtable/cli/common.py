@@ -12,7 +12,6 @@ from typing import Any, cast
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from typer.core import TyperGroup
 
 from cardtable.errors import CardtableError
@@ -110,6 +109,8 @@ def print_json(data: object) -> None:
 @contextmanager
 def lazy_progress(total: int) -> Iterator[Callable[[int], None]]:
     """A progress callback that shows a bar on standard error once a second has passed."""
+    from rich.progress import Progress  # noqa: PLC0415 - only long commands draw a bar
+
     started = time.perf_counter()
     progress = Progress(console=err, transient=True)
     task = progress.add_task("dealing", total=total)

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
-from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
+from cardtable.engine.rules import Preset, read_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
 A = TypeVar("A", bound=Hashable)
@@ -128,7 +128,7 @@ class Game(ABC, Generic[A, V, R]):
 
     @cached_property
     def presets(self) -> dict[str, Preset]:
-        """The game's named presets, read from its package."""
+        """The game's named presets, read from its package (checked when their rules are made)."""
         if self.presets_package is None:
             return {}
         folder = resources.files(self.presets_package).joinpath("presets")
@@ -136,7 +136,7 @@ class Game(ABC, Generic[A, V, R]):
         for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
             if item.name.endswith(".toml"):
                 name = item.name.removesuffix(".toml")
-                found[name] = parse_preset(name, item.read_text(encoding="utf-8"), self.rules_type)
+                found[name] = read_preset(name, item.read_text(encoding="utf-8"))
         return found
 
     def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
@@ -144,7 +144,9 @@ class Game(ABC, Generic[A, V, R]):
         name = preset or self.default_preset
         base = self.rules_type()
         if name is not None:
-            base = rules_from_mapping(self.rules_type, self.preset(name).overrides, where=name)
+            base = rules_from_mapping(
+                self.rules_type, self.preset(name).overrides, where=f"preset {name!r}"
+            )
         return rules_from_mapping(self.rules_type, overrides or {}, base=base)
 
     def rules_from_toml(self, text: str, where: str, preset: str | None = None) -> R:
