@@ -143,14 +143,14 @@ def test_a_whole_preferans_deal_is_played_by_clicking_in_webkit_and_no_page_show
         seq, ended, chosen = webkit.execute_script(STATE)
         if ended:
             break
-        target = webkit.execute_script(PICK)
-        if target is None:
-            time.sleep(0.2)
-            continue
         try:
+            target = webkit.execute_script(PICK)
+            if target is None:
+                time.sleep(0.2)
+                continue
             target.click()
         except StaleElementReferenceException:
-            continue  # the page was redrawn (a frame came) between finding and clicking
+            continue  # the page was redrawn (a frame came) while the button was being pressed
         _wait(lambda s=seq, c=chosen: webkit.execute_script(STATE) != [s, False, c], 20)
     assert webkit.execute_script(STATE)[1], "the deal did not finish in 300 steps"
     webkit.save_screenshot(str(output / "webkit-preferans-end-1280.png"))
