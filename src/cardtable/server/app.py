@@ -245,6 +245,7 @@ def _routes(app: FastAPI) -> None:
                 },
                 "bots": bot_names(game.name),
                 "downloads": [form.name for form in game.exports],
+                "public_downloads": [form.name for form in game.exports if form.public],
             }
             for game in games()
         ]

@@ -4,6 +4,7 @@
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { moveLabel, t, withNames } from "./i18n.js";
+import { botKind } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
 const DECLARE = /^declare /;
@@ -94,7 +95,7 @@ export class PokerTable {
       el("strong", { text: page.seatName(seat) }));
     if (view.dealer === seat) head.append(el("span", { class: "button-chip", title: t("dealer"),
       "aria-label": t("dealer"), text: "D" }));
-    if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", data.bot) }));
+    if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", botKind(data.bot)) }));
     head.append(el("span", { class: "notes", text: this.notes(seat).join(" · ") }));
     const bet = Array.isArray(view.bets) ? view.bets[seat] : 0;
     if (bet) head.append(el("span", { class: "bet-chip", text: t("bet", bet) }));

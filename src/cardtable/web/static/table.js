@@ -4,7 +4,9 @@ import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
 import { moveLabel, scoreText, t, withNames } from "./i18n.js";
+import { Live } from "./live.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
+import { botKind, gameTitle } from "./names.js";
 import { PokerTable } from "./poker.js";
 import { sheetParts } from "./sheets.js";
 
@@ -33,6 +35,7 @@ export class TablePage {
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
+    this.live = new Live(this);
     this.connect();
     this.render();
   }
@@ -94,6 +97,7 @@ export class TablePage {
     } else if (frame.type === "error") {
       this.message = frame.msg;
     }
+    this.live.receive(frame);
     this.render();
   }
 
@@ -157,13 +161,14 @@ export class TablePage {
     const who = state.toMove === null ? "" : state.toMove === state.seat ? t("yourTurn")
       : t("turnOf", this.seatName(state.toMove));
     const mine = state.seat === null ? t("spectator") : t("seatTaken", this.seatName(state.seat));
-    const parts = [el("h1", { text: `${state.game} · ${this.tableId}` }),
+    const parts = [el("h1", { text: `${gameTitle(state.game)} · ${this.tableId}` }),
       el("p", { class: "who" }, el("span", { text: mine }), " ",
         el("strong", { class: "to-move", role: "status", text: who }))];
     if (state.ended) {
       parts.push(el("p", { class: "ended" }, t("ended"), " ",
         el("a", { href: state.record, download: `${this.tableId}.json`, text: t("record") })));
     }
+    parts.push(...this.live.head());
     parts.push(helpPanel({ id: this.tableId, token: this.token, seq: state.seq,
       phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
@@ -226,8 +231,9 @@ export class TablePage {
     const view = state.view || {};
     const data = state.seats.find((s) => s.seat === seat) || {};
     const notes = [];
-    if (data.bot) notes.push(t("botSeat", data.bot));
-    if (!data.connected && !data.bot && seat !== state.seat) notes.push(t("offline"));
+    if (data.bot) notes.push(t("botSeat", botKind(data.bot)));
+    const away = this.live.seatNote(seat);
+    if (away) notes.push(away);
     if (view.dealer === seat) notes.push(t("dealer"));
     if (view.declarer === seat) notes.push(t("declarer"));
     const tricks = Array.isArray(view.tricks) ? view.tricks[seat]
@@ -366,6 +372,7 @@ export class TablePage {
     }
     aside.append(...sheetParts(this));
     aside.append(el("h2", { text: t("log") }), log);
+    aside.append(...this.live.side());
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
       aside.append(inviteBox(invite));
@@ -375,6 +382,7 @@ export class TablePage {
 
   close() {
     this.closed = true;
+    this.live.close();
     this.socket.close();
   }
 }
