@@ -355,6 +355,15 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
     return found
 
 
+def gives_turn(frame: dict[str, Any], seat: int) -> bool:
+    """Whether ``frame`` is an ``ev`` or ``snapshot`` handing ``seat`` the move with its moves."""
+    return (
+        frame["type"] in {"ev", "snapshot"}
+        and frame["to_move"] == seat
+        and bool(frame["legal"] or frame["choices"])
+    )
+
+
 @dataclass
 class Peer:
     """One open connection that a test drives frame by frame, keeping what it was sent."""
@@ -395,6 +404,18 @@ class Peer:
     def state(self) -> dict[str, Any]:
         """The newest ``ev`` or ``snapshot`` kept."""
         return next(f for f in reversed(self.frames) if f["type"] in {"ev", "snapshot"})
+
+    async def turn(self, seat: int, seconds: float = FRAME_SECONDS) -> dict[str, Any]:
+        """The frame that gives ``seat`` the move: the newest state kept if it does, else the next.
+
+        A seat's own move can hand it the move again (a trick won, a discard before the
+        contract); that ``ev`` comes before the move's ``ack``, so it is among the frames
+        :meth:`act` kept, and waiting for a later one would wait for ever.
+        """
+        kept = [f for f in self.frames if f["type"] in {"ev", "snapshot"}]
+        if kept and gives_turn(kept[-1], seat):
+            return kept[-1]
+        return await self.until(lambda frame: gives_turn(frame, seat), seconds)
 
     def moves(self) -> list[str]:
         """The moves the newest ``ev`` or ``snapshot`` offers: legal, and one per choice."""
