@@ -150,6 +150,10 @@ class LiveTable:
     offers: int = 0
     start_table: Callable[[str], Awaitable[None]] | None = None
     """Starts a new table of this server (a rematch) by its id."""
+    idle_since: float = field(default_factory=time.monotonic)
+    """When the table's last connection closed (or it was loaded without one)."""
+    evicted: bool = False
+    """Whether the table has left the server's memory: nothing may move it any more."""
 
     @property
     def game(self) -> SomeGame:
@@ -209,15 +213,18 @@ class LiveTable:
 
     # --- connections ---------------------------------------------------------------------
 
-    async def attach(self, watcher: Watcher, since: int | None) -> None:
+    async def attach(self, watcher: Watcher, since: int | None) -> bool:
         """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot.
 
         A client that missed nothing gets a snapshot too, so that it learns whose turn it is.
-        A person's seat coming back is handed back from the bot that played it.
+        A person's seat coming back is handed back from the bot that played it. ``False``
+        (and nothing sent) if the table was evicted meanwhile: the caller loads it again.
         """
         spectator = watcher.seat == SPECTATOR
         chat = await self._db(self.store.chat_tail, self.info.id, CHAT_TAIL, spectator)
         async with self.lock:
+            if self.evicted:
+                return False
             for other in [w for w in self.watchers if w.seat == watcher.seat != SPECTATOR]:
                 self.watchers.discard(other)
                 await other.close(4009, "the seat connected again elsewhere")
@@ -236,10 +243,15 @@ class LiveTable:
             if self.clocks is not None:
                 await watcher.send(self._clock_frame())
             await self._send_presence()
+            return True
 
     async def detach(self, watcher: Watcher) -> None:
         """Forget a closed connection; a person's seat left empty starts its grace period."""
         self.watchers.discard(watcher)
+        if self.evicted:
+            return  # the connection never got in: the table it came for had left memory
+        if not self.watchers:
+            self.idle_since = time.monotonic()
         if watcher.seat != SPECTATOR and not self._connected(watcher.seat):
             self._start_grace(watcher.seat)
         await self._send_presence()
@@ -383,11 +395,16 @@ class LiveTable:
         if self.match.to_move != seat:
             raise Refused("not_your_turn", f"it is not seat {seat}'s turn")
 
-    async def seat_taken(self, info: TableInfo) -> None:
-        """A seat was taken: seat the names anew, and deal when every seat is taken."""
+    async def seat_taken(self, info: TableInfo) -> bool:
+        """A seat was taken: seat the names anew, and deal when every seat is taken.
+
+        ``False`` (and nothing done) if the table was evicted meanwhile.
+        """
         async with self.lock:
+            if self.evicted:
+                return False
             if self.steps:
-                return
+                return True
             fresh = LiveTable.rebuild(info, [], self.store, self.workers)
             self.info, self.match, self.bots = fresh.info, fresh.match, fresh.bots
             self.clocks = fresh.clocks
@@ -395,14 +412,15 @@ class LiveTable:
                 await self._advance()
                 self.watch_absent()
             await self._send_presence()
+            return True
 
     async def resume(self) -> None:
-        """Go on after a restart: deal if a deal is due, and let the bots play.
+        """Go on once loaded (after a restart, or an eviction): deal if due, let the bots play.
 
         Nobody is connected yet: every person's seat starts its grace period.
         """
         async with self.lock:
-            if self.info.status == "playing":
+            if self.info.status == "playing" and not self.evicted:
                 await self._advance()
                 self.watch_absent()
                 await self._start_turn()
@@ -726,6 +744,22 @@ class LiveTable:
         for task in [self.driver, self.timer, *self.graces.values()]:
             if task is not None:
                 task.cancel()
+
+    async def evict(self, idle: float) -> bool:
+        """Leave memory if nobody is connected and the table has finished or been idle ``idle`` s.
+
+        An evicted table is stopped (bots, clock, graces) and moves no more; the log holds all
+        of it, so the server rebuilds it when someone opens it again. Whether it was evicted.
+        """
+        async with self.lock:
+            if self.watchers or self.evicted:
+                return False
+            done = self.info.status == "finished"
+            if not done and time.monotonic() - self.idle_since < idle:
+                return False
+            self.evicted = True
+            self.stop()
+            return True
 
     # --- frames --------------------------------------------------------------------------
 
