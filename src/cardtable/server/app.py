@@ -303,9 +303,18 @@ def _routes(app: FastAPI) -> None:
         return [_table_data(info) for info in await tables.db(tables.store.lobby)]
 
     @app.get("/api/tables/{table_id}")
-    async def table_status(table_id: str, request: Request) -> dict[str, Any]:
-        """A table's settings, seats, status and newest seq."""
-        table = await _live(request, table_id)
+    async def table_status(
+        table_id: str,
+        request: Request,
+        invite: downloads.InviteQuery = None,
+        seat_token: downloads.TokenHeader = None,
+    ) -> dict[str, Any]:
+        """A table's settings, seats, status and newest seq.
+
+        A private table shows them only to its invite code, one of its seat tokens or the
+        cookie of a player seated at it, as its downloads.
+        """
+        table, _seat = await downloads.table_access(request, table_id, invite, seat_token)
         return {
             **_table_data(table.info),
             "seq": table.seq,
