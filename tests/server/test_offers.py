@@ -282,3 +282,52 @@ def test_a_claim_shows_the_claimers_cards_and_ends_the_deal_once_granted(
         assert texts[-1] == "grant rest 0"
     finally:
         server.stop()
+
+
+def test_a_pending_offer_is_withdrawn_by_a_restart_and_every_welcome_says_so(
+    database: str, tmp_path: Path
+) -> None:
+    """A reconnecting seat's welcome carries the offer pending now; after a SIGKILL, none.
+
+    The offer made before the restart is gone: an answer to it is refused, and it may be made
+    again. docs/server.md, "Offers".
+    """
+    server = Server(database, tmp_path / "server.log")
+    server.start()
+    table = server.new_table("piquet", ["open", "open"], deals=2)
+    tokens = [server.join(table, name) for name in ("P", "Q")]
+
+    async def offer_and_look_again() -> dict[str, Any]:
+        p, q = await _seated(server, table, tokens)
+        await p.send(type="offer", kind="abort")
+        offer = await q.kind("offer", state="pending")
+        await q.close()
+        again = await Peer.open(server, table["id"], tokens[1])
+        welcome = await again.kind("welcome")
+        assert welcome["offer"] == offer
+        await p.close()
+        await again.close()
+        return offer
+
+    async def after_the_restart(old: dict[str, Any]) -> None:
+        p, q = await _seated(server, table, tokens)
+        for peer in (p, q):
+            assert (await peer.find(lambda frame: frame["type"] == "welcome"))["offer"] is None
+        await q.send(type="reply", id=old["id"], accept=True)
+        refused = await q.kind("error")
+        assert refused["code"] == "no_offer"
+        await p.send(type="offer", kind="abort")
+        offer = await q.kind("offer", state="pending")
+        await q.send(type="reply", id=offer["id"], accept=False)
+        await p.kind("offer", state="declined")
+        await p.close()
+        await q.close()
+
+    try:
+        old = asyncio.run(offer_and_look_again())
+        server.kill()
+        server.start()
+        asyncio.run(after_the_restart(old))
+        assert server.get(f"/api/tables/{table['id']}")["status"] == "playing"
+    finally:
+        server.stop()

@@ -2,8 +2,9 @@
 
 An offer waits for the people connected at the table's other seats; bots, and people who are
 away or played by a bot, are not asked, and an offer nobody is asked about is taken at once.
-One offer waits at a time; it lapses when the table moves on before everyone has answered, and
-a pending offer is not kept across a restart (what an accepted one did is in the log).
+One offer waits at a time; it lapses when the table moves on before everyone has answered,
+and a restart withdraws it (every ``welcome`` names the offer pending, or none); what an
+accepted one did is in the log.
 
 - **undo** takes back the offering seat's last move in the deal, with every move made after
   it, provided no card has been seen by anyone since that move that he had not seen before

@@ -186,6 +186,9 @@ class Welcome(_Frame):
     rules: dict[str, Any]
     seats: list[SeatData]
     clock: ClockData | None = None
+    offer: Offer | None = None
+    """The offer pending at the table now, or ``null``: a client shows this one and no other
+    (an offer it saw before it reconnected may have ended meanwhile, or with a restart)."""
 
 
 class Chat(_Frame):

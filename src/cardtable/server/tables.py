@@ -860,6 +860,7 @@ class LiveTable:
                 for s in self.info.seats
             ],
             clock=None if self.clocks is None else self.clocks.rules.data(),
+            offer=None if self.pending is None else self.pending.frame("pending"),
         )
 
     def _end(self) -> End:
