@@ -571,7 +571,7 @@ def _socket(app: FastAPI, limits: Limits) -> None:
             seat = await _seat_of(connection, table, hello)
             if seat is None:
                 return
-            watcher = Watcher(seat, connection.send, connection.close)
+            watcher = Watcher(seat, connection.send, connection.close, hello.token)
             table = await _tables(socket).attach(table, watcher, hello.since)
             await _serve_frames(connection, table, seat)
         except WebSocketDisconnect:

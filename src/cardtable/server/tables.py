@@ -46,13 +46,14 @@ from cardtable.engine import (
 from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
-from cardtable.server.offers import Pending, first_new_sight, undo_target
+from cardtable.server.offers import Pending, first_new_sight, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
     ChoiceData,
     End,
     Ev,
     EventData,
+    Offer,
     OfferKind,
     Presence,
     PresenceState,
@@ -62,7 +63,7 @@ from cardtable.server.protocol import (
     Welcome,
 )
 from cardtable.store.records import seat_names
-from cardtable.store.repository import Entry, Said, Store, TableInfo
+from cardtable.store.repository import Entry, Said, Store, TableInfo, digest
 
 CHAT_TAIL = 50
 """The chat lines a snapshot carries."""
@@ -100,11 +101,16 @@ Send = Callable[[str], Awaitable[None]]
 
 @dataclass(eq=False)
 class Watcher:
-    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox."""
+    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox.
+
+    ``token`` is the seat token it said hello with, kept while it is open: a rematch's seat
+    token is derived from it.
+    """
 
     seat: int
     send: Send
     close: Callable[[int, str], Awaitable[None]]
+    token: str | None = None
 
 
 @dataclass
@@ -237,6 +243,8 @@ class LiveTable:
                 await watcher.send(self._snapshot(watcher.seat, chat).model_dump_json())
             if self.finished and self.steps:
                 await watcher.send(self._end().model_dump_json())
+            if self.info.rematch is not None:
+                await self._send_rematch(watcher, self._rematch_made())
             if self.pending is not None:
                 await watcher.send(self.pending.frame("pending").model_dump_json())
             await self._hand_back(watcher.seat)
@@ -599,6 +607,8 @@ class LiveTable:
         if kind == "rematch":
             if not (self.finished and self.steps):
                 raise Refused("offer", "a rematch is offered once the table has finished")
+            if self.info.rematch is not None:
+                raise Refused("offer", f"the rematch is table {self.info.rematch['table']}")
             return
         if self.finished:
             raise Refused("offer", "the table has finished")
@@ -672,15 +682,28 @@ class LiveTable:
         await self._broadcast(self._end().model_dump_json())
 
     async def _rematch(self, pending: Pending) -> None:
-        spec = await self._db(self.store.rematch_spec, self.info.id)
-        table_id, _, tokens = await self._db(self.store.create_seated_table, spec)
+        table_id = await self._db(self.store.create_rematch, self.info.id, pending.by)
+        self.info = replace(self.info, rematch={"table": table_id, "by": pending.by})
         if self.start_table is not None:
             await self.start_table(table_id)
         for watcher in list(self.watchers):
-            frame = pending.frame("accepted").model_copy(
-                update={"table": table_id, "token": tokens.get(watcher.seat)}
-            )
-            await watcher.send(frame.model_dump_json())
+            await self._send_rematch(watcher, pending.frame("accepted"))
+
+    def _rematch_made(self) -> Offer:
+        # The accepted rematch, told again to a connection that comes after it was made.
+        assert self.info.rematch is not None
+        return Offer(id=0, kind="rematch", by=self.info.rematch["by"], state="accepted", waiting=[])
+
+    async def _send_rematch(self, watcher: Watcher, frame: Offer) -> None:
+        # Each person is sent his seat's token at the rematch, keyed there when first sent.
+        assert self.info.rematch is not None
+        table_id = str(self.info.rematch["table"])
+        token = None
+        if watcher.token is not None and watcher.seat != SPECTATOR:
+            token = rematch_token(watcher.token, table_id)
+            await self._db(self.store.key_seat, table_id, watcher.seat, digest(token))
+        update = {"table": table_id, "token": token}
+        await watcher.send(frame.model_copy(update=update).model_dump_json())
 
     # --- bots ----------------------------------------------------------------------------
 
