@@ -16,10 +16,10 @@ import pytest
 from cardtable.store.repository import Store
 from server.harness import Client, Server
 
-pytestmark = pytest.mark.timeout(300)
-
 KILLS = int(os.environ.get("CARDTABLE_CRASH_KILLS", "10"))
 """Kills per database in the test run: 20 on SQLite and PostgreSQL together."""
+
+pytestmark = pytest.mark.timeout(60 + 30 * KILLS)
 
 
 async def _play_for(client: Client, seconds: float) -> None:
