@@ -40,7 +40,7 @@ SOAK_TEMP ?= /tmp/cardtable-soak
 SOAK_PYTEST = CARDTABLE_LEAK_DEALS=$(SOAK_DEALS) CARDTABLE_CRASH_KILLS=$(SOAK_KILLS) \
 	nice -n 19 $(BIN)/pytest -q -s -p no:cacheprovider
 soak-server: $(STAMP)
-	pids=""; \
+	mkdir -p $(SOAK_TEMP); pids=""; \
 	$(SOAK_PYTEST) --basetemp=$(SOAK_TEMP)/crash tests/server/test_crash.py \
 		tests/server/test_leaks.py::test_a_frame_naming_a_hidden_card_is_caught & pids="$$!"; \
 	for game in preferans piquet poker; do \
