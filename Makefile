@@ -38,7 +38,8 @@ SOAK_DEALS ?= 10000
 SOAK_KILLS ?= 100
 SOAK_TEMP ?= /tmp/cardtable-soak
 SOAK_PYTEST = CARDTABLE_LEAK_DEALS=$(SOAK_DEALS) CARDTABLE_CRASH_KILLS=$(SOAK_KILLS) \
-	CARDTABLE_TEST_FRAME_SECONDS=600 nice -n 19 $(BIN)/pytest -q -s -p no:cacheprovider
+	CARDTABLE_LEAK_TABLE_DEALS=250 CARDTABLE_TEST_FRAME_SECONDS=600 \
+	nice -n 19 $(BIN)/pytest -q -s -p no:cacheprovider
 soak-server: $(STAMP)
 	mkdir -p $(SOAK_TEMP); pids=""; \
 	$(SOAK_PYTEST) --basetemp=$(SOAK_TEMP)/crash tests/server/test_crash.py \

@@ -23,9 +23,10 @@ DEALS = {"preferans": 1000, "piquet": 1000, "poker": 1000}
 
 SEATS = {"preferans": 3, "piquet": 2, "poker": 4}
 
-TABLE_DEALS = 1000
-"""The most deals one table plays: a soak plays its deals at table after table of this many,
-each checked as it ends, so that its figures so far are printed (``-s``) as it goes."""
+TABLE_DEALS = int(os.environ.get("CARDTABLE_LEAK_TABLE_DEALS", "1000"))
+"""The most deals one table plays: a soak plays its deals at table after table of this many
+(``make soak-server``: 250), each checked as it ends, so that its figures so far are printed
+(``-s``) as it goes."""
 
 
 def _deals(game: str) -> int:
