@@ -315,12 +315,14 @@ def _routes(app: FastAPI) -> None:
         cookie of a player seated at it, as its downloads.
         """
         table, _seat = await downloads.table_access(request, table_id, invite, seat_token)
-        return {
-            **_table_data(table.info),
-            "seq": table.seq,
-            "to_move": table.match.to_move,
-            "score": table.score(),
-        }
+        # Under the table's lock: an action applied but not yet stored is never shown.
+        async with table.lock:
+            return {
+                **_table_data(table.info),
+                "seq": table.seq,
+                "to_move": table.match.to_move,
+                "score": table.score(),
+            }
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
@@ -353,7 +355,9 @@ def _sheet_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/sheet.svg")
     async def sheet(table_id: str, request: Request) -> Response:
         """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
-        picture = (await _live(request, table_id)).match.sheet_svg()
+        table = await _live(request, table_id)
+        async with table.lock:
+            picture = table.match.sheet_svg()
         if picture is None:
             raise HTTPException(404, "this game keeps no drawn score sheet")
         return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
@@ -389,12 +393,13 @@ def _help_routes(app: FastAPI) -> None:
         seat = await tables.db(tables.store.seat_of_token, table_id, seat_token)
         if seat is None:
             raise HTTPException(403, "that token holds no seat at this table")
-        match, deal = table.match, table.match.current
-        hint = None
-        if deal is not None and match.to_move == seat:
-            rules = rules_in_force(match)
-            hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
-        return {"seq": table.seq, "hint": hint}
+        async with table.lock:
+            match, deal = table.match, table.match.current
+            hint = None
+            if deal is not None and match.to_move == seat:
+                rules = rules_in_force(match)
+                hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
+            return {"seq": table.seq, "hint": hint}
 
     @app.get("/api/server")
     async def server_facts(request: Request) -> dict[str, str | int]:
