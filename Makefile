@@ -14,8 +14,8 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools fuzz
-	$(BIN)/ruff format --check src tests benchmarks tools fuzz
+	$(BIN)/ruff check src tests benchmarks tools fuzz examples
+	$(BIN)/ruff format --check src tests benchmarks tools fuzz examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -93,7 +93,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,web,rl,openspiel,ray,plot]'
 	$(BIN)/python -m cardtable.warm
 	touch $(STAMP)
 

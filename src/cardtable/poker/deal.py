@@ -223,10 +223,12 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def _wild_seen(self, seat: int) -> tuple[Card, ...]:
         """The wild cards among those ``seat`` sees, so that a table can mark them."""
+        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
+        if not wild:  # most variants: nothing to look for (a view is asked at every move)
+            return ()
         table = self.table
         seen = [*table.hands[seat].down, *(card for hand in table.hands for card in hand.up)]
         seen += [*table.shown_board(), *(card for cards in self.shown.values() for card in cards)]
-        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
         return tuple(dict.fromkeys(card for card in seen if card in wild))
 
     def _stacks_now(self) -> tuple[int, ...]:
