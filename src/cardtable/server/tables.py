@@ -46,13 +46,14 @@ from cardtable.engine import (
 from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
-from cardtable.server.offers import Pending, first_new_sight, undo_target
+from cardtable.server.offers import Pending, first_new_sight, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
     ChoiceData,
     End,
     Ev,
     EventData,
+    Offer,
     OfferKind,
     Presence,
     PresenceState,
@@ -62,7 +63,7 @@ from cardtable.server.protocol import (
     Welcome,
 )
 from cardtable.store.records import seat_names
-from cardtable.store.repository import Entry, Said, Store, TableInfo
+from cardtable.store.repository import Entry, Said, Store, TableInfo, digest
 
 CHAT_TAIL = 50
 """The chat lines a snapshot carries."""
@@ -100,11 +101,16 @@ Send = Callable[[str], Awaitable[None]]
 
 @dataclass(eq=False)
 class Watcher:
-    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox."""
+    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox.
+
+    ``token`` is the seat token it said hello with, kept while it is open: a rematch's seat
+    token is derived from it.
+    """
 
     seat: int
     send: Send
     close: Callable[[int, str], Awaitable[None]]
+    token: str | None = None
 
 
 @dataclass
@@ -150,6 +156,10 @@ class LiveTable:
     offers: int = 0
     start_table: Callable[[str], Awaitable[None]] | None = None
     """Starts a new table of this server (a rematch) by its id."""
+    idle_since: float = field(default_factory=time.monotonic)
+    """When the table's last connection closed (or it was loaded without one)."""
+    evicted: bool = False
+    """Whether the table has left the server's memory: nothing may move it any more."""
 
     @property
     def game(self) -> SomeGame:
@@ -209,15 +219,18 @@ class LiveTable:
 
     # --- connections ---------------------------------------------------------------------
 
-    async def attach(self, watcher: Watcher, since: int | None) -> None:
+    async def attach(self, watcher: Watcher, since: int | None) -> bool:
         """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot.
 
         A client that missed nothing gets a snapshot too, so that it learns whose turn it is.
-        A person's seat coming back is handed back from the bot that played it.
+        A person's seat coming back is handed back from the bot that played it. ``False``
+        (and nothing sent) if the table was evicted meanwhile: the caller loads it again.
         """
         spectator = watcher.seat == SPECTATOR
         chat = await self._db(self.store.chat_tail, self.info.id, CHAT_TAIL, spectator)
         async with self.lock:
+            if self.evicted:
+                return False
             for other in [w for w in self.watchers if w.seat == watcher.seat != SPECTATOR]:
                 self.watchers.discard(other)
                 await other.close(4009, "the seat connected again elsewhere")
@@ -230,16 +243,23 @@ class LiveTable:
                 await watcher.send(self._snapshot(watcher.seat, chat).model_dump_json())
             if self.finished and self.steps:
                 await watcher.send(self._end().model_dump_json())
+            if self.info.rematch is not None:
+                await self._send_rematch(watcher, self._rematch_made())
             if self.pending is not None:
                 await watcher.send(self.pending.frame("pending").model_dump_json())
             await self._hand_back(watcher.seat)
             if self.clocks is not None:
                 await watcher.send(self._clock_frame())
             await self._send_presence()
+            return True
 
     async def detach(self, watcher: Watcher) -> None:
         """Forget a closed connection; a person's seat left empty starts its grace period."""
         self.watchers.discard(watcher)
+        if self.evicted:
+            return  # the connection never got in: the table it came for had left memory
+        if not self.watchers:
+            self.idle_since = time.monotonic()
         if watcher.seat != SPECTATOR and not self._connected(watcher.seat):
             self._start_grace(watcher.seat)
         await self._send_presence()
@@ -383,11 +403,16 @@ class LiveTable:
         if self.match.to_move != seat:
             raise Refused("not_your_turn", f"it is not seat {seat}'s turn")
 
-    async def seat_taken(self, info: TableInfo) -> None:
-        """A seat was taken: seat the names anew, and deal when every seat is taken."""
+    async def seat_taken(self, info: TableInfo) -> bool:
+        """A seat was taken: seat the names anew, and deal when every seat is taken.
+
+        ``False`` (and nothing done) if the table was evicted meanwhile.
+        """
         async with self.lock:
+            if self.evicted:
+                return False
             if self.steps:
-                return
+                return True
             fresh = LiveTable.rebuild(info, [], self.store, self.workers)
             self.info, self.match, self.bots = fresh.info, fresh.match, fresh.bots
             self.clocks = fresh.clocks
@@ -395,14 +420,15 @@ class LiveTable:
                 await self._advance()
                 self.watch_absent()
             await self._send_presence()
+            return True
 
     async def resume(self) -> None:
-        """Go on after a restart: deal if a deal is due, and let the bots play.
+        """Go on once loaded (after a restart, or an eviction): deal if due, let the bots play.
 
         Nobody is connected yet: every person's seat starts its grace period.
         """
         async with self.lock:
-            if self.info.status == "playing":
+            if self.info.status == "playing" and not self.evicted:
                 await self._advance()
                 self.watch_absent()
                 await self._start_turn()
@@ -581,6 +607,8 @@ class LiveTable:
         if kind == "rematch":
             if not (self.finished and self.steps):
                 raise Refused("offer", "a rematch is offered once the table has finished")
+            if self.info.rematch is not None:
+                raise Refused("offer", f"the rematch is table {self.info.rematch['table']}")
             return
         if self.finished:
             raise Refused("offer", "the table has finished")
@@ -654,15 +682,28 @@ class LiveTable:
         await self._broadcast(self._end().model_dump_json())
 
     async def _rematch(self, pending: Pending) -> None:
-        spec = await self._db(self.store.rematch_spec, self.info.id)
-        table_id, _, tokens = await self._db(self.store.create_seated_table, spec)
+        table_id = await self._db(self.store.create_rematch, self.info.id, pending.by)
+        self.info = replace(self.info, rematch={"table": table_id, "by": pending.by})
         if self.start_table is not None:
             await self.start_table(table_id)
         for watcher in list(self.watchers):
-            frame = pending.frame("accepted").model_copy(
-                update={"table": table_id, "token": tokens.get(watcher.seat)}
-            )
-            await watcher.send(frame.model_dump_json())
+            await self._send_rematch(watcher, pending.frame("accepted"))
+
+    def _rematch_made(self) -> Offer:
+        # The accepted rematch, told again to a connection that comes after it was made.
+        assert self.info.rematch is not None
+        return Offer(id=0, kind="rematch", by=self.info.rematch["by"], state="accepted", waiting=[])
+
+    async def _send_rematch(self, watcher: Watcher, frame: Offer) -> None:
+        # Each person is sent his seat's token at the rematch, keyed there when first sent.
+        assert self.info.rematch is not None
+        table_id = str(self.info.rematch["table"])
+        token = None
+        if watcher.token is not None and watcher.seat != SPECTATOR:
+            token = rematch_token(watcher.token, table_id)
+            await self._db(self.store.key_seat, table_id, watcher.seat, digest(token))
+        update = {"table": table_id, "token": token}
+        await watcher.send(frame.model_copy(update=update).model_dump_json())
 
     # --- bots ----------------------------------------------------------------------------
 
@@ -726,6 +767,22 @@ class LiveTable:
         for task in [self.driver, self.timer, *self.graces.values()]:
             if task is not None:
                 task.cancel()
+
+    async def evict(self, idle: float) -> bool:
+        """Leave memory if nobody is connected and the table has finished or been idle ``idle`` s.
+
+        An evicted table is stopped (bots, clock, graces) and moves no more; the log holds all
+        of it, so the server rebuilds it when someone opens it again. Whether it was evicted.
+        """
+        async with self.lock:
+            if self.watchers or self.evicted:
+                return False
+            done = self.info.status == "finished"
+            if not done and time.monotonic() - self.idle_since < idle:
+                return False
+            self.evicted = True
+            self.stop()
+            return True
 
     # --- frames --------------------------------------------------------------------------
 
@@ -826,6 +883,7 @@ class LiveTable:
                 for s in self.info.seats
             ],
             clock=None if self.clocks is None else self.clocks.rules.data(),
+            offer=None if self.pending is None else self.pending.frame("pending"),
         )
 
     def _end(self) -> End:

@@ -140,7 +140,8 @@ async function tablePage(tableId) {
   const query = new URLSearchParams(location.search);
   let token = localStorage.getItem(tokenKey(tableId));
   if (!token && !query.has("watch")) {
-    const table = await api("GET", `/api/tables/${tableId}`);
+    const invited = query.has("invite") ? `?invite=${encodeURIComponent(query.get("invite"))}` : "";
+    const table = await api("GET", `/api/tables/${tableId}${invited}`);
     if (table.seats.some((seat) => seat.open)) {
       token = await joinForm(tableId, query.get("invite"));
     }
