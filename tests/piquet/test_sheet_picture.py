@@ -11,14 +11,15 @@ from dataclasses import replace
 
 from cardtable.piquet.deal import PiquetOutcome
 from cardtable.piquet.game import PIQUET, PiquetMatch
+from cardtable.piquet.rules import Scoring
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEED_PARTIE = [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0), (0, 23)]
 """The seed's worked partie (rule 46): 33, 48, 65, 37, 40, 23 in the game columns."""
 
 
-def _match(**overrides: object) -> PiquetMatch:
-    match = PIQUET.new_match(replace(PIQUET.rules(), **overrides), ["Anna", "Boris"])
+def _match(scoring: Scoring = "koroliks") -> PiquetMatch:
+    match = PIQUET.new_match(replace(PIQUET.rules(), scoring=scoring), ["Anna", "Boris"])
     assert isinstance(match, PiquetMatch)
     return match
 

@@ -46,7 +46,7 @@ class _Drawing:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.y = TOP
+        self.y: float = TOP
 
     def text(self, x: float, words: str, kind: str, player: int | None, **style: str) -> None:
         who = "" if player is None else f" data-player={quoteattr(str(player))}"
@@ -91,7 +91,7 @@ def korolik_svg(names: Sequence[str], parties: Sequence[KorolikSheet]) -> str:
     return "\n".join([*head, *drawing.parts, "</svg>"]) + "\n"
 
 
-def _header(names: Sequence[str], height: int) -> list[str]:
+def _header(names: Sequence[str], height: float) -> list[str]:
     parts = []
     for player, name in enumerate(names[:2]):
         middle = (GAMES_X[player] + KOROLIKS_X[player]) / 2
@@ -105,9 +105,9 @@ def _header(names: Sequence[str], height: int) -> list[str]:
                 f"{words}</text>"
             )
     parts.append(f'<line x1="10" y1="50" x2="{WIDTH - 10}" y2="50" stroke="{INK}"/>')
-    for x, width in ((WIDTH / 4 + 5, 1), (WIDTH / 2, 2), (3 * WIDTH / 4 + 5, 1)):
+    for across, width in ((WIDTH / 4 + 5, 1), (WIDTH / 2, 2), (3 * WIDTH / 4 + 5, 1)):
         parts.append(
-            f'<line x1="{x:g}" y1="8" x2="{x:g}" y2="{height - 8}" stroke="{INK}" '
+            f'<line x1="{across:g}" y1="8" x2="{across:g}" y2="{height - 8:g}" stroke="{INK}" '
             f'stroke-width="{width}"/>'
         )
     return parts
