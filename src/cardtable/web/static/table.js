@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
 import { moveLabel, scoreText, t, withNames } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
+import { PiquetTable } from "./piquet.js";
 import { PokerTable } from "./poker.js";
 import { sheetParts } from "./sheets.js";
 
@@ -30,6 +31,7 @@ export class TablePage {
     this.showLast = false;
     this.closed = false;
     this.poker = new PokerTable(this);
+    this.piquet = new PiquetTable(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
@@ -148,8 +150,7 @@ export class TablePage {
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
     this.root.replaceChildren(root);
-    const log = root.querySelector(".log");
-    log.scrollTop = log.scrollHeight;
+    for (const log of root.querySelectorAll(".log, .dialogue")) log.scrollTop = log.scrollHeight;
   }
 
   header() {
@@ -292,6 +293,7 @@ export class TablePage {
       centre.append(board);
     }
     if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    if (this.state.game === "piquet") this.piquet.centre(centre);
     return centre;
   }
 
@@ -308,6 +310,7 @@ export class TablePage {
     if (this.message) box.append(el("p", { class: "refusal", role: "alert", text: this.message }));
     if (!myTurn) return box;
     if (this.state.game === "poker") this.poker.controls(box, sorted);
+    if (this.state.game === "piquet") this.piquet.controls(box, sorted);
     if (sorted.bids.length) {
       const grid = bidGrid(sorted.bids);
       const table = el("table", { class: "bids", "aria-label": t("bids") });
@@ -364,7 +367,7 @@ export class TablePage {
         ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
           el("dd", { text: scoreText(value) })])));
     }
-    aside.append(...sheetParts(this));
+    aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
     aside.append(el("h2", { text: t("log") }), log);
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
