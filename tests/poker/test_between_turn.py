@@ -10,7 +10,13 @@ from __future__ import annotations
 import random
 
 from cardtable.engine import get_game
+from cardtable.poker.game import POKER
 from cardtable.poker.match import PokerMatch
+from cardtable.poker.variants import VariantSpec
+
+
+def _variant(preset: str) -> VariantSpec:
+    return POKER.rules(preset).variant
 
 
 def _match(scope: str) -> PokerMatch:
@@ -44,12 +50,11 @@ def test_the_dealer_names_the_game_of_his_deal_before_he_deals() -> None:
 
 
 def test_the_dealer_is_offered_no_game_of_another_deck() -> None:
-    """ "он не может ... добавить карты к колоде или убрать их": no variant of another deck."""
+    """«Он не может ... добавить карты к колоде или убрать их»: no variant of another deck."""
     match = _match("deal")
     offered = {move.removeprefix("choose ") for move in match.between_moves(match.next_dealer())}
-    game = get_game("poker")
-    deck = game.rules("holdem").variant.hands.deck()
-    others = {name for name in game.presets if game.rules(name).variant.hands.deck() != deck}
+    deck = _variant("holdem").hands.deck()
+    others = {name for name in POKER.presets if _variant(name).hands.deck() != deck}
     assert others, "some shipped variant uses another deck"
     assert offered
     assert not offered & others

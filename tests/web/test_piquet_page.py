@@ -169,7 +169,8 @@ def test_after_a_piquet_deal_the_korolik_sheet_is_the_servers_picture_of_the_mat
     record = server.record(table_id)
     result = record.deals[0].result
     assert result is not None
-    first, second = (int(result.outcome["counts"][seat]) for seat in ("0", "1"))
+    outcome: Any = result.outcome
+    first, second = (int(outcome["counts"][seat]) for seat in ("0", "1"))
     written = page.locator(".korolik-sheet svg text.deal").evaluate_all(
         "(es) => es.map((e) => [e.dataset.player, e.textContent])"
     )
