@@ -7,6 +7,7 @@ import { moveLabel, scoreText, t, withNames } from "./i18n.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
 import { PiquetTable } from "./piquet.js";
 import { PokerTable } from "./poker.js";
+import { ReplayView } from "./replay.js";
 import { sheetParts } from "./sheets.js";
 
 function clientId() {
@@ -32,6 +33,7 @@ export class TablePage {
     this.closed = false;
     this.poker = new PokerTable(this);
     this.piquet = new PiquetTable(this);
+    this.replay = new ReplayView(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
@@ -74,7 +76,7 @@ export class TablePage {
     } else if (frame.type === "snapshot") {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
         choices: frame.choices, toMove: frame.to_move, events: frame.events, status: frame.status,
-        score: frame.score });
+        score: frame.score, deal: frame.deal });
       this.chosen.clear();
       this.refreshSheet();
     } else if (frame.type === "ev") {
@@ -82,7 +84,7 @@ export class TablePage {
       Object.assign(state, { seq: frame.seq, legal: frame.legal, choices: frame.choices,
         toMove: frame.to_move });
       if (frame.view !== null) state.view = frame.view;
-      if (frame.kind === "deal") state.status = "playing";
+      if (frame.kind === "deal") Object.assign(state, { status: "playing", deal: (state.deal || 0) + 1 });
       this.chosen.clear();
       if (frame.d.some((event) => event.kind === "score" || event.kind === "end")) {
         this.refreshScore();
@@ -149,6 +151,8 @@ export class TablePage {
     root.append(state.game === "poker" ? this.poker.felt(sorted) : this.felt(sorted));
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
+    const replay = this.replay.panel();
+    if (replay) root.append(replay);
     this.root.replaceChildren(root);
     for (const log of root.querySelectorAll(".log, .dialogue")) log.scrollTop = log.scrollHeight;
   }
@@ -368,7 +372,7 @@ export class TablePage {
           el("dd", { text: scoreText(value) })])));
     }
     aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
-    aside.append(el("h2", { text: t("log") }), log);
+    aside.append(this.replay.opener(), el("h2", { text: t("log") }), log);
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
       aside.append(inviteBox(invite));
