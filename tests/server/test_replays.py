@@ -7,6 +7,7 @@ ones; once the table has finished any seat's view may be asked for; a deal in pl
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -60,3 +61,40 @@ def test_a_deal_still_being_played_has_no_replay(server: Server) -> None:
     server.join(table, "Anna")
     answer = Browser(server).call("GET", f"/api/tables/{table['id']}/deals/1/replay")
     assert one_line_error(*answer) == "deal 1 is still being played"
+
+
+def test_a_finished_preferans_deal_is_analysed_card_by_card_double_dummy(
+    server: Server,
+) -> None:
+    """Each card played with the declarer's tricks after it and after the best card.
+
+    docs/solver.md (the analysis of a played deal); 001_776ed664a35a376f.txt, preferans
+    rules 31–32 (the play the solver follows).
+    """
+    from cardtable.preferans.analysis import judge_record  # noqa: PLC0415
+
+    # A deal passed out without play has nothing to judge: tables are dealt until one plays.
+    for _ in range(5):
+        table = _finished_preferans(server)
+        answer = Browser(server).ok("GET", f"/api/tables/{table}/deals/1/analysis")
+        if answer["cards"]:
+            break
+    judged = judge_record(server.record(table), 1)
+    assert answer["cards"]
+    assert [(c["trick"], c["seat"], c["card"], c["cost"]) for c in answer["cards"]] == [
+        (j.trick, j.seat, j.card.text(), j.cost) for j in judged
+    ]
+    for card in answer["cards"]:
+        assert abs(card["best_tricks"] - card["declarer_tricks"]) == card["cost"]
+        assert card["best"]
+    missing = Browser(server).call("GET", f"/api/tables/{table}/deals/2/analysis")
+    assert one_line_error(*missing) == "the table has 1 finished deals, not deal 2"
+
+
+def _finished_preferans(server: Server) -> str:
+    table: str = server.new_table("preferans", ["bot default"] * 3, deals=1)["id"]
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the table did not finish"
+        time.sleep(0.2)
+    return table
