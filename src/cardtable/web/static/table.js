@@ -1,5 +1,6 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
+import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
@@ -34,6 +35,7 @@ export class TablePage {
     this.poker = new PokerTable(this);
     this.piquet = new PiquetTable(this);
     this.replay = new ReplayView(this);
+    this.analysis = new AnalysisView(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
@@ -151,8 +153,7 @@ export class TablePage {
     root.append(state.game === "poker" ? this.poker.felt(sorted) : this.felt(sorted));
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
-    const replay = this.replay.panel();
-    if (replay) root.append(replay);
+    root.append(...[this.replay.panel(), this.analysis.panel()].filter(Boolean));
     this.root.replaceChildren(root);
     for (const log of root.querySelectorAll(".log, .dialogue")) log.scrollTop = log.scrollHeight;
   }
@@ -372,7 +373,8 @@ export class TablePage {
           el("dd", { text: scoreText(value) })])));
     }
     aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
-    aside.append(this.replay.opener(), el("h2", { text: t("log") }), log);
+    aside.append(...[this.replay.opener(), this.analysis.opener()].filter(Boolean),
+      el("h2", { text: t("log") }), log);
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
       aside.append(inviteBox(invite));
