@@ -36,7 +36,8 @@ def _a_deal_played(server: Server, page: Any) -> str:
             continue
         _wait_for_change(page, seq, chosen)
     wait_for_end(page)
-    return page.url.rstrip("/").split("/")[-1]
+    url: str = page.url
+    return url.rstrip("/").split("/")[-1]
 
 
 def test_each_card_of_a_finished_preferans_deal_is_marked_with_its_value_and_the_best(
