@@ -7,7 +7,7 @@ ones; once the table has finished any seat's view may be asked for; a deal in pl
 from __future__ import annotations
 
 import asyncio
-import time
+import random
 from typing import Any
 
 import pytest
@@ -53,6 +53,8 @@ def test_a_seat_replays_a_finished_deal_as_it_saw_it_and_others_see_their_own(
     _steps_against_the_engine(server, table["id"], public, -1)
     theirs = browser.ok("GET", path + "?seat=1")
     _steps_against_the_engine(server, table["id"], theirs, 1)
+    unjudged = browser.call("GET", f"/api/tables/{table['id']}/deals/1/analysis")
+    assert one_line_error(*unjudged) == "Piquet has no analysis"
 
 
 def test_a_deal_still_being_played_has_no_replay(server: Server) -> None:
@@ -73,12 +75,12 @@ def test_a_finished_preferans_deal_is_analysed_card_by_card_double_dummy(
     """
     from cardtable.preferans.analysis import judge_record  # noqa: PLC0415
 
-    # A deal passed out without play has nothing to judge: tables are dealt until one plays.
-    for _ in range(5):
-        table = _finished_preferans(server)
-        answer = Browser(server).ok("GET", f"/api/tables/{table}/deals/1/analysis")
-        if answer["cards"]:
-            break
+    # Anna passes in the auction and whists whatever is declared, so that the deal is played.
+    made = server.new_table("preferans", ["open", "bot default", "bot default"], deals=1)
+    token = server.join(made, "Anna")
+    asyncio.run(Client(server.socket_url(made["id"]), token, seed=1).play(_pass_then_whist))
+    table = made["id"]
+    answer = Browser(server).ok("GET", f"/api/tables/{table}/deals/1/analysis")
     judged = judge_record(server.record(table), 1)
     assert answer["cards"]
     assert [(c["trick"], c["seat"], c["card"], c["cost"]) for c in answer["cards"]] == [
@@ -91,10 +93,9 @@ def test_a_finished_preferans_deal_is_analysed_card_by_card_double_dummy(
     assert one_line_error(*missing) == "the table has 1 finished deals, not deal 2"
 
 
-def _finished_preferans(server: Server) -> str:
-    table: str = server.new_table("preferans", ["bot default"] * 3, deals=1)["id"]
-    deadline = time.monotonic() + 120
-    while server.get(f"/api/tables/{table}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the table did not finish"
-        time.sleep(0.2)
-    return table
+def _pass_then_whist(legal: list[str], rng: random.Random) -> str:
+    """Pass in the auction, whist any game declared, else any move."""
+    for wanted in ("whist", "pass"):
+        if wanted in legal:
+            return wanted
+    return rng.choice(legal)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar
 
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
+from cardtable.engine.record import Record
 from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
@@ -103,6 +104,17 @@ class Game(ABC, Generic[A, V, R]):
         and names (text, counted by value). By default every seat played and nothing more.
         """
         return [{"played": True} for _ in match.seats]
+
+    def deal_analysis(
+        self, record: Record, number: int, shown: Collection[str] | None = None
+    ) -> list[dict[str, Any]] | None:
+        """Finished deal ``number`` (from 1) of ``record`` judged move by move, or ``None``.
+
+        JSON-shaped, one mapping per move judged; ``None`` where the game has no analysis (by
+        default). ``shown``, when given, is the cards (as text) the asker was shown in the
+        deal: the analysis then names no other card.
+        """
+        return None
 
     def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
         """The rules in force as sections of short sentences, each naming its options.

@@ -8,9 +8,9 @@ the table has finished its record, every deck included, is public (docs/server.m
 "Downloads"), so any seat's view may then be asked for with ``?seat=N``. A deal still being
 played has no replay (409).
 
-The analysis of a finished preferans deal values every card played double dummy
-(:func:`cardtable.preferans.analysis.judge_record`), in the bots' worker pool so that the
-solver never holds up the event loop. While the table plays, a best card the viewer was never
+The analysis of a finished deal is the game's (:meth:`Game.deal_analysis`: preferans values
+every card played double dummy), run in the bots' worker pool so that the solver never holds
+up the event loop. While the table plays, a best card the viewer was never
 shown in that deal (a card left in a hand by a claim) is left out of the answer.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
@@ -33,9 +33,6 @@ from cardtable.server.downloads import (
 )
 from cardtable.server.tables import SPECTATOR
 from cardtable.store.records import log_through, record_of
-
-if TYPE_CHECKING:
-    from cardtable.preferans.analysis import CardJudgement
 
 router = APIRouter(prefix="/api/tables", tags=["downloads"])
 
@@ -84,7 +81,7 @@ async def deal_analysis(
     invite: InviteQuery = None,
     seat_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    """Finished preferans deal ``number``: each card played with its value and the best cards.
+    """Finished deal ``number`` judged by its game (preferans: every card double dummy).
 
     ``cards`` holds for each card judged its ``trick``, ``seat``, ``card``, the declarer's
     tricks under best play after it (``declarer_tricks``) and after the best card
@@ -92,38 +89,21 @@ async def deal_analysis(
     ``paranoid`` (an all-pass: the player against the other two).
     """
     table, asking = await _table(request, table_id, invite, seat_token)
-    if table.info.game != "preferans":
-        raise HTTPException(404, f"{table.game.title} has no analysis (preferans has)")
     _finished_deal(table, number)
     record = record_of(table.info, log_through(await _log(request, table), number))
     viewer = None if asking == SPECTATOR else asking
     public = table.finished and bool(table.steps)
     seen = None if public else _cards_seen(table.match.deals[number - 1], viewer)
-    # The solver is loaded with the first analysis, not with the server.
-    from cardtable.preferans.analysis import judge_record  # noqa: PLC0415
-
     judged = await asyncio.get_running_loop().run_in_executor(
-        table.workers.bots, partial(judge_record, record, number)
+        table.workers.bots, partial(table.game.deal_analysis, record, number, seen)
     )
-    return {"table": table.info.id, "deal": number, "cards": [_judged(j, seen) for j in judged]}
+    if judged is None:
+        raise HTTPException(404, f"{table.game.title} has no analysis")
+    return {"table": table.info.id, "deal": number, "cards": judged}
 
 
 def _cards_seen(deal: Deal[Hashable, object], viewer: int | None) -> set[str]:
     return {card.text() for event in deal.events for card in event.seen_by(viewer).cards}
-
-
-def _judged(judgement: CardJudgement, seen: set[str] | None) -> dict[str, Any]:
-    best = [card.text() for card in judgement.best]
-    return {
-        "trick": judgement.trick,
-        "seat": judgement.seat,
-        "card": judgement.card.text(),
-        "declarer_tricks": judgement.declarer_tricks,
-        "best_tricks": judgement.best_tricks,
-        "best": best if seen is None else [card for card in best if card in seen],
-        "cost": judgement.cost,
-        "paranoid": judgement.paranoid,
-    }
 
 
 def deal_steps(record: Record, number: int, viewer: int | None) -> list[dict[str, Any]]:
