@@ -133,3 +133,28 @@ def test_the_installed_command_runs_in_a_fresh_process() -> None:
     assert bad.returncode == 2
     assert bad.stderr.startswith("error: unknown game 'nosuchgame'")
     assert "Traceback" not in bad.stderr
+
+
+def test_games_starts_without_the_rest_of_the_command_line() -> None:
+    """``cardtable games`` prints what the whole command line prints, loading little.
+
+    README, "Speed": the listing needs the games' names and presets, not the records'
+    validators, the table's kernels (numpy) or the other commands.
+    """
+    quick = (
+        "import sys; from cardtable.cli import run\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "loaded = {'numpy', 'cardtable.cli.main', 'cardtable.engine.record_models'}\n"
+        "print(sorted(loaded & set(sys.modules)), file=sys.stderr)\n"
+    )
+    whole = "from cardtable.cli.main import app; app()"
+    for words in (["games"], ["games", "--json"]):
+        fast = subprocess.run(
+            [sys.executable, "-c", quick, *words], capture_output=True, text=True, check=False
+        )
+        full = subprocess.run(
+            [sys.executable, "-c", whole, *words], capture_output=True, text=True, check=False
+        )
+        assert fast.returncode == full.returncode == 0
+        assert fast.stdout == full.stdout
+        assert fast.stderr == "[]\n"

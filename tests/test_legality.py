@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pytest
@@ -40,7 +40,7 @@ def tables() -> list[tuple[str, str | None, int]]:
     return found
 
 
-def stay_in(legal: list[Any], rng: random.Random) -> Any:
+def stay_in(legal: Sequence[Any], rng: random.Random) -> Any:
     """Mostly call or check and draw the most cards; now and then anything listed."""
     if rng.random() < 0.2:
         return rng.choice(legal)
@@ -53,7 +53,9 @@ def stay_in(legal: list[Any], rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-def check_listed_actions_apply(deal: Deal[Any, Any], legal: list[Any], rng: random.Random) -> None:
+def check_listed_actions_apply(
+    deal: Deal[Any, Any], legal: Sequence[Any], rng: random.Random
+) -> None:
     for action in rng.sample(legal, min(PROBES_PER_STEP, len(legal))):
         assert deal.why_illegal(action) is None, action
         copy: Deal[Any, Any] = pickle.loads(pickle.dumps(deal))

@@ -5,6 +5,8 @@ See docs/architecture.md, rules.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardtable.engine import describe_rules, get_game
@@ -75,3 +77,28 @@ def test_a_misspelt_option_among_many_names_the_closest_not_all() -> None:
     message = str(caught.value)
     assert "unknown option 'capto' (did you mean 'capot'? `cardtable rules GAME` lists" in message
     assert "carte_blanche" not in message
+
+
+def test_a_shipped_preset_is_listed_at_once_and_its_options_checked_when_its_rules_are_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Listing presets reads their names and descriptions; a bad option is refused on use.
+
+    docs/architecture.md, rules: presets are TOML overrides checked against the rules type
+    (here when the preset's rules are made, so that ``cardtable games`` starts fast).
+    """
+    package = tmp_path / "brokentoy"
+    (package / "presets").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "presets" / "bad.toml").write_text(
+        'description = "a slip"\n[rules]\ntrumps = true\n', encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class BrokenToy(ToyGame):
+        presets_package = "brokentoy"
+
+    game = BrokenToy()
+    assert {name: preset.description for name, preset in game.presets.items()} == {"bad": "a slip"}
+    with pytest.raises(RulesError, match=r"preset 'bad': unknown option 'trumps'"):
+        game.rules("bad")

@@ -229,8 +229,8 @@ def _play_deal(
         if not legal:
             checker.fail("legal_actions_until_over", f"seat {seat} to move has no legal action")
             return False
-        context.vocabulary.update(dict.fromkeys(legal))
         if checker.enabled:
+            context.vocabulary.update(dict.fromkeys(legal))
             _check_illegal_probe(match, deal, legal, context, checker)
             _check_choices(run.game, deal, legal, context.probe_rng, checker)
         action = run.bots[seat].choose(deal.view(seat), legal, context.bot_rng)
@@ -273,7 +273,7 @@ def _check_serializes(view: object, what: str, checker: Checker) -> None:
 
 
 def _check_choices(
-    game: Game[A, V, R], deal: Deal[A, V], legal: list[A], rng: random.Random, checker: Checker
+    game: Game[A, V, R], deal: Deal[A, V], legal: Sequence[A], rng: random.Random, checker: Checker
 ) -> None:
     """Every move built from a choice is legal; every legal set of cards comes from a choice.
 
@@ -321,7 +321,7 @@ def _cards_named(text: str) -> int:
 def _check_illegal_probe(
     match: Match[A, V, R],
     deal: Deal[A, V],
-    legal: list[A],
+    legal: Sequence[A],
     context: _DealContext[A],
     checker: Checker,
 ) -> None:

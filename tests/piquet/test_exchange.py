@@ -6,7 +6,10 @@ players; the English game cites Parlett's rules (Cavendish), as the options do.
 
 from __future__ import annotations
 
+from itertools import combinations
 from math import comb
+
+import pytest
 
 from cardtable.cards import parse_cards
 from cardtable.piquet.actions import Discard, Refuse
@@ -70,3 +73,26 @@ def test_a_player_who_may_not_refuse_is_offered_only_discards() -> None:
     """Parlett (Cavendish): the elder must exchange; 001, rule 10 lets the seed's refuse."""
     offered = exchanges(HAND, [1], may_refuse=False)
     assert offered == [Discard((card,)) for card in sorted(HAND, key=lambda c: c.index)]
+
+
+def test_the_offered_discards_are_every_combination_once_in_order_and_found_by_membership() -> None:
+    """001, piquet rule 9: any cards of the hand may go, as many as are taken.
+
+    The list is made one discard at a time as asked for (indexing, iteration, membership);
+    each way of reading it must agree with the combinations of the hand in index order.
+    """
+    ordered = sorted(HAND, key=lambda c: c.index)
+    expected = [Refuse()] + [
+        Discard(cards) for count in (3, 4, 5) for cards in combinations(ordered, count)
+    ]
+    offered = exchanges(HAND, [3, 4, 5], may_refuse=True)
+    assert len(offered) == len(expected) == 1 + comb(12, 3) + comb(12, 4) + comb(12, 5)
+    assert list(offered) == expected
+    assert [offered[number] for number in range(len(offered))] == expected
+    assert offered[-1] == expected[-1]
+    assert offered[5:9] == expected[5:9]
+    assert all(action in offered for action in expected)
+    assert Discard(tuple(reversed(ordered[:3]))) not in offered
+    assert Discard(tuple(ordered[:2])) not in offered
+    with pytest.raises(IndexError):
+        offered[len(expected)]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+import typer
+
 QUICK_POKER_COMMANDS = frozenset({"hand", "showdown", "equity"})
 """``cardtable poker`` commands that start without loading the rest of the command line."""
 
@@ -11,16 +13,38 @@ QUICK_POKER_COMMANDS = frozenset({"hand", "showdown", "equity"})
 def run() -> None:
     """Entry point of the ``cardtable`` console script.
 
-    ``poker hand``, ``poker showdown`` and ``poker equity`` need none of the engine, the
-    records or the table, so they run under a root that holds the poker commands only (the
-    same options, help and one-line errors); everything else loads the whole command line.
+    ``games``, ``poker hand``, ``poker showdown`` and ``poker equity`` need none of the
+    records, the table or the other commands, so they run under a root that holds only them
+    (the same options, help and one-line errors); everything else loads the whole command line.
     """
-    if sys.argv[1:2] == ["poker"] and sys.argv[2:3] and sys.argv[2] in QUICK_POKER_COMMANDS:
+    quick = _quick_app(sys.argv[1:3])
+    if quick is not None:
+        quick()
+        return
+    from cardtable.cli.main import app  # noqa: PLC0415
+
+    app()
+
+
+def _quick_app(words: list[str]) -> typer.Typer | None:
+    """The small root for a command that loads little, or None for the whole command line."""
+    if words[:1] == ["poker"] and words[1:2] and words[1] in QUICK_POKER_COMMANDS:
         from cardtable.cli.common import root_app  # noqa: PLC0415
         from cardtable.cli.poker import app as poker_app  # noqa: PLC0415
 
         app = root_app()
         app.add_typer(poker_app, name="poker")
-    else:
-        from cardtable.cli.main import app  # noqa: PLC0415
-    app()
+        return app
+    if words[:1] == ["games"]:
+        from cardtable.cli.common import root_app  # noqa: PLC0415
+        from cardtable.cli.games import games_command  # noqa: PLC0415
+
+        app = root_app()
+        app.callback()(_root)  # a group, as the whole root is, though it holds one command
+        app.command("games")(games_command)
+        return app
+    return None
+
+
+def _root() -> None:
+    """Preferans, Piquet and Poker by the book: play, score, analyse, simulate."""

@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from cardtable.bots import make_bot
 from cardtable.cli import preferans
 from cardtable.cli.common import (
+    chosen_rules,
     lazy_progress,
     one_line_errors,
     out,
@@ -24,17 +22,24 @@ from cardtable.cli.common import (
     read_text,
     root_app,
 )
-from cardtable.cli.listing import add_name_column, print_rules, print_summary, whole_names
+from cardtable.cli.games import games_command
+from cardtable.cli.listing import print_rules, print_summary
 from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
+from cardtable.cli.scale import (
+    AddressOption,
+    BackendOption,
+    ChunkOption,
+    WorkersOption,
+    tournament_command,
+)
 from cardtable.cli.server import db_app, serve_command
 from cardtable.engine import (
     Record,
     SomeMatch,
     describe_rules,
-    games,
     get_game,
     view_to_data,
 )
@@ -50,65 +55,9 @@ app.add_typer(piquet_app)
 app.add_typer(poker_app, name="poker")
 app.add_typer(db_app, name="db")
 app.command("serve")(serve_command)
+app.command("games")(games_command)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-
-
-@app.command("games")
-def games_command(as_json: JsonFlag = False) -> None:
-    """List the registered games with their presets."""
-    with one_line_errors():
-        listed = [
-            {
-                "name": game.name,
-                "title": game.title,
-                "aliases": list(game.aliases),
-                "players": list(game.players),
-                "default_preset": game.default_preset,
-                "presets": [
-                    {"name": preset.name, "description": preset.description}
-                    for preset in game.presets.values()
-                ],
-            }
-            for game in games()
-        ]
-    if as_json:
-        print_json({"games": listed})
-        return
-    if not listed:
-        out.print("No games are registered yet.")
-        return
-    every_preset = [
-        _preset_label(name, game.default_preset) for game in games() for name in game.presets
-    ]
-    table = Table()
-    add_name_column(table, "game", [game.name for game in games()])
-    add_name_column(table, "presets", every_preset)
-    add_name_column(table, "also called", [n for g in games() for n in (g.title, *g.aliases)])
-    for game in games():
-        presets = [_preset_label(name, game.default_preset) for name in game.presets]
-        table.add_row(
-            Text(game.name) + Text(f"\n{_players_text(game.players)} players", style="dim"),
-            whole_names(presets),
-            whole_names([game.title, *game.aliases]),
-        )
-    out.print(table)
-
-
-def _preset_label(name: str, default: str | None) -> str:
-    return name + (" (default)" if name == default else "")
-
-
-def _players_text(counts: tuple[int, ...] | list[int]) -> str:
-    """``2–10`` for a run of counts, else the counts listed: ``3, 4``.
-
-    >>> _players_text((2, 3, 4, 5)), _players_text((3, 4)), _players_text((2, 4))
-    ('2–5', '3, 4', '2, 4')
-    """
-    ordered = sorted(counts)
-    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]}–{ordered[-1]}"
-    return ", ".join(str(n) for n in ordered)
 
 
 @app.command("rules")
@@ -137,10 +86,7 @@ def rules_command(
     with one_line_errors():
         game = get_game(game_name)
         chosen = preset or game.default_preset
-        if rules_file is not None:
-            rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
-        else:
-            rules = game.rules(chosen)
+        rules = chosen_rules(game, preset, rules_file)
         help = game.rules_help(rules, language) if summary else None
         options = describe_rules(rules)
     title = f"{game.title} — {chosen}" if chosen else game.title
@@ -258,7 +204,7 @@ def simulate_command(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     deals: Annotated[int, typer.Option(min=1, max=MOST_DEALS * 100, help="Deals to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the deals and the bots.")] = 1,
     bot: Annotated[
         str,
         typer.Option(
@@ -271,12 +217,25 @@ def simulate_command(
     fast: Annotated[
         bool, typer.Option("--fast", help="The game's lean loop, no checks (poker: speed).")
     ] = False,
+    backend: BackendOption = "local",
+    workers: WorkersOption = None,
+    address: AddressOption = None,
+    chunk: ChunkOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play bot against bot (with every check of the harness on), and report the speed."""
-    from cardtable.harness import simulate  # noqa: PLC0415 - keeps start-up fast
+    """Play bot against bot (with every check of the harness on), and report the speed.
+
+    The deals are played in chunks, each seeded by its own spawned seed, so the summary is
+    the same for the same seed on every backend with any number of workers (docs/scale.md).
+    """
+    from cardtable.scale import ScaleError  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.scale.backends import check_backend  # noqa: PLC0415
+    from cardtable.scale.simulation import simulate_in_chunks  # noqa: PLC0415
 
     if fast:
+        with one_line_errors():
+            if (backend, workers, address, chunk) != ("local", None, None, None):
+                raise ScaleError("--fast plays its lean loop here: drop --backend and --chunk")
         _fast_simulate(game_name, preset, players, deals, seed, bot, as_json)
         return
     with one_line_errors():
@@ -284,18 +243,21 @@ def simulate_command(
         rules = game.rules(preset)
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
-        game.check_players(seats)
-        table = [make_bot(game.name, bot, rules) for _ in range(seats)]
+        kind = check_backend(backend, workers, address)
         with lazy_progress(deals) as advance:
-            report = simulate(
+            report = simulate_in_chunks(
                 game,
                 rules,
                 players=seats,
                 deals=deals,
                 seed=seed,
                 preset=chosen,
-                bots=table,
+                bot=bot,
                 checks=checks,
+                backend=kind,
+                workers=workers,
+                address=address,
+                chunk=chunk,
                 progress=advance,
             )
     if as_json:
@@ -412,6 +374,7 @@ def _fast_simulate(
 
 app.command("play")(play_command)
 app.command("playthrough")(playthrough_command)
+app.command("tournament")(tournament_command)
 
 
 @app.command("warm")

@@ -123,7 +123,7 @@ class Deal(ABC, Generic[A, V]):
         """The seat whose turn it is, or ``None`` when the deal is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[A]:
+    def legal_actions(self) -> Sequence[A]:
         """Every legal action of the seat to move (a range of amounts by its ends)."""
 
     @abstractmethod

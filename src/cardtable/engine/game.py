@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
@@ -12,7 +13,7 @@ from typing import Any, Generic, TypeVar
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.record import Record
-from cardtable.engine.rules import Preset, parse_preset, rules_from_mapping, rules_from_toml
+from cardtable.engine.rules import Preset, read_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
 A = TypeVar("A", bound=Hashable)
@@ -116,6 +117,18 @@ class Game(ABC, Generic[A, V, R]):
         """
         return None
 
+    def deal_result(
+        self, match: Match[A, V, R], before: Mapping[str, Fraction]
+    ) -> dict[str, Fraction]:
+        """What each seat of ``match`` won (positive) or lost by the deal it has just finished.
+
+        ``before`` is the ledger as it stood when the deal began. A tournament scores each deal
+        by this (docs/scale.md). By default the change of the ledger over the deal; a game whose
+        ledger moves only when a match ends scores a deal by its own points instead.
+        """
+        after = match.ledger()
+        return {name: after[name] - before.get(name, Fraction(0)) for name in match.seats}
+
     def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
         """The rules in force as sections of short sentences, each naming its options.
 
@@ -140,7 +153,7 @@ class Game(ABC, Generic[A, V, R]):
 
     @cached_property
     def presets(self) -> dict[str, Preset]:
-        """The game's named presets, read from its package."""
+        """The game's named presets, read from its package (checked when their rules are made)."""
         if self.presets_package is None:
             return {}
         folder = resources.files(self.presets_package).joinpath("presets")
@@ -148,7 +161,7 @@ class Game(ABC, Generic[A, V, R]):
         for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
             if item.name.endswith(".toml"):
                 name = item.name.removesuffix(".toml")
-                found[name] = parse_preset(name, item.read_text(encoding="utf-8"), self.rules_type)
+                found[name] = read_preset(name, item.read_text(encoding="utf-8"))
         return found
 
     def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
@@ -156,7 +169,9 @@ class Game(ABC, Generic[A, V, R]):
         name = preset or self.default_preset
         base = self.rules_type()
         if name is not None:
-            base = rules_from_mapping(self.rules_type, self.preset(name).overrides, where=name)
+            base = rules_from_mapping(
+                self.rules_type, self.preset(name).overrides, where=f"preset {name!r}"
+            )
         return rules_from_mapping(self.rules_type, overrides or {}, base=base)
 
     def rules_from_toml(self, text: str, where: str, preset: str | None = None) -> R:

@@ -148,7 +148,7 @@ class Match(ABC, Generic[A, V, R]):
         deal = self.current
         return None if deal is None else deal.to_move
 
-    def legal_actions(self) -> list[A]:
+    def legal_actions(self) -> Sequence[A]:
         """The legal actions of the seat to move in the current deal."""
         return self._require_deal().legal_actions()
 

@@ -25,13 +25,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast, get_args, get_origin, get_type_hints
 
-from pydantic import TypeAdapter, ValidationError
-
 from cardtable.engine.reading import InputError, parse_toml, whole_number
 from cardtable.errors import RulesError, names_hint
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+    from pydantic import TypeAdapter
     from pydantic_core import ErrorDetails
 
 R = TypeVar("R")
@@ -208,6 +207,8 @@ def rules_from_mapping(
     _refuse_unknown_options(cls, data, where, "")
     assert isinstance(data, Mapping)  # refused just above if it is not
     merged = _merge(start, data)
+    from pydantic import ValidationError  # noqa: PLC0415 - pydantic loads on first use
+
     try:
         return _adapter(cls).validate_json(json.dumps(merged), strict=True)
     except ValidationError as error:
@@ -252,6 +253,17 @@ def rules_from_toml(cls: type[R], text: str, *, base: R | None = None, where: st
 
 def parse_preset(name: str, text: str, cls: type[object]) -> Preset:
     """A preset from its TOML text, checked against the rules type ``cls``."""
+    preset = read_preset(name, text)
+    rules_from_mapping(cls, preset.overrides, where=f"preset {name!r}")
+    return preset
+
+
+def read_preset(name: str, text: str) -> Preset:
+    """A preset from its TOML text, its options not yet checked against a rules type.
+
+    A game reads its shipped presets so, to list them without building the validator of its
+    rules; the options are checked when the preset's rules are made.
+    """
     where = f"preset {name!r}"
     document = _read_toml(text, where)
     _refuse_keys_beside_rules(document, where)
@@ -259,7 +271,6 @@ def parse_preset(name: str, text: str, cls: type[object]) -> Preset:
     overrides = document.get("rules", {})
     if not isinstance(description, str) or not isinstance(overrides, dict):
         raise RulesError(f"{where}: needs a description string and a [rules] table")
-    rules_from_mapping(cls, overrides, where=where)
     return Preset(name, description, overrides)
 
 
@@ -380,5 +391,7 @@ _adapters: dict[type[Any], TypeAdapter[Any]] = {}
 def _adapter(cls: type[R]) -> TypeAdapter[R]:
     adapter = _adapters.get(cls)
     if adapter is None:
+        from pydantic import TypeAdapter  # noqa: PLC0415 - building one costs up to 40 ms
+
         adapter = _adapters[cls] = TypeAdapter(cls)
     return adapter

@@ -20,12 +20,14 @@ and punished at the first lead by molchanka.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, Deal, DealSetup, Event
 from cardtable.engine.claims import ClaimRest, GrantRest
+from cardtable.engine.views import made_view
 from cardtable.piquet.actions import PiquetAction
 from cardtable.piquet.phases.dealing import Dealing
 from cardtable.piquet.phases.exchanging import begin_exchange
@@ -115,6 +117,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.players = players
         self.state = DealState.seat(rules, players, setup.dealer, setup.deck, setup.seed)
         self.state.phase = Dealing(self.state)
+        self._logs: dict[int | None, tuple[str, ...]] = {}
         if not rules.irregularities:
             self._log(self.state.deal_out() + begin_exchange(self.state))
 
@@ -125,7 +128,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         """The seat to move, or ``None`` when the deal is over."""
         return self.state.turn
 
-    def legal_actions(self) -> list[PiquetAction]:
+    def legal_actions(self) -> Sequence[PiquetAction]:
         """Every legal action of the seat to move; false calls are legal but never listed."""
         seat = self.state.turn
         if seat is None:
@@ -170,18 +173,17 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def view(self, seat: int) -> PiquetView:
         """All that ``seat`` may know now."""
         state = self.state
-        return PiquetView(
-            seat=seat,
-            hand=tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index))
-            if state.dealt
-            else (),
-            discarded=tuple(state.discards.get(seat, [])),
-            **self._table(seat),
+        fields = self._table(seat)
+        fields["seat"] = seat
+        fields["hand"] = (
+            tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index)) if state.dealt else ()
         )
+        fields["discarded"] = tuple(state.discards.get(seat, []))
+        return made_view(PiquetView, fields)
 
     def public_view(self) -> PiquetPublicView:
         """What a spectator knows: the counts, the cards shown and played, the public log."""
-        return PiquetPublicView(**self._table(None))
+        return made_view(PiquetPublicView, self._table(None))
 
     def _table(self, seat: int | None) -> dict[str, Any]:
         """The fields every view shares, the log as ``seat`` (``None``: the public) saw it."""
@@ -202,8 +204,16 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
             "shown": tuple(state.shown),
             "played": tuple(state.played),
             "sheet": self.sheet,
-            "log": tuple(str(event.seen_by(seat)) for event in self.events),
+            "log": self._log_seen_by(seat),
         }
+
+    def _log_seen_by(self, seat: int | None) -> tuple[str, ...]:
+        """The events as ``seat`` saw them, as text; each written once, for every view has all."""
+        written = self._logs.get(seat, ())
+        if len(written) < len(self.events):
+            written += tuple(str(event.seen_by(seat)) for event in self.events[len(written) :])
+            self._logs[seat] = written
+        return written
 
     def outcome(self) -> PiquetOutcome:
         """Each active seat's count and tricks, and the deal's tags."""

@@ -9,7 +9,7 @@ with the game for two; the last pays each of the others the difference of their 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cardtable.cards import Card, DeckSpec
@@ -251,6 +251,26 @@ class PiquetGame(Game[actions.PiquetAction, PiquetView, PiquetRules]):
         if len(values) == 2 and values[0] == values[1]:
             tags.append("refet")
         return tags or ["plain"]
+
+    def deal_result(
+        self,
+        match: Match[actions.PiquetAction, PiquetView, PiquetRules],
+        before: Mapping[str, Fraction],
+    ) -> dict[str, Fraction]:
+        """A deal's points against the mean of the other players' (docs/scale.md).
+
+        Piquet's stakes change hands only when a partie ends (rules 46–50; docs/rules/piquet.md),
+        so a single deal is scored by what it counts; a seat out of the deal scores nothing.
+        """
+        outcome = match.deals[-1].outcome()
+        assert isinstance(outcome, PiquetOutcome)
+        total, others = sum(outcome.counts.values()), len(outcome.counts) - 1
+        return {
+            name: Fraction(0)
+            if seat not in outcome.counts
+            else outcome.counts[seat] - Fraction(total - outcome.counts[seat], others)
+            for seat, name in enumerate(match.seats)
+        }
 
 
 PIQUET = register(PiquetGame())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import Export, Game
 from cardtable.engine.help import RulesHelp
@@ -14,12 +14,14 @@ from cardtable.poker import help
 from cardtable.poker.actions import TableAction, action_text, parse_action
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.judge import CardJudge
-from cardtable.poker.lean import LeanTable, Policy, simulate_lean
 from cardtable.poker.match import PokerMatch
 from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import MOST_PLAYERS
 from cardtable.poker.view import PokerView
+
+if TYPE_CHECKING:
+    from cardtable.poker.lean import Policy
 
 
 class PokerGame(Game[TableAction, PokerView, PokerRules]):
@@ -85,6 +87,8 @@ class PokerGame(Game[TableAction, PokerView, PokerRules]):
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
     ) -> dict[str, object] | None:
         """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
+        from cardtable.poker.lean import LeanTable, simulate_lean  # noqa: PLC0415 - numpy
+
         if bot not in ("check-down", "random"):
             raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")
         self.check_players(players)

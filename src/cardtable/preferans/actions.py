@@ -286,6 +286,18 @@ def _parse_verb(raw: str, word: str) -> Action:
 
 def action_text(action: Action) -> str:
     """The canonical text: ``6♠``, ``misère``, ``9 without talon``, ``pass``, ``play K♥``."""
+    text = _TEXTS.get(action)
+    if text is None:
+        text = _TEXTS[action] = _text_of(action)
+    return text
+
+
+_TEXTS: dict[Action, str] = {}
+"""The text of each action written so far: views write every call of the auction each move,
+and the actions are few (a deck's cards, the ladder, the discards of 32 cards)."""
+
+
+def _text_of(action: Action) -> str:
     if isinstance(action, Say):
         return action.value
     if isinstance(action, Bid):

@@ -45,6 +45,12 @@ def bid_ladder(rules: PreferansRules) -> tuple[AuctionBid, ...]:
     return tuple(sorted(bids, key=lambda bid: bid_key(bid, rules)))
 
 
+@cache
+def keyed_ladder(rules: PreferansRules) -> tuple[tuple[BidKey, AuctionBid], ...]:
+    """:func:`bid_ladder` with each bid's :func:`bid_key`."""
+    return tuple((bid_key(bid, rules), bid) for bid in bid_ladder(rules))
+
+
 def bid_text(bid: AuctionBid) -> str:
     """The bid's canonical text."""
     return action_text(bid)
@@ -79,9 +85,12 @@ class Auction:
     high_by_hold: bool = False
     has_bid: set[int] = field(default_factory=set)
     turn: int | None = None
+    ladder: tuple[tuple[BidKey, AuctionBid], ...] = field(init=False, repr=False, compare=False)
+    """The bids of the rules with their places, looked up once: the rules are slow to hash."""
 
     def __post_init__(self) -> None:
         self.turn = self.order[0]
+        self.ladder = keyed_ladder(self.rules)
 
     @property
     def is_over(self) -> bool:
@@ -115,8 +124,8 @@ class Auction:
             return []
         floor = None if self.high is None else bid_key(self.high, self.rules)
         allowed: list[AuctionBid] = []
-        for bid in bid_ladder(self.rules):
-            if floor is not None and bid_key(bid, self.rules) <= floor:
+        for key, bid in self.ladder:
+            if floor is not None and key <= floor:
                 continue
             if is_misere(bid):
                 if self.rules.misere_first_bid_only and seat in self.has_bid:

@@ -50,7 +50,7 @@ class Strain(IntEnum):
     @classmethod
     def of_suit(cls, suit: Suit) -> Strain:
         """The strain whose trumps are ``suit``."""
-        return {value: key for key, value in _STRAIN_SUITS.items()}[suit]
+        return _SUIT_STRAINS[suit]
 
 
 _STRAIN_SUITS: dict[Strain, Suit | None] = {
@@ -59,6 +59,10 @@ _STRAIN_SUITS: dict[Strain, Suit | None] = {
     Strain.DIAMONDS: Suit.DIAMONDS,
     Strain.HEARTS: Suit.HEARTS,
     Strain.NO_TRUMP: None,
+}
+
+_SUIT_STRAINS: dict[Suit, Strain] = {
+    suit: strain for strain, suit in _STRAIN_SUITS.items() if suit is not None
 }
 
 MISERE_LEVEL = 0

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from cardtable.cards import Card, Rank
 from cardtable.engine import CardChoice, Deal, DealSetup, Event, private_event, public_event
 from cardtable.engine.claims import ClaimRest, GrantRest
+from cardtable.engine.views import made_view
 from cardtable.errors import IllegalAction
 from cardtable.preferans.actions import Action, MisdealKind, Play, Say, WithoutTalon, action_text
 from cardtable.preferans.bidding import Auction, AuctionBid, allpass_min_level
@@ -36,6 +37,9 @@ from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.tricks import sorted_cards
 
 Phase = PhaseName
+
+_UNKNOWN = -1
+"""No seat: the seat to move is not yet worked out since the last move."""
 """What views call the phases (the phases themselves are :mod:`cardtable.preferans.phases`)."""
 
 ROUNDS = 5
@@ -126,6 +130,9 @@ class PreferansDeal(Deal[Action, PreferansView]):
         self.state.leader = active[0]
         self.state.tricks = [0] * seats
         self.state.phase = Bidding(self.state)
+        self._calls_written: tuple[tuple[int, str], ...] = ()
+        # Asked several times a move (the table, the views, the harness); only a move changes it.
+        self._to_move: int | None = _UNKNOWN
         self._log(
             [
                 private_event("deal", seat, f"seat {seat} is dealt {HAND} cards", hand)
@@ -138,7 +145,10 @@ class PreferansDeal(Deal[Action, PreferansView]):
     @property
     def to_move(self) -> int | None:
         """The seat that decides now (an open whister decides for his partner's cards)."""
-        return self.state.phase.to_move
+        seat = self._to_move
+        if seat == _UNKNOWN:
+            seat = self._to_move = self.state.phase.to_move
+        return seat
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move."""
@@ -151,11 +161,14 @@ class PreferansDeal(Deal[Action, PreferansView]):
         return self.state.phase.why_illegal(action)
 
     def _do(self, action: Action) -> list[Event]:
-        if isinstance(action, ClaimRest):
-            return lay_down_claim(self.state, action.seat)
-        if isinstance(action, GrantRest):
-            return grant_claim(self.state, action.seat)
-        return self.state.phase.do(action)
+        try:
+            if isinstance(action, ClaimRest):
+                return lay_down_claim(self.state, action.seat)
+            if isinstance(action, GrantRest):
+                return grant_claim(self.state, action.seat)
+            return self.state.phase.do(action)
+        finally:
+            self._to_move = _UNKNOWN
 
     def claim_action(self, seat: int) -> ClaimRest:
         """``seat``'s claim of the remaining tricks (legal in the play of a game on tricks)."""
@@ -285,17 +298,16 @@ class PreferansDeal(Deal[Action, PreferansView]):
         """What ``seat`` knows: its own cards and what the table has shown."""
         state = self.state
         playing_for = state.card_seat if self.phase == "play" and self.to_move == seat else None
-        return PreferansView(
-            seat=seat,
-            playing_for=playing_for,
-            hand=tuple(sorted_cards(state.hands[seat])) if seat in state.hands else (),
-            discard=state.discarded if seat == state.declarer else (),
-            **self._table(seat),
-        )
+        fields = self._table(seat)
+        fields["seat"] = seat
+        fields["playing_for"] = playing_for
+        fields["hand"] = sorted_cards(state.hands[seat]) if seat in state.hands else ()
+        fields["discard"] = state.discarded if seat == state.declarer else ()
+        return made_view(PreferansView, fields)
 
     def public_view(self) -> PreferansPublicView:
         """What a spectator knows: the calls, the tricks and the cards laid face up."""
-        return PreferansPublicView(**self._table(None))
+        return made_view(PreferansPublicView, self._table(None))
 
     def _table(self, seat: int | None) -> dict[str, Any]:
         """The fields every view shares; ``seat``'s own hand is not among its open hands."""
@@ -312,7 +324,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
                 if other != seat
             ),
             "talon": state.shown_talon(),
-            "calls": tuple((s, action_text(call)) for s, call in state.auction.calls),
+            "calls": self._calls_text(),
             "high_bid": None if state.auction.high is None else action_text(state.auction.high),
             "min_bid_level": state.auction.min_level,
             "declarer": state.declarer,
@@ -325,6 +337,15 @@ class PreferansDeal(Deal[Action, PreferansView]):
             "tricks": tuple(state.tricks),
             "allpass_series": state.series(),
         }
+
+    def _calls_text(self) -> tuple[tuple[int, str], ...]:
+        """The auction's calls as text, written once each: every view shows them all."""
+        calls = self.state.auction.calls
+        written = self._calls_written
+        if len(written) != len(calls):
+            written += tuple((seat, action_text(call)) for seat, call in calls[len(written) :])
+            self._calls_written = written
+        return written
 
     def outcome(self) -> DealOutcome:
         """The finished deal as a score sheet needs it."""

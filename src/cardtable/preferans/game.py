@@ -33,7 +33,6 @@ from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.sheet import Sheet
-from cardtable.preferans.svg import pulka_svg
 from cardtable.preferans.tricks import DECK, card_order
 
 
@@ -149,6 +148,8 @@ class PreferansMatch(Match[Action, PreferansView, PreferansRules]):
 
     def sheet_svg(self) -> str:
         """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`)."""
+        from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415 - drawn on demand
+
         return pulka_svg(self.sheet)
 
 
@@ -201,6 +202,8 @@ class PreferansGame(Game[Action, PreferansView, PreferansRules]):
         """The pulka as ``match`` leaves it, drawn as SVG; the sheet is public, as on paper."""
         if name != "pulka" or not isinstance(match, PreferansMatch):
             return super().export(match, name, deal)
+        from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415 - drawn on demand
+
         return pulka_svg(match.sheet)
 
     def deal_analysis(

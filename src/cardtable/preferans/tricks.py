@@ -24,8 +24,16 @@ DECK: tuple[Card, ...] = DeckSpec.named("32").cards()
 
 def card_order(card: Card) -> tuple[int, int]:
     """Sort key: suits ♠ ♣ ♦ ♥, then ranks upwards, as players arrange a hand."""
-    assert card.suit is not None
-    return int(Strain.of_suit(card.suit)), int(card.rank)
+    order = _ORDERS.get(card.bit)
+    if order is None:
+        assert card.suit is not None
+        order = int(Strain.of_suit(card.suit)), int(card.rank)
+    return order
+
+
+_ORDERS: dict[int, tuple[int, int]] = {}
+_ORDERS.update((card.bit, card_order(card)) for card in DeckSpec.named("52").cards())
+"""Each card's sort key by its bit: every view sorts the hands it shows."""
 
 
 def sorted_cards(cards: Sequence[Card] | frozenset[Card]) -> tuple[Card, ...]:

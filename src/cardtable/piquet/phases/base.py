@@ -8,11 +8,13 @@ announced (rule 38) at a player's turn between the exchange and the first lead.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import ClassVar
 
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, Event, public_event
 from cardtable.piquet.actions import AnnounceCapot, Correct, PiquetAction
+from cardtable.piquet.exchange import Exchanges
 from cardtable.piquet.phases.state import DealState
 
 
@@ -25,7 +27,7 @@ class Phase(ABC):
         self.state = state
 
     @abstractmethod
-    def actions(self, seat: int) -> list[PiquetAction]:
+    def actions(self, seat: int) -> Sequence[PiquetAction]:
         """The phase's own legal actions for ``seat``, the seat to move."""
 
     @abstractmethod
@@ -48,14 +50,19 @@ class Phase(ABC):
         """Whether ``seat`` may announce a capot now (rule 38)."""
         return False
 
-    def legal_actions(self, seat: int) -> list[PiquetAction]:
+    def legal_actions(self, seat: int) -> Sequence[PiquetAction]:
         """Every legal action of ``seat``, the seat to move."""
         actions = self.actions(seat)
+        more: list[PiquetAction] = []
         if self.may_correct(seat):
-            actions.append(Correct())
+            more.append(Correct())
         if self.may_announce_capot(seat):
-            actions.append(AnnounceCapot())
-        return actions
+            more.append(AnnounceCapot())
+        if not more:
+            return actions
+        if isinstance(actions, Exchanges):
+            return actions.followed_by(more)
+        return [*actions, *more]
 
     def why_illegal(self, seat: int, action: PiquetAction) -> str | None:
         """Why ``action`` of ``seat`` may not be played now, in one sentence, or ``None``."""

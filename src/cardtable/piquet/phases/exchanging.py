@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtable.cards import Card, cards_text
 from cardtable.engine import CardChoice, Event, private_event, public_event
 from cardtable.piquet.actions import Discard, Look, PiquetAction, Refuse, Take, action_text
-from cardtable.piquet.exchange import dealer_counts, elder_counts, exchanges, three_counts
+from cardtable.piquet.exchange import Exchanges, dealer_counts, elder_counts, three_counts
 from cardtable.piquet.phases.base import Phase
 from cardtable.piquet.phases.declaring import carte_blanche, start_declarations
 from cardtable.piquet.phases.state import DealState
@@ -60,7 +60,7 @@ class Exchanging(Phase):
             return self.state.rules.dealer_may_refuse
         return self.state.rules.elder_may_refuse
 
-    def actions(self, seat: int) -> list[PiquetAction]:
+    def actions(self, seat: int) -> Exchanges:
         """The proper exchanges, and under ``irregularities`` the discards one card too few.
 
         After such a discard: the takes, and the further discards that complete it.
@@ -69,12 +69,12 @@ class Exchanging(Phase):
         hand = self.state.hands[seat]
         if self.short == seat:
             done = len(self.state.discards[seat])
-            takes: list[PiquetAction] = [Take(n - self.extra[seat]) for n in counts]
-            return takes + list(exchanges(hand, [n - done for n in counts if n > done], False))
-        found: list[PiquetAction] = list(exchanges(hand, counts, self.may_refuse(seat)))
+            takes = [Take(n - self.extra[seat]) for n in counts]
+            return Exchanges(takes, hand, [n - done for n in counts if n > done])
+        first = (Refuse(),) if self.may_refuse(seat) else ()
         if self.state.rules.irregularities and min(counts) > 1:
-            found += exchanges(hand, [min(counts) - 1], False)
-        return found
+            counts = [*counts, min(counts) - 1]
+        return Exchanges(first, hand, counts)
 
     def choices(self, seat: int) -> list[CardChoice]:
         """The discard as cards to pick: as many as :meth:`actions` lists (rules 7–9, 15–16)."""
