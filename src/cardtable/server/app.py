@@ -33,7 +33,7 @@ from cardtable.engine import games, get_game, rules_to_mapping
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
-from cardtable.server import accounts, downloads, history
+from cardtable.server import accounts, downloads, history, replays
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -234,7 +234,7 @@ def create_app(
         return JSONResponse({"detail": _first_error(error)}, status_code=400)
 
     _routes(app)
-    for router in (accounts.router, history.router, downloads.router):
+    for router in (accounts.router, history.router, downloads.router, replays.router):
         app.include_router(router)
     _socket(app, limits)
     mount_pages(app)

@@ -172,6 +172,13 @@ class LiveTable:
         return self.steps[-1].seq if self.steps else 0
 
     @property
+    def to_move(self) -> int | None:
+        """The seat to move: in the deal, or between deals the seat the next deal waits for."""
+        if self.match.current is not None:
+            return self.match.to_move
+        return None if self.finished else self.match.between_turn()
+
+    @property
     def finished(self) -> bool:
         """Whether the table has ended: aborted, the match over or the agreed deals played."""
         if self.aborted:
@@ -368,30 +375,31 @@ class LiveTable:
     async def _play(
         self, seat: int, client_id: str | None, text: str, bank: int | None = None
     ) -> int:
-        game = self.game
-        try:
-            action = game.parse_action(text)
-            events = self.match.apply(action)
-        except CardtableError as error:
-            raise Refused("illegal", str(error)) from None
-        if bank is None and self.clocks is not None:
+        kind, text, events = self._apply(seat, text)
+        if bank is None and self.clocks is not None and kind == "act":
             bank = self.clocks.charge(seat, time.monotonic())
-        entry = Entry(
-            self.seq + 1,
-            "act",
-            seat=seat,
-            text=game.action_text(action),
-            client_id=client_id,
-            bank_ms=bank,
-        )
+        entry = Entry(self.seq + 1, kind, seat=seat, text=text, client_id=client_id, bank_ms=bank)
         await self._store([entry])
         if self.clocks is not None and bank is not None:
             self.clocks.banks[seat] = bank
         if client_id is not None:
             self.client_ids.add((seat, client_id))
         self.standing.append(entry)
-        await self._publish(Step(entry.seq, "act", seat, events))
+        await self._publish(Step(entry.seq, kind, seat, events))
         return entry.seq
+
+    def _apply(self, seat: int, text: str) -> tuple[str, str, tuple[Event, ...]]:
+        # A move of the deal, or between deals one the engine offers the seat awaited; the
+        # log entry's kind, the text it keeps, and the events.
+        try:
+            if self.match.current is None:
+                if text not in self.match.between_moves(seat):
+                    raise Refused("illegal", f"seat {seat} is offered no move {text!r} now")
+                return "between", text, self.match.apply_between(text)
+            action = self.game.parse_action(text)
+            return "act", self.game.action_text(action), self.match.apply(action)
+        except CardtableError as error:
+            raise Refused("illegal", str(error)) from None
 
     def _check_turn(self, seat: int, client_id: str | None, seq: int) -> None:
         if client_id is not None and (seat, client_id) in self.client_ids:
@@ -400,7 +408,7 @@ class LiveTable:
             raise Refused("finished", "the table has finished")
         if seq != self.seq:
             raise Refused("stale_seq", f"the table is at seq {self.seq}, not {seq}")
-        if self.match.to_move != seat:
+        if self.to_move != seat:
             raise Refused("not_your_turn", f"it is not seat {seat}'s turn")
 
     async def seat_taken(self, info: TableInfo) -> bool:
@@ -442,6 +450,9 @@ class LiveTable:
             if self.info.status != "finished":
                 await self._set_status("finished")
                 await self._broadcast(self._end().model_dump_json())
+            return
+        if self.to_move is not None:
+            self.wake_bots()  # the next deal waits for a move between deals
             return
         deck = list(self.match.deck())
         self.rng.shuffle(deck)
@@ -725,7 +736,8 @@ class LiveTable:
 
     async def _bot_move(self, bot: SomeBot, seat: int) -> str:
         deal = self.match.current
-        assert deal is not None
+        if deal is None:
+            return self.match.between_moves(seat)[0]
         # Thinking runs in the pool, so one table's bot never holds up another table.
         action = await asyncio.get_running_loop().run_in_executor(
             self.workers.bots,
@@ -738,7 +750,7 @@ class LiveTable:
 
     async def _drive_bots(self) -> None:
         while True:
-            seat = self.match.to_move
+            seat = self.to_move
             if seat is None or self.finished or not self._bot_plays(seat):
                 return
             if self.pending is not None:
@@ -806,6 +818,8 @@ class LiveTable:
     def _legal(self, seat: int) -> list[str] | None:
         # The moves a choice builds are left to it: a client builds them card by card, so a
         # piquet exchange's 1,507 sets are not sent; any move sent is validated whole.
+        if self.match.current is None and seat != SPECTATOR and self.to_move == seat:
+            return self.match.between_moves(seat)
         choices = self._choices(seat)
         deal = self.match.current
         if choices is None or deal is None:
@@ -839,7 +853,7 @@ class LiveTable:
             seat=step.seat,
             back_to=step.back_to,
             d=self._seen(step.events, seat),
-            to_move=self.match.to_move,
+            to_move=self.to_move,
             legal=self._legal(seat) if newest else None,
             view=self._view(deal, seat) if newest and deal else None,
             choices=self._choice_data(seat) if newest else None,
@@ -854,7 +868,7 @@ class LiveTable:
             commitment=deal.setup.commitment if deal else None,
             view=self._view(deal, seat) if deal else None,
             events=self._seen(deal.events if deal else [], seat),
-            to_move=self.match.to_move,
+            to_move=self.to_move,
             legal=self._legal(seat),
             score=self.score(),
             chat=[_chat_frame(line) for line in chat],

@@ -1,5 +1,6 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
+import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
@@ -7,7 +8,9 @@ import { moveLabel, scoreText, t, withNames } from "./i18n.js";
 import { Live } from "./live.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
 import { botKind, gameTitle } from "./names.js";
+import { PiquetTable } from "./piquet.js";
 import { PokerTable } from "./poker.js";
+import { ReplayView } from "./replay.js";
 import { sheetParts } from "./sheets.js";
 
 function clientId() {
@@ -32,6 +35,9 @@ export class TablePage {
     this.showLast = false;
     this.closed = false;
     this.poker = new PokerTable(this);
+    this.piquet = new PiquetTable(this);
+    this.replay = new ReplayView(this);
+    this.analysis = new AnalysisView(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
@@ -75,7 +81,7 @@ export class TablePage {
     } else if (frame.type === "snapshot") {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
         choices: frame.choices, toMove: frame.to_move, events: frame.events, status: frame.status,
-        score: frame.score });
+        score: frame.score, deal: frame.deal });
       this.chosen.clear();
       this.refreshSheet();
     } else if (frame.type === "ev") {
@@ -83,7 +89,7 @@ export class TablePage {
       Object.assign(state, { seq: frame.seq, legal: frame.legal, choices: frame.choices,
         toMove: frame.to_move });
       if (frame.view !== null) state.view = frame.view;
-      if (frame.kind === "deal") state.status = "playing";
+      if (frame.kind === "deal") Object.assign(state, { status: "playing", deal: (state.deal || 0) + 1 });
       this.chosen.clear();
       if (frame.d.some((event) => event.kind === "score" || event.kind === "end")) {
         this.refreshScore();
@@ -151,9 +157,9 @@ export class TablePage {
     root.append(state.game === "poker" ? this.poker.felt(sorted) : this.felt(sorted));
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
+    root.append(...[this.replay.panel(), this.analysis.panel()].filter(Boolean));
     this.root.replaceChildren(root);
-    const log = root.querySelector(".log");
-    log.scrollTop = log.scrollHeight;
+    for (const log of root.querySelectorAll(".log, .dialogue")) log.scrollTop = log.scrollHeight;
   }
 
   header() {
@@ -298,6 +304,7 @@ export class TablePage {
       centre.append(board);
     }
     if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    if (this.state.game === "piquet") this.piquet.centre(centre);
     return centre;
   }
 
@@ -314,6 +321,7 @@ export class TablePage {
     if (this.message) box.append(el("p", { class: "refusal", role: "alert", text: this.message }));
     if (!myTurn) return box;
     if (this.state.game === "poker") this.poker.controls(box, sorted);
+    if (this.state.game === "piquet") this.piquet.controls(box, sorted);
     if (sorted.bids.length) {
       const grid = bidGrid(sorted.bids);
       const table = el("table", { class: "bids", "aria-label": t("bids") });
@@ -370,8 +378,9 @@ export class TablePage {
         ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
           el("dd", { text: scoreText(value) })])));
     }
-    aside.append(...sheetParts(this));
-    aside.append(el("h2", { text: t("log") }), log);
+    aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
+    aside.append(...[this.replay.opener(), this.analysis.opener()].filter(Boolean),
+      el("h2", { text: t("log") }), log);
     aside.append(...this.live.side());
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
