@@ -46,12 +46,16 @@ export class Offers {
   }
 
   receive(frame) {
+    // A welcome names the offer still pending: none after a restart withdrew it.
+    if (frame.type === "welcome") this.current = frame.offer ?? null;
     if (frame.type !== "offer") return;
+    const asked = this.current && this.current.state === "pending" && this.current.id === frame.id;
     this.current = frame;
-    if (frame.kind === "rematch" && frame.state === "accepted" && frame.table) {
-      if (frame.token) localStorage.setItem(tokenKey(frame.table), frame.token);
-      // Everyone at the table agreed to it: each person goes on at his seat of the new table.
-      if (frame.token) location.assign(`/tables/${frame.table}`);
+    if (frame.kind === "rematch" && frame.state === "accepted" && frame.table && frame.token) {
+      localStorage.setItem(tokenKey(frame.table), frame.token);
+      // Everyone at the table agreed to it just now: each person goes on at his seat of the new
+      // table. Opening the old table later only shows the link, so it can still be read.
+      if (asked) location.assign(`/tables/${frame.table}`);
     }
   }
 
