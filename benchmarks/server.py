@@ -18,8 +18,15 @@ Memory (``--memory N``): N preferans tables, three seated sockets each (3N socke
 by one server process after each got its snapshot; the server's resident memory (VmRSS) is
 printed before and after.
 
+Finished tables (``--finished N``): N preferans tables of three bots play their two deals to
+the end, twice over; the server's resident memory is printed at start, with the first N
+finished and still held, once the server has evicted them (docs/server.md, "Tables in
+memory"), and after N more have finished and been evicted: a server that kept finished tables
+would grow by the second N as by the first.
+
     python benchmarks/server.py [--tables N] [--seconds S] [--rate R] [--postgres URL]
     python benchmarks/server.py --memory 1000
+    python benchmarks/server.py --finished 300
 """
 
 from __future__ import annotations
@@ -228,6 +235,47 @@ async def hold(base: str, port: int, tables: int, pid: int) -> tuple[float, floa
     return before, after, len(sockets)
 
 
+def get(base: str, path: str) -> Any:
+    with urllib.request.urlopen(base + path, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def wait_for(ready: Any, what: str, seconds: float = 1800.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not happen within {seconds:.0f} s")
+        time.sleep(0.5)
+
+
+def finish_tables(base: str, count: int) -> None:
+    """Make ``count`` tables of three bots, two deals each, and wait until every one ends."""
+    made = {
+        post(base, "/api/tables", {"game": "preferans", "seats": ["bot random"] * 3, "deals": 2})[
+            "id"
+        ]
+        for _ in range(count)
+    }
+    wait_for(lambda: not made & {t["id"] for t in get(base, "/api/tables")}, "the tables' ends")
+
+
+def finished_memory(base: str, count: int, pid: int) -> list[tuple[str, float]]:
+    """The server's RSS at start and as ``count`` finished tables come, leave, come again.
+
+    A server that evicts no table (one older than eviction, whose ``/api/server`` does not
+    count them) is measured as the tables finish.
+    """
+    figures = [("at start", rss_mib(pid))]
+    for done in (count, 2 * count):
+        finish_tables(base, count)
+        held = get(base, "/api/server").get("tables_in_memory")
+        figures.append((f"{done} finished, {held} tables in memory", rss_mib(pid)))
+        if held is not None:
+            wait_for(lambda: get(base, "/api/server")["tables_in_memory"] == 0, "the eviction")
+            figures.append((f"{done} finished, evicted", rss_mib(pid)))
+    return figures
+
+
 @contextlib.contextmanager
 def serving(url: str) -> Iterator[tuple[str, int, int]]:
     """``cardtable serve`` over ``url`` on a free port: its address, port and process id."""
@@ -298,6 +346,9 @@ def main() -> None:
     parser.add_argument("--database", default=None, help="default: SQLite in a temp dir")
     parser.add_argument("--postgres", default=None, help="a cluster's URL: also run on it")
     parser.add_argument("--memory", type=int, default=0, help="hold this many tables instead")
+    parser.add_argument(
+        "--finished", type=int, default=0, help="finish this many tables, twice, instead"
+    )
     options = parser.parse_args()
     _, most = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))  # the server inherits it
@@ -310,6 +361,13 @@ def main() -> None:
                 before, after, held = asyncio.run(hold(base, port, options.memory, pid))
             print(f"{options.memory} tables, {held} sockets held by one server process:")
             print(f"  RSS {after:.0f} MiB (at start {before:.0f} MiB)")
+            return
+        if options.finished:
+            with serving(url) as (base, _port, pid):
+                figures = finished_memory(base, options.finished, pid)
+            print(f"finished tables, {options.finished} at a time, one server process:")
+            for what, rss in figures:
+                print(f"  {what}: RSS {rss:.0f} MiB")
             return
         latency_run(url, options)
         if options.postgres:

@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from typing import Literal
 
 from cardtable.errors import CardParseError
@@ -383,8 +384,14 @@ class DeckSpec:
 
     def cards(self) -> tuple[Card, ...]:
         """The deck's cards in a fixed order: suit by suit, ranks ascending, jokers last."""
-        suited = [Card(rank, suit) for suit in Suit for rank in self.ranks]
-        return tuple(suited) + tuple(Card.joker(n) for n in range(1, self.jokers + 1))
+        return _deck_cards(self.ranks, self.jokers)
+
+
+@cache
+def _deck_cards(ranks: tuple[Rank, ...], jokers: int) -> tuple[Card, ...]:
+    # Every deal asks for its deck: making its cards once keeps a poker deal's start cheap.
+    suited = [Card(rank, suit) for suit in Suit for rank in ranks]
+    return tuple(suited) + tuple(Card.joker(n) for n in range(1, jokers + 1))
 
 
 def _ranks_from(low: Rank) -> tuple[Rank, ...]:

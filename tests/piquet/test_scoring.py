@@ -13,7 +13,14 @@ from cardtable.engine import seeded_rng
 from cardtable.piquet.deal import PiquetOutcome
 from cardtable.piquet.game import PIQUET, PiquetMatch
 from cardtable.piquet.rules import PiquetRules
-from cardtable.piquet.scoring import KorolikSheet, money, round_up, rubicon
+from cardtable.piquet.scoring import (
+    KorolikSheet,
+    deal_difference,
+    korolik_entry,
+    money,
+    round_up,
+    rubicon,
+)
 
 
 def counts(winner: int, amount: int) -> tuple[int, int]:
@@ -261,3 +268,39 @@ def test_money_writes_a_loss_with_a_minus_whole_roubles_and_fractions_of_a_kopec
     assert money(10000, 1) == "100 р. 0 к."
     assert money(265, Fraction(1, 10)) == "0 р. 26 1/2 к."
     assert money(-260, 0) == "0 р. 0 к."
+
+
+def test_the_last_korolik_is_written_before_the_partie_is_closed() -> None:
+    """001, rule 46: the third korolik is written like the others, then the partie's line.
+
+    The sheet's lines of the last deal say both, in that order.
+    """
+    sheet = KorolikSheet(PiquetRules())
+    for deal in [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0)]:
+        sheet.book(deal)
+    assert sheet.book((0, 23)) == [
+        "player 1 writes 23",
+        "korolik 3: player 0 writes 120",
+        "the partie: player 0 writes 130",
+        "the net result: 260 to player 0",
+    ]
+
+
+def test_an_equal_korolik_writes_nothing_and_an_unrounded_one_its_exact_figure() -> None:
+    """001, rule 46: the difference plus 100 goes to the korolik's winner.
+
+    With equal sums there is no winner and nothing to write. Rounding up to tens is an option
+    (off: the exact figure).
+    """
+    assert korolik_entry((50, 50), PiquetRules()) == (None, 0)
+    assert korolik_entry((163, 100), PiquetRules()) == (0, 170)
+    assert korolik_entry((100, 163), PiquetRules(round_koroliks=False)) == (1, 163)
+
+
+def test_the_sheet_counts_every_refet_of_the_partie() -> None:
+    """001, rules 47–48: "Рефет обозначается нулем"; the sheet keeps every one of them."""
+    sheet = KorolikSheet(PiquetRules())
+    sheet.book((40, 40))
+    sheet.book((30, 30))
+    assert sheet.refets == 2
+    assert deal_difference((30, 30), doubled=False) == (None, 0)

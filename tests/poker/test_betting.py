@@ -407,3 +407,38 @@ def test_legal_actions_are_all_accepted_and_offer_the_range_ends() -> None:
     assert Call() not in legal
     for action in legal:
         assert betting.why_illegal(1, action) is None
+
+
+def test_a_freeze_is_the_deals_last_raise_and_counts_among_its_raises() -> None:
+    """«Замораживание».
+
+    The freezer adds the agreed sum to his call, a raise in all but name: the deal's raises
+    count it (the house cut of "Плата за игру" counts raises) and he is the last to raise, so
+    the others call him.
+    """
+    betting = table(4, rules=BettingRules(freeze_amount=15))
+    play(betting, (1, Bet(1)), (2, RaiseTo(2)), (3, RaiseTo(3)))
+    raises = betting.raises_in_deal
+    play(betting, (0, Freeze()))
+    assert betting.raises_in_deal == raises + 1
+    assert betting.last_aggressor == 0
+
+
+def test_a_straddle_at_table_stakes_needs_the_chips_for_double_the_last_blind() -> None:
+    """Начало втемную; Настольные ставки.
+
+    A straddle doubles the last blind bet; at table stakes a player bets only the chips before
+    him, so with fewer than that he cannot straddle, with exactly that he can; where chips do
+    not limit bets he may straddle on credit.
+    """
+    forced = ForcedBets(blinds=(1, 2), straddles=1)
+    for limits, stack, reason in [
+        (STAKES, 3, "a straddle of 4 needs more than your 3 chips"),
+        (STAKES, 4, None),
+        (FIXED, 3, None),
+    ]:
+        betting = Betting(4, [100, 100, 100, stack], limits, BettingRules(), dealer=0)
+        betting.start_round(0, 3, last=False, straddles=forced.straddles)
+        for seat, amount in forced.blind_seats(4, 0):
+            betting.post_blind(seat, amount)
+        assert betting.why_illegal(3, Straddle()) == reason

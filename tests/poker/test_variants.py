@@ -80,6 +80,10 @@ def test_a_bobtail_opens_but_an_ace_or_four_ended_straight_does_not() -> None:
     assert is_bobtail(parse_cards("9♠ 8♦ 7♣ 6♥ 2♦"))
     assert not is_bobtail(parse_cards("A♠ K♦ Q♣ J♥ 2♦"))
     assert not is_bobtail(parse_cards("4♠ 3♦ 2♣ A♥ 9♦"))
+    assert is_bobtail(parse_cards("5♠ 4♦ 3♣ 2♥ 9♦"))
+    assert is_bobtail(parse_cards("K♠ Q♦ J♣ 10♥ 2♦"))
+    assert not is_bobtail(parse_cards("A♠ 3♦ 4♣ 5♥ 9♠"))
+    assert not is_bobtail(parse_cards("Jo"))
     assert hand("9♠ 8♦ 7♣ 6♥ 2♦", HandRules(bobtail=True)).category is Category.HIGH_CARD
 
 

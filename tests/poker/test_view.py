@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardtable.engine import get_game
-from cardtable.poker.actions import Call
+from cardtable.poker.actions import Call, Check
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.pots import standing_pots
 
@@ -73,3 +74,54 @@ def test_every_seat_sees_how_many_cards_each_player_holds_face_down() -> None:
     assert view.down_counts == (2, 2, 2)
     assert all(len(up) == 1 for up in view.up)
     assert len(view.down) == 2
+
+
+def _play_until(deal: PokerDeal, done: Callable[[PokerDeal], bool]) -> None:
+    """Check or call round after round (never fold) until ``done`` or the deal is over."""
+    while not deal.is_over and not done(deal):
+        legal = deal.legal_actions()
+        deal.apply(Call() if Call() in legal else Check() if Check() in legal else legal[0])
+
+
+def _face_up(deal: PokerDeal) -> set[str]:
+    view = deal.public_view()
+    cards = [*view.board, *(c for up in view.up for c in up), *(c for s in view.shown for c in s)]
+    return {card.text() for card in cards}
+
+
+def test_a_spectator_sees_the_wild_cards_face_up_that_every_player_sees_marked() -> None:
+    """Wild cards are agreed rules, not hidden cards: the spectator's view names those face up.
+
+    Lame Brain Pete: the lowest centre card and every card of its rank are wild for everyone;
+    once centre cards are turned up, the spectator is told which of the cards in sight are
+    wild, exactly as each player is told of those cards. 002_053e85955f9a4108.txt,
+    "Козырные карты" ("участники в начале игры договариваются назначить определенные карты
+    козырями") and «Пит-простак» ("самая младшая из настольных карт является козырем, как и
+    все остальные карты того же номинала"); docs/rules/poker.md.
+    """
+    for seed in range(60):
+        deal = _deal("lame-brain-pete", 3, seed)
+        _play_until(deal, lambda d: len(d.public_view().board) >= 2)
+        public = {card.text() for card in deal.public_view().wild}
+        if public:
+            break
+    assert public, "no seed turned a wild card up"
+    assert public <= _face_up(deal)
+    for seat in range(3):
+        seen = {card.text() for card in deal.view(seat).wild}
+        assert seen & _face_up(deal) == public
+
+
+def test_a_spectator_is_not_told_which_hole_card_fixes_a_players_wild_cards() -> None:
+    """A player's last hole card and its rank wild for him: a spectator is told of no wild card.
+
+    Under «Мексиканский гвоздь» the wild rank is fixed by a card face down; marking that rank
+    among the up cards would tell the spectator the hidden card. 002_053e85955f9a4108.txt,
+    «Мексиканский гвоздь»; docs/rules/poker.md.
+    """
+    for seed in range(5):
+        deal = _deal("mexican-stud-hole-wild", 3, seed)
+        while not deal.is_over:
+            assert deal.public_view().wild == ()
+            legal = deal.legal_actions()
+            deal.apply(Call() if Call() in legal else Check() if Check() in legal else legal[0])

@@ -208,3 +208,31 @@ def test_in_the_modern_game_misere_outranks_an_eight_without_the_talon() -> None
     auction = _auction(rules, "8 without talon")
     assert auction.why_illegal(parse_action("misère")) is None
     assert auction.why_illegal(parse_action("8NT")) == "8NT does not beat 8 without talon"
+
+
+def test_in_the_modern_game_a_player_who_has_bid_may_still_climb_past_misere() -> None:
+    """The Code, 3.3 and 3.6: misère between 8NT and 9♠ is closed to a player who has bid.
+
+    The ladder above it is not: after 6♠ and 7♠ the first hand may go on to 9♠.
+    """
+    auction = Auction(MODERN, (0, 1, 2))
+    for call in ("6♠", "7♠"):
+        auction.apply(cast(AuctionBid, parse_action(call)))
+    raises = [bid_text(bid) for bid in auction.raises(2)]
+    assert "misère" in raises
+    auction.apply(Say.PASS)
+    raises = [bid_text(bid) for bid in auction.raises(0)]
+    assert "misère" not in raises
+    assert "9♠" in raises
+
+
+def test_a_misere_below_the_standing_bid_does_not_beat_it() -> None:
+    """The Code, 3.3: with misère between 8NT and 9♠, a standing 9♠ is above it.
+
+    The refusal says so even where misère is not reserved for a first call.
+    """
+    auction = Auction(PreferansRules(misere_rank="after-8nt"), (0, 1, 2))
+    for call in ("6♠", "9♠"):
+        auction.apply(cast(AuctionBid, parse_action(call)))
+    auction.apply(Say.PASS)
+    assert auction.why_illegal(parse_action("misère")) == "misère does not beat the standing bid"

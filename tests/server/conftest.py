@@ -88,7 +88,9 @@ def shared_server(
     """
     folder = tmp_path_factory.mktemp("shared")
     with fresh_database(request.param, folder) as url:
-        running = Server(url, folder / "server.log")
+        # A person's seat that a test leaves alone stays his however slow the machine: with
+        # the 60 s grace a bot took it over mid-test under load, and the table moved on.
+        running = Server(url, folder / "server.log", options=("--grace", "3600"))
         running.start()
         try:
             yield running

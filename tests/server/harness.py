@@ -35,8 +35,12 @@ from cardtable.engine import (
     view_to_data,
 )
 
-FRAME_SECONDS = 20.0
-"""How long a client waits for one frame before the test fails."""
+FRAME_SECONDS = float(os.environ.get("CARDTABLE_TEST_FRAME_SECONDS", "20"))
+"""How long a client waits for one frame (or an answer) before the test fails; a soak at
+nice 19 on a busy machine waits longer (``make soak-server`` sets it)."""
+
+START_SECONDS = max(120.0, FRAME_SECONDS)
+"""How long a server may take to start answering (a soak runs at nice 19 on a busy machine)."""
 
 
 def free_port() -> int:
@@ -75,7 +79,7 @@ class Server:
         command += self.options
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.log.read_text()[-2000:]}")
@@ -83,7 +87,7 @@ class Server:
                 self.get("/api/games")
                 return
             time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        raise RuntimeError(f"the server did not answer within {START_SECONDS:.0f} s")
 
     def kill(self) -> None:
         """Kill the server with SIGKILL, as a crash would."""
@@ -107,7 +111,7 @@ class Server:
             self.http + path, data=data, method=method, headers={"content-type": "application/json"}
         )
         try:
-            with urllib.request.urlopen(request, timeout=20) as answer:
+            with urllib.request.urlopen(request, timeout=FRAME_SECONDS) as answer:
                 return answer.status, json.loads(answer.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
@@ -182,7 +186,7 @@ class Client:
         deadline = time.monotonic() + seconds
         rng = random.Random(self.seed)
         chosen = ""
-        async with connect(self.url, max_size=2**22) as socket:
+        async with connect(self.url, max_size=2**22, open_timeout=FRAME_SECONDS) as socket:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
                 frame = await self.receive(socket)
@@ -355,6 +359,15 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
     return found
 
 
+def gives_turn(frame: dict[str, Any], seat: int) -> bool:
+    """Whether ``frame`` is an ``ev`` or ``snapshot`` handing ``seat`` the move with its moves."""
+    return (
+        frame["type"] in {"ev", "snapshot"}
+        and frame["to_move"] == seat
+        and bool(frame["legal"] or frame["choices"])
+    )
+
+
 @dataclass
 class Peer:
     """One open connection that a test drives frame by frame, keeping what it was sent."""
@@ -367,7 +380,7 @@ class Peer:
     @classmethod
     async def open(cls, server: Server, table: str, token: str | None) -> Peer:
         """Connect to ``table`` with ``token`` (``None`` to watch) and say hello."""
-        socket = await connect(server.socket_url(table), max_size=2**22)
+        socket = await connect(server.socket_url(table), max_size=2**22, open_timeout=FRAME_SECONDS)
         await socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
         return cls(socket)
 
@@ -395,6 +408,18 @@ class Peer:
     def state(self) -> dict[str, Any]:
         """The newest ``ev`` or ``snapshot`` kept."""
         return next(f for f in reversed(self.frames) if f["type"] in {"ev", "snapshot"})
+
+    async def turn(self, seat: int, seconds: float = FRAME_SECONDS) -> dict[str, Any]:
+        """The frame that gives ``seat`` the move: the newest state kept if it does, else the next.
+
+        A seat's own move can hand it the move again (a trick won, a discard before the
+        contract); that ``ev`` comes before the move's ``ack``, so it is among the frames
+        :meth:`act` kept, and waiting for a later one would wait for ever.
+        """
+        kept = [f for f in self.frames if f["type"] in {"ev", "snapshot"}]
+        if kept and gives_turn(kept[-1], seat):
+            return kept[-1]
+        return await self.until(lambda frame: gives_turn(frame, seat), seconds)
 
     def moves(self) -> list[str]:
         """The moves the newest ``ev`` or ``snapshot`` offers: legal, and one per choice."""

@@ -16,10 +16,10 @@ import pytest
 from cardtable.store.repository import Store
 from server.harness import Client, Server
 
-pytestmark = pytest.mark.timeout(300)
-
 KILLS = int(os.environ.get("CARDTABLE_CRASH_KILLS", "10"))
 """Kills per database in the test run: 20 on SQLite and PostgreSQL together."""
+
+pytestmark = pytest.mark.timeout(60 + 30 * KILLS)
 
 
 async def _play_for(client: Client, seconds: float) -> None:
@@ -61,14 +61,23 @@ def test_a_killed_server_resumes_every_table_at_its_last_acked_seq(
     )
     client = Client(server.socket_url(table["id"]), server.join(table, "P"), seed=3)
     lengths = []
+    started = time.monotonic()
     try:
-        for _ in range(KILLS):
+        for kill in range(1, KILLS + 1):
             asyncio.run(_play_for(client, rng.uniform(0.2, 0.8)))
             server.kill()
             store = Store(database)
             lengths.append(_check_log(store, table["id"], client))
             store.close()
             server.start()
+            if kill % 10 == 0 or kill == KILLS:
+                print(  # the soak's figures so far, seen with -s
+                    f"crash: {kill}/{KILLS} kills, log {lengths[-1]} entries, "
+                    f"{sum(1 for ack in client.acks.values() if ack['ok'])} acked, "
+                    f"{sum(1 for f in client.frames if f['type'] == 'ev')} frames checked, "
+                    f"{time.monotonic() - started:.0f} s",
+                    flush=True,
+                )
         acked = max(ack["seq"] for ack in client.acks.values() if ack["ok"])
         resumed = server.get(f"/api/tables/{table['id']}")
         assert resumed["status"] == "playing"

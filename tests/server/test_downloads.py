@@ -26,10 +26,10 @@ def server(shared_server: Server) -> Server:
     return shared_server
 
 
-def _finished(server: Server, table: str) -> dict[str, Any]:
+def _finished(server: Server, table: str, invite: str = "") -> dict[str, Any]:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        status: dict[str, Any] = server.get(f"/api/tables/{table}")
+        status: dict[str, Any] = server.get(f"/api/tables/{table}{invite}")
         if status["status"] == "finished":
             return status
         time.sleep(0.2)
@@ -105,7 +105,7 @@ def _waiting_for_seat_zero(server: Server) -> tuple[dict[str, Any], str, int]:
     token = server.join(table, "Anna")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        status = server.get(f"/api/tables/{table['id']}")
+        status = server.get(f"/api/tables/{table['id']}?invite={table['invite']}")
         if status["to_move"] == 0:
             return table, token, int(status["seq"])
         time.sleep(0.1)
@@ -130,7 +130,7 @@ def test_a_deal_in_progress_downloads_only_as_each_seat_saw_it(
         one_line_error(status, answer)
     mine = browser.ok("GET", f"{base}/deals/1/seen", headers={"seat-token": token})
     public = browser.ok("GET", f"{base}/deals/1/seen{invite}")
-    assert server.get(f"{base}")["seq"] == seq
+    assert server.get(f"{base}{invite}")["seq"] == seq
     for text in (json.dumps(mine), json.dumps(public)):
         assert '"deck"' not in text
         assert '"seed"' not in text
@@ -140,7 +140,7 @@ def test_a_deal_in_progress_downloads_only_as_each_seat_saw_it(
         await Client(server.socket_url(table["id"]), token).play()
 
     asyncio.run(finish())
-    _finished(server, table["id"])
+    _finished(server, table["id"], invite)
     record = parse_record(json.dumps(browser.ok("GET", f"{base}/record{invite}")))
     shown = shown_by_seq(record, frozenset({seq}))[seq]
     assert mine["events"] == shown[0].events
@@ -173,7 +173,7 @@ def test_a_private_tables_own_player_downloads_it_with_his_cookie(server: Server
     table = server.new_table("piquet", ["open", "bot random"], listed=False, deals=1)
     player.ok("POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "Ida"})
     deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{table['id']}")["to_move"] != 0:  # the bot waits on Ida
+    while player.ok("GET", f"/api/tables/{table['id']}")["to_move"] != 0:  # the bot waits on Ida
         assert time.monotonic() < deadline, "seat 0 never came to move"
         time.sleep(0.1)
     seen = player.ok("GET", f"/api/tables/{table['id']}/deals/1/seen")
@@ -183,3 +183,29 @@ def test_a_private_tables_own_player_downloads_it_with_his_cookie(server: Server
     )
     refused = stranger.call("GET", f"/api/tables/{table['id']}/deals/1/seen")
     assert refused[0] == 403
+
+
+def test_a_private_tables_status_needs_its_invite_a_seat_token_or_its_players_cookie(
+    server: Server,
+) -> None:
+    """docs/server.md, "HTTP": a private table's id alone shows only that the table is private.
+
+    Its settings, seats, seq and score need what its downloads need.
+    """
+    player, stranger = Browser(server), Browser(server)
+    table = server.new_table("piquet", ["open", "bot random"], listed=False, deals=1)
+    joined = player.ok(
+        "POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "Ida"}
+    )
+    base = f"/api/tables/{table['id']}"
+    refused = stranger.call("GET", base)
+    assert refused[0] == 403
+    assert one_line_error(*refused) == "this table is private: its invite code is needed"
+    shown = [
+        stranger.ok("GET", f"{base}?invite={table['invite']}"),
+        stranger.ok("GET", base, headers={"seat-token": joined["token"]}),
+        player.ok("GET", base),
+    ]
+    assert {(status["id"], status["listed"]) for status in shown} == {(table["id"], False)}
+    listed = server.new_table("piquet", ["open", "bot random"], deals=1)
+    assert stranger.ok("GET", f"/api/tables/{listed['id']}")["id"] == listed["id"]

@@ -282,3 +282,107 @@ def test_a_claim_shows_the_claimers_cards_and_ends_the_deal_once_granted(
         assert texts[-1] == "grant rest 0"
     finally:
         server.stop()
+
+
+def test_a_pending_offer_is_withdrawn_by_a_restart_and_every_welcome_says_so(
+    database: str, tmp_path: Path
+) -> None:
+    """A reconnecting seat's welcome carries the offer pending now; after a SIGKILL, none.
+
+    The offer made before the restart is gone: an answer to it is refused, and it may be made
+    again. docs/server.md, "Offers".
+    """
+    server = Server(database, tmp_path / "server.log")
+    server.start()
+    table = server.new_table("piquet", ["open", "open"], deals=2)
+    tokens = [server.join(table, name) for name in ("P", "Q")]
+
+    async def offer_and_look_again() -> dict[str, Any]:
+        p, q = await _seated(server, table, tokens)
+        await p.send(type="offer", kind="abort")
+        offer = await q.kind("offer", state="pending")
+        await q.close()
+        again = await Peer.open(server, table["id"], tokens[1])
+        welcome = await again.kind("welcome")
+        assert welcome["offer"] == offer
+        await p.close()
+        await again.close()
+        return offer
+
+    async def after_the_restart(old: dict[str, Any]) -> None:
+        p, q = await _seated(server, table, tokens)
+        for peer in (p, q):
+            assert (await peer.find(lambda frame: frame["type"] == "welcome"))["offer"] is None
+        await q.send(type="reply", id=old["id"], accept=True)
+        refused = await q.kind("error")
+        assert refused["code"] == "no_offer"
+        await p.send(type="offer", kind="abort")
+        offer = await q.kind("offer", state="pending")
+        await q.send(type="reply", id=offer["id"], accept=False)
+        await p.kind("offer", state="declined")
+        await p.close()
+        await q.close()
+
+    try:
+        old = asyncio.run(offer_and_look_again())
+        server.kill()
+        server.start()
+        asyncio.run(after_the_restart(old))
+        assert server.get(f"/api/tables/{table['id']}")["status"] == "playing"
+    finally:
+        server.stop()
+
+
+def test_a_rematch_seat_token_is_never_lost_its_old_token_gets_it_again(
+    database: str, tmp_path: Path
+) -> None:
+    """Whoever comes back to a finished table with his seat token is given his rematch seat.
+
+    A person away when the rematch was made (as if the server had died before sending him
+    his token) gets it when he comes, after a SIGKILL too, and it opens his seat there; the
+    others are given the same token they were sent. docs/server.md, "Offers".
+    """
+    server = Server(database, tmp_path / "server.log")
+    server.start()
+    table = server.new_table("preferans", ["open", "open", "open"], deals=2)
+    tokens = [server.join(table, name) for name in ("P", "Q", "R")]
+
+    async def abort_and_rematch_without_r() -> dict[str, Any]:
+        p, q = await _seated(server, table, tokens[:2])
+        await p.send(type="offer", kind="abort")
+        offer = await q.kind("offer", state="pending")
+        await q.send(type="reply", id=offer["id"], accept=True)
+        await p.kind("end")
+        await q.send(type="offer", kind="rematch")
+        offer = await p.kind("offer", state="pending")
+        await p.send(type="reply", id=offer["id"], accept=True)
+        sent = await p.kind("offer", state="accepted")
+        await q.send(type="offer", kind="rematch")
+        again = await q.kind("offer", state="refused")
+        assert again["msg"] == f"the rematch is table {sent['table']}"
+        await p.close()
+        await q.close()
+        return sent
+
+    async def come_for_the_rematch(seat: int) -> dict[str, Any]:
+        old = await Peer.open(server, table["id"], tokens[seat])
+        told = await old.kind("offer", state="accepted")
+        await old.close()
+        assert told["token"] is not None
+        new = await Peer.open(server, told["table"], told["token"])
+        welcome = await new.kind("welcome")
+        await new.close()
+        assert (welcome["table"], welcome["seat"]) == (told["table"], seat)
+        return told
+
+    try:
+        sent = asyncio.run(abort_and_rematch_without_r())
+        server.kill()
+        server.start()
+        told = asyncio.run(come_for_the_rematch(2))
+        assert told["table"] == sent["table"]
+        assert told["token"] not in tokens
+        assert asyncio.run(come_for_the_rematch(0))["token"] == sent["token"]
+        assert asyncio.run(come_for_the_rematch(2))["token"] == told["token"]
+    finally:
+        server.stop()

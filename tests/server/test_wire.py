@@ -293,3 +293,41 @@ def test_a_seats_chat_reaches_everyone_and_a_spectators_only_spectators(server: 
     assert [(line["text"], line["name"]) for line in by_player] == [
         ("thanks", seats[by_player[0]["seat"]]["name"])
     ]
+
+
+def test_text_with_control_characters_is_refused_naming_them(server: Server) -> None:
+    """Text holding a control character or a lone surrogate gets an ``error`` naming it.
+
+    A chat line, an action or a client id with NUL (which PostgreSQL's text refuses) or a lone
+    surrogate (which no database encodes) changes nothing, and the connection stays.
+
+    docs/server.md, "Errors and close codes".
+    """
+    table, token = _seated(server)
+
+    async def run() -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
+        player = await _hello(server, table["id"], token)
+        snapshot = await _until(player, "snapshot")
+        answers = []
+        for frame in (
+            {"type": "chat", "text": "hi\u0000all"},
+            {"type": "chat", "text": "bell\u0007 and \ud800"},
+            {"type": "act", "id": "c\u0000", "seq": snapshot["seq"], "a": "refuse talon"},
+            {"type": "act", "id": "c1", "seq": snapshot["seq"], "a": "refuse\u0000talon"},
+        ):
+            await player.send(json.dumps(frame))
+            answers.append(await _until(player, "error"))
+        await player.send(json.dumps({"type": "chat", "text": "hi all"}))
+        said = await _until(player, "chat")
+        await player.close()
+        return snapshot["seq"], answers, said
+
+    seq, answers, said = asyncio.run(run())
+    assert [(answer["code"], answer["msg"]) for answer in answers] == [
+        ("bad_frame", "chat: text: holds control characters U+0000"),
+        ("bad_frame", "chat: text: holds control characters U+0007, U+D800"),
+        ("bad_frame", "act: id: holds control characters U+0000"),
+        ("bad_frame", "act: a: holds control characters U+0000"),
+    ]
+    assert said["text"] == "hi all"
+    assert server.get(f"/api/tables/{table['id']}")["seq"] == seq

@@ -8,13 +8,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
 from cardtable.errors import CardtableError
+
+if TYPE_CHECKING:
+    from cardtable.engine.registry import SomeGame
 
 BAD_INPUT = 2
 """The exit status of a command given bad input."""
@@ -48,6 +51,14 @@ def read_text(path: Path) -> str:
     from cardtable.engine.reading import read_text_file  # noqa: PLC0415 - keeps start-up fast
 
     return read_text_file(path)
+
+
+def chosen_rules(game: SomeGame, preset: str | None, rules_file: Path | None) -> object:
+    """The rules of ``preset`` (or the game's default), changed by ``rules_file`` if given."""
+    chosen = preset or game.default_preset
+    if rules_file is None:
+        return game.rules(chosen)
+    return game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
 
 
 # The parser's error class (click's UsageError, which typer may bundle): BadParameter's parent.

@@ -12,9 +12,9 @@ from typing import Annotated
 
 import typer
 
-from cardtable.bots import make_bot
 from cardtable.cli import preferans
 from cardtable.cli.common import (
+    chosen_rules,
     lazy_progress,
     one_line_errors,
     out,
@@ -28,6 +28,13 @@ from cardtable.cli.piquet import app as piquet_app
 from cardtable.cli.play import play_command
 from cardtable.cli.playthrough import playthrough_command
 from cardtable.cli.poker import app as poker_app
+from cardtable.cli.scale import (
+    AddressOption,
+    BackendOption,
+    ChunkOption,
+    WorkersOption,
+    tournament_command,
+)
 from cardtable.cli.server import db_app, serve_command
 from cardtable.engine import (
     Record,
@@ -79,10 +86,7 @@ def rules_command(
     with one_line_errors():
         game = get_game(game_name)
         chosen = preset or game.default_preset
-        if rules_file is not None:
-            rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
-        else:
-            rules = game.rules(chosen)
+        rules = chosen_rules(game, preset, rules_file)
         help = game.rules_help(rules, language) if summary else None
         options = describe_rules(rules)
     title = f"{game.title} — {chosen}" if chosen else game.title
@@ -200,7 +204,7 @@ def simulate_command(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     deals: Annotated[int, typer.Option(min=1, max=MOST_DEALS * 100, help="Deals to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the deals and the bots.")] = 1,
     bot: Annotated[
         str,
         typer.Option(
@@ -213,12 +217,25 @@ def simulate_command(
     fast: Annotated[
         bool, typer.Option("--fast", help="The game's lean loop, no checks (poker: speed).")
     ] = False,
+    backend: BackendOption = "local",
+    workers: WorkersOption = None,
+    address: AddressOption = None,
+    chunk: ChunkOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play bot against bot (with every check of the harness on), and report the speed."""
-    from cardtable.harness import simulate  # noqa: PLC0415 - keeps start-up fast
+    """Play bot against bot (with every check of the harness on), and report the speed.
+
+    The deals are played in chunks, each seeded by its own spawned seed, so the summary is
+    the same for the same seed on every backend with any number of workers (docs/scale.md).
+    """
+    from cardtable.scale import ScaleError  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.scale.backends import check_backend  # noqa: PLC0415
+    from cardtable.scale.simulation import simulate_in_chunks  # noqa: PLC0415
 
     if fast:
+        with one_line_errors():
+            if (backend, workers, address, chunk) != ("local", None, None, None):
+                raise ScaleError("--fast plays its lean loop here: drop --backend and --chunk")
         _fast_simulate(game_name, preset, players, deals, seed, bot, as_json)
         return
     with one_line_errors():
@@ -226,18 +243,21 @@ def simulate_command(
         rules = game.rules(preset)
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
-        game.check_players(seats)
-        table = [make_bot(game.name, bot, rules) for _ in range(seats)]
+        kind = check_backend(backend, workers, address)
         with lazy_progress(deals) as advance:
-            report = simulate(
+            report = simulate_in_chunks(
                 game,
                 rules,
                 players=seats,
                 deals=deals,
                 seed=seed,
                 preset=chosen,
-                bots=table,
+                bot=bot,
                 checks=checks,
+                backend=kind,
+                workers=workers,
+                address=address,
+                chunk=chunk,
                 progress=advance,
             )
     if as_json:
@@ -354,6 +374,7 @@ def _fast_simulate(
 
 app.command("play")(play_command)
 app.command("playthrough")(playthrough_command)
+app.command("tournament")(tournament_command)
 
 
 @app.command("warm")

@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 
 from cardtable.bots import Bot, make_bot
-from cardtable.cli.common import one_line_errors, read_text
+from cardtable.cli.common import chosen_rules, one_line_errors, read_text
 from cardtable.durable import remove_stale_temporaries, write_durably
 from cardtable.engine import (
     CardChoice,
@@ -512,9 +512,6 @@ def _open_table(
         return Table(game, match, bots, save or load)
     game = get_game(game_name)
     chosen = preset or game.default_preset
-    if rules_file is not None:
-        rules = game.rules_from_toml(read_text(rules_file), str(rules_file), chosen)
-    else:
-        rules = game.rules(chosen)
+    rules = chosen_rules(game, preset, rules_file)
     names, bots = seat_table(game, rules, seating.spec(game.players[0]))
     return Table(game, game.new_match(rules, names, chosen), bots, save)

@@ -66,6 +66,15 @@ def serve_command(
     stand_in: Annotated[
         str, typer.Option("--stand-in", help="The bot that plays an absent person's seat.")
     ] = "default",
+    idle: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            max=86_400 * 30,
+            help="Seconds a table nobody is connected to stays in memory (a finished one "
+            "leaves sooner); it is rebuilt from its log when opened again.",
+        ),
+    ] = 600.0,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
     ] = False,
@@ -84,7 +93,9 @@ def serve_command(
         from cardtable.store.database import upgrade  # noqa: PLC0415
 
         upgrade(url)
-        app = create_app(url, bot_delay=bot_delay, rate=rate, grace=grace, stand_in=stand_in)
+        app = create_app(
+            url, bot_delay=bot_delay, rate=rate, grace=grace, stand_in=stand_in, idle=idle
+        )
         # Before any connection: a bot's or a showdown's first kernel call would otherwise
         # load (or, on a cold cache, compile) it while its table, or the event loop, waits.
         from cardtable.warm import warm  # noqa: PLC0415

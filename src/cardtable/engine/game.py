@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from importlib import resources
 from typing import Any, Generic, TypeVar
@@ -12,6 +13,7 @@ from typing import Any, Generic, TypeVar
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.reading import holds_lone_surrogate
+from cardtable.engine.record import Record
 from cardtable.engine.rules import Preset, read_preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
@@ -104,6 +106,29 @@ class Game(ABC, Generic[A, V, R]):
         and names (text, counted by value). By default every seat played and nothing more.
         """
         return [{"played": True} for _ in match.seats]
+
+    def deal_analysis(
+        self, record: Record, number: int, shown: Collection[str] | None = None
+    ) -> list[dict[str, Any]] | None:
+        """Finished deal ``number`` (from 1) of ``record`` judged move by move, or ``None``.
+
+        JSON-shaped, one mapping per move judged; ``None`` where the game has no analysis (by
+        default). ``shown``, when given, is the cards (as text) the asker was shown in the
+        deal: the analysis then names no other card.
+        """
+        return None
+
+    def deal_result(
+        self, match: Match[A, V, R], before: Mapping[str, Fraction]
+    ) -> dict[str, Fraction]:
+        """What each seat of ``match`` won (positive) or lost by the deal it has just finished.
+
+        ``before`` is the ledger as it stood when the deal began. A tournament scores each deal
+        by this (docs/scale.md). By default the change of the ledger over the deal; a game whose
+        ledger moves only when a match ends scores a deal by its own points instead.
+        """
+        after = match.ledger()
+        return {name: after[name] - before.get(name, Fraction(0)) for name in match.seats}
 
     def rules_help(self, rules: R, language: str = "en") -> RulesHelp:
         """The rules in force as sections of short sentences, each naming its options.

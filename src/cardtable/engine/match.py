@@ -116,6 +116,21 @@ class Match(ABC, Generic[A, V, R]):
         """
         return None
 
+    def between_turn(self) -> int | None:
+        """The seat whose move between deals the next deal waits for, or ``None``.
+
+        A driver deals no further deal while a seat is named here; it offers that seat
+        :meth:`between_moves` and plays the one it sends with :meth:`apply_between`.
+        """
+        return None
+
+    def between_moves(self, seat: int) -> list[str]:
+        """The moves between deals ``seat`` is offered now, in canonical text (none if none).
+
+        The first is the one a bot or a stand-in makes for the seat.
+        """
+        return []
+
     def _do_between(self, action_text: str) -> list[Event]:
         """Apply a move between deals; games that have such moves override this."""
         raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")

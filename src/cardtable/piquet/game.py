@@ -9,7 +9,7 @@ with the game for two; the last pays each of the others the difference of their 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cardtable.cards import Card, DeckSpec
@@ -19,6 +19,7 @@ from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
+from cardtable.piquet.sheet_picture import korolik_svg
 
 DECK = DeckSpec.named("32").cards()
 
@@ -42,6 +43,8 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
         self.parties_done = 0
         self.partie_deals = 0
         self.sheet = KorolikSheet(rules)
+        self.closed_sheets: list[KorolikSheet] = []
+        """The sheets of the parties played to their end, for the picture."""
         self.last_dealer: int | None = None
         self.cut: int | None = None
 
@@ -135,6 +138,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             assert self.sheet.net is not None
             self._pay(0, 1, self.sheet.net[0])
             self.parties_done += 1
+            self.closed_sheets.append(self.sheet)
             self.sheet = KorolikSheet(self.rules, doubled=self.sheet.doubled)
         return [public_event("score", None, line) for line in lines]
 
@@ -173,6 +177,18 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
                 self._pay(seat, last, self.totals[seat] - self.totals[last])
             lines.append(f"player {last} is last and pays both")
         return [public_event("score", None, line) for line in lines]
+
+    def sheet_svg(self) -> str | None:
+        """The korolik sheet of the parties so far, drawn as on paper (:mod:`.sheet_picture`).
+
+        ``None`` for the rubicon and the game for three, whose totals are the sheet's lines.
+        """
+        if self.three or self.rules.scoring == "rubicon":
+            return None
+        sheets = [*self.closed_sheets]
+        if self.sheet.marks or not sheets:
+            sheets.append(self.sheet)
+        return korolik_svg(self.seats, sheets)
 
     def _pay(self, winner: int, loser: int, points: int) -> None:
         amount = Fraction(points * self.rules.stake)
@@ -235,6 +251,26 @@ class PiquetGame(Game[actions.PiquetAction, PiquetView, PiquetRules]):
         if len(values) == 2 and values[0] == values[1]:
             tags.append("refet")
         return tags or ["plain"]
+
+    def deal_result(
+        self,
+        match: Match[actions.PiquetAction, PiquetView, PiquetRules],
+        before: Mapping[str, Fraction],
+    ) -> dict[str, Fraction]:
+        """A deal's points against the mean of the other players' (docs/scale.md).
+
+        Piquet's stakes change hands only when a partie ends (rules 46–50; docs/rules/piquet.md),
+        so a single deal is scored by what it counts; a seat out of the deal scores nothing.
+        """
+        outcome = match.deals[-1].outcome()
+        assert isinstance(outcome, PiquetOutcome)
+        total, others = sum(outcome.counts.values()), len(outcome.counts) - 1
+        return {
+            name: Fraction(0)
+            if seat not in outcome.counts
+            else outcome.counts[seat] - Fraction(total - outcome.counts[seat], others)
+            for seat, name in enumerate(match.seats)
+        }
 
 
 PIQUET = register(PiquetGame())

@@ -59,6 +59,18 @@ def rubicon(winner_total: int, loser_total: int, threshold: int) -> int:
     return winner_total + loser_total + threshold
 
 
+@dataclass(frozen=True)
+class Mark:
+    """One figure written on the sheet: a deal's, a korolik's, the partie's or a clean sheet's.
+
+    ``player`` is whose column it goes in (``None`` for a refet's zero, or a tied korolik).
+    """
+
+    kind: str
+    player: int | None
+    amount: int
+
+
 @dataclass
 class KorolikSheet:
     """One partie's sheet for two in the seed's way (rules 46–50)."""
@@ -73,6 +85,8 @@ class KorolikSheet:
     refets: int = 0
     carry_double: bool = False
     net: tuple[int, int] | None = None
+    marks: list[Mark] = field(default_factory=list)
+    """Everything written, in the order it was written, for drawing the sheet."""
 
     @property
     def finished(self) -> bool:
@@ -87,11 +101,13 @@ class KorolikSheet:
         refet = winner is None
         if refet:
             self.refets += 1
+            self.marks.append(Mark("refet", None, 0))
             lines.append(f"refet at {counts[0]}: a zero is written")
         else:
             assert winner is not None
             self.games[winner].append(amount)
             self.current[winner] += amount
+            self.marks.append(Mark("deal", winner, amount))
             lines.append(
                 f"player {winner} writes {amount}" + (" (doubled)" if self.doubled else "")
             )
@@ -104,6 +120,7 @@ class KorolikSheet:
     def _close_korolik(self, double_next: bool) -> list[str]:
         lines = []
         winner, amount = korolik_entry((self.current[0], self.current[1]), self.rules)
+        self.marks.append(Mark("korolik", winner, amount))
         if winner is not None:
             self.koroliks[winner].append(amount)
             lines.append(f"korolik {self.closed + 1}: player {winner} writes {amount}")
@@ -120,11 +137,13 @@ class KorolikSheet:
         lines = []
         sums = (sum(self.games[0]), sum(self.games[1]))
         winner, amount = korolik_entry(sums, self.rules)
+        self.marks.append(Mark("partie", winner, amount))
         if winner is not None:
             self.koroliks[winner].append(amount)
             lines.append(f"the partie: player {winner} writes {amount}")
             if not self.games[1 - winner] and self.rules.clean_sheet:
                 self.koroliks[winner].append(self.rules.clean_sheet)
+                self.marks.append(Mark("clean", winner, self.rules.clean_sheet))
                 lines.append(f"a clean sheet: player {winner} writes {self.rules.clean_sheet}")
         totals = (sum(self.koroliks[0]), sum(self.koroliks[1]))
         self.net = (totals[0] - totals[1], totals[1] - totals[0])

@@ -187,7 +187,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def public_view(self) -> PokerPublicView:
         """What a spectator knows: the up cards, the board, the hands shown and the chips."""
-        return PokerPublicView(**self._table())
+        return PokerPublicView(**self._table(), wild=self._wild_for_everyone())
 
     def _table(self) -> dict[str, Any]:
         """The fields every view shares."""
@@ -223,11 +223,22 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def _wild_seen(self, seat: int) -> tuple[Card, ...]:
         """The wild cards among those ``seat`` sees, so that a table can mark them."""
+        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
+        if not wild:  # most variants: nothing to look for (a view is asked at every move)
+            return ()
         table = self.table
         seen = [*table.hands[seat].down, *(card for hand in table.hands for card in hand.up)]
         seen += [*table.shown_board(), *(card for cards in self.shown.values() for card in cards)]
-        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
         return tuple(dict.fromkeys(card for card in seen if card in wild))
+
+    def _wild_for_everyone(self) -> tuple[Card, ...]:
+        """The face-up cards wild for every player: by the rules, or fixed by the board."""
+        table = self.table
+        board = table.shown_board()
+        face_up = [*(card for hand in table.hands for card in hand.up), *board]
+        face_up += [card for cards in self.shown.values() for card in cards]
+        wild = wild_cards(self.spec.hands) | deal_wild_cards(self.spec.hands, (), board)
+        return tuple(dict.fromkeys(card for card in face_up if card in wild))
 
     def _stacks_now(self) -> tuple[int, ...]:
         """Each seat's chips: once the deal is over, with the pots paid and bets returned."""

@@ -80,6 +80,8 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             self.session.ledger.buy(name, self._stake())
         self._judges: dict[VariantSpec, CardJudge] = {}
         self.own_variants: dict[str, VariantSpec] = {}
+        self._offered: tuple[tuple[int, int], list[str]] = ((-1, -1), [])
+        """The dealer's choices offered, and the moment of the match they were listed at."""
         self.time_up = False
         """Whether the agreed end of the session has come (the move ``time-up``)."""
         self.by_cards = rules.session.seating is Seating.CARDS
@@ -239,6 +241,46 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             events.append(public_event("kitty", None, "the kitty is shared"))
         return events
 
+    def between_turn(self) -> int | None:
+        """The dealer, while the next deal waits for him to name its game (dealer's choice).
+
+        "Если все согласны играть по «выбору сдающего», последний выбирает вид игры"
+        (Выбор сдающего): at a table that agreed it, the dealer names his deal's game (or the
+        round's) before he deals. Seats taken by cards are dealt first, with the first deal.
+        """
+        if self.current is not None or self.is_over or not self.seated:
+            return None
+        if self.session.why_not_choose(DealerChoice(self.preset or "")) is not None:
+            return None
+        return self.next_dealer()
+
+    def between_moves(self, seat: int) -> list[str]:
+        """The dealer's choices of a shipped variant, the table's own first (``choose NAME``).
+
+        Only variants of the table's deck and for the players at the table are offered, as
+        the choice may not change the deck (Выбор сдающего); wild cards and the dealer's own
+        variants are typed (``choose NAME wild CARDS``, ``choose-own JSON``).
+        """
+        if seat != self.between_turn():
+            return []
+        moment = (len(self.deals), len(self.between[-1]))
+        if self._offered[0] != moment:
+            self._offered = (moment, self._choices_offered())
+        return list(self._offered[1])
+
+    def _choices_offered(self) -> list[str]:
+        names = sorted(self.game.presets, key=lambda name: (name != self.preset, name))
+        players = len(self.session.players)
+        offered = []
+        for name in names:
+            choice = DealerChoice(name)
+            if self._why_not_choose(choice) is not None:
+                continue
+            spec = chosen_variant(self.game, choice)
+            if spec.players_min <= players <= spec.players_max:
+                offered.append(choice.text())
+        return offered
+
     def _do_between(self, action_text: str) -> list[Event]:
         """A move between deals (:data:`~cardtable.poker.actions.BetweenMove`): read, then played.
 
@@ -309,7 +351,8 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
                 return self._choose_own(variant_json)
             case DealerChoice():
                 self.session.choose(move)
-                return [public_event("choose", None, f"the dealer chooses {move.text()}")]
+                named = move.text().removeprefix("choose ")
+                return [public_event("choose", None, f"the dealer chooses {named}")]
 
     def _why_not_choose(self, choice: DealerChoice) -> str | None:
         """A variant that is not dealt here, another deck, or no dealer's choice now."""

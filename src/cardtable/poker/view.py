@@ -42,7 +42,10 @@ class PokerView:
 
 @dataclass(frozen=True)
 class PokerPublicView:
-    """What a spectator may know: :class:`PokerView` without ``seat``, ``down`` and ``wild``."""
+    """What a spectator may know: :class:`PokerView` without ``seat`` and ``down``.
+
+    Of the wild cards, only those every player knows to be wild.
+    """
 
     variant: str
     win: str
@@ -65,3 +68,6 @@ class PokerPublicView:
     """The main pot, then each side pot, as they stand (one pot until a player is all-in)."""
     down_counts: tuple[int, ...]
     """How many cards each seat holds face down: what everyone at the table sees of them."""
+    wild: tuple[Card, ...]
+    """The cards face up that are wild for everyone: the rules' wild cards and those the board
+    fixes (a wild card fixed by a player's hole card is his alone, and would tell it)."""

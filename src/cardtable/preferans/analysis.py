@@ -68,22 +68,26 @@ def _judge(deal: PreferansDeal, card: Card, number: int) -> CardJudgement | None
     )
 
 
-def judge_record(record: Record) -> list[CardJudgement]:
-    """Every card played in a preferans record, judged double dummy."""
+def judge_record(record: Record, only: int | None = None) -> list[CardJudgement]:
+    """Every card played in a preferans record, judged double dummy (of deal ``only``, if named).
+
+    The deals before ``only`` are replayed unjudged; those after it are not played.
+    """
     game = get_game(record.game)
     if game.name != "preferans":
         raise RecordError(f"record: a {game.name} record, not a preferans one")
     rules = game.rules(record.preset, record.rules)
     match = game.new_match(rules, record.seats, record.preset)
     judged: list[CardJudgement] = []
-    for number, entry in enumerate(record.deals, start=1):
+    for number, entry in enumerate(record.deals[:only], start=1):
+        judging = only is None or number == only
         for move in entry.before:
             match.apply_between(move)
         deal = match.start_deal_from(DealSetup(entry.dealer, entry.deck, entry.seed))
         assert isinstance(deal, PreferansDeal)
         for index, text in enumerate(entry.actions, start=1):
             action = game.parse_action(text)
-            if isinstance(action, Play) and deal.phase == "play":
+            if judging and isinstance(action, Play) and deal.phase == "play":
                 judgement = _judge(deal, action.card, number)
                 if judgement is not None:
                     judged.append(judgement)

@@ -14,13 +14,14 @@ sheet, so that every entry names the deal of the record that made it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Any
 
 from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Export, Game, Match, public_event
 from cardtable.engine.help import RulesHelp
+from cardtable.engine.record import Record
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
 from cardtable.preferans import help
@@ -204,6 +205,35 @@ class PreferansGame(Game[Action, PreferansView, PreferansRules]):
         from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415 - drawn on demand
 
         return pulka_svg(match.sheet)
+
+    def deal_analysis(
+        self, record: Record, number: int, shown: Collection[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Every card played in deal ``number``, valued double dummy (:mod:`.analysis`).
+
+        Each card's ``trick``, ``seat`` and ``card``, the declarer's tricks under best play
+        after it (``declarer_tricks``) and after the best card (``best_tricks``), the ``best``
+        cards (those in ``shown`` only, when it is given), the tricks it ``cost`` and whether
+        it was judged ``paranoid`` (an all-pass: its player against the other two).
+        """
+        # The solver is loaded with the first analysis, not with the game.
+        from cardtable.preferans.analysis import judge_record  # noqa: PLC0415
+
+        return [
+            {
+                "trick": judged.trick,
+                "seat": judged.seat,
+                "card": judged.card.text(),
+                "declarer_tricks": judged.declarer_tricks,
+                "best_tricks": judged.best_tricks,
+                "best": [
+                    card.text() for card in judged.best if shown is None or card.text() in shown
+                ],
+                "cost": judged.cost,
+                "paranoid": judged.paranoid,
+            }
+            for judged in judge_record(record, number)
+        ]
 
     def deal_statistics(
         self, match: Match[Action, PreferansView, PreferansRules], number: int

@@ -33,7 +33,7 @@ from cardtable.engine import games, get_game, rules_to_mapping
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
-from cardtable.server import accounts, downloads, history
+from cardtable.server import accounts, downloads, history, replays
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -82,11 +82,16 @@ class Limits:
 
 
 class Tables:
-    """The live tables of this process, loaded from the store on first use."""
+    """The live tables of this process, loaded from the store on first use.
 
-    def __init__(self, store: Store, workers: Workers) -> None:
+    A table nobody is connected to leaves memory once it has finished, or after ``idle``
+    seconds in any state (:meth:`sweep`); it is rebuilt from its log when someone opens it.
+    """
+
+    def __init__(self, store: Store, workers: Workers, idle: float = 600.0) -> None:
         self.store = store
         self.workers = workers
+        self.idle = idle
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
 
@@ -109,21 +114,43 @@ class Tables:
                 table = LiveTable.rebuild(info, log, self.store, self.workers)
                 table.start_table = self.start
                 self.live[table_id] = table
+            else:
+                return table
+        await table.resume()
         return table
+
+    async def attach(self, table: LiveTable, watcher: Watcher, since: int | None) -> LiveTable:
+        """Attach ``watcher`` to ``table``, or to the table rebuilt if that one was evicted."""
+        while not await table.attach(watcher, since):
+            found = await self.get(table.info.id)
+            assert found is not None  # a table once found is never deleted
+            table = found
+        return table
+
+    async def seat_taken(self, table_id: str, info: TableInfo) -> None:
+        """Tell table ``table_id`` that a seat was taken (``info``: its seats now)."""
+        while (table := await self.get(table_id)) is not None:
+            if await table.seat_taken(info):
+                return
 
     async def start(self, table_id: str) -> None:
         """Start a table made with every seat held (a rematch): it deals its first deal."""
         info = await self.db(self.store.table, table_id)
-        table = await self.get(table_id)
-        if info is not None and table is not None:
-            await table.seat_taken(info)
+        if info is not None:
+            await self.seat_taken(table_id, info)
 
     async def resume_all(self) -> None:
         """After a start: every table that was being played goes on where its log stops."""
         for table_id in await self.db(self.store.tables_in_play):
-            table = await self.get(table_id)
-            if table is not None:
-                await table.resume()
+            await self.get(table_id)
+
+    async def sweep(self) -> None:
+        """Evict, for ever, the tables nobody is connected to that have finished or idled."""
+        while True:
+            await asyncio.sleep(min(self.idle, 30.0))
+            for table_id, table in list(self.live.items()):
+                if await table.evict(self.idle) and self.live.get(table_id) is table:
+                    del self.live[table_id]
 
 
 class CreateTable(BaseModel):
@@ -155,12 +182,14 @@ def create_app(
     rate: float = 20.0,
     grace: float = 60.0,
     stand_in: str = "default",
+    idle: float = 600.0,
 ) -> FastAPI:
     """The server's application over the database at ``url`` (already migrated).
 
     ``rate`` is the frames a second one connection may send (twice as many in a burst);
     ``grace`` the seconds a person's seat waits for its person before the ``stand_in`` bot
-    plays it.
+    plays it; ``idle`` the seconds a table nobody is connected to stays in memory (a finished
+    one leaves at the next sweep).
     """
     limits = Limits(rate=rate, burst=max(1, int(2 * rate)))
     for game in games():
@@ -177,7 +206,7 @@ def create_app(
             grace,
             stand_in,
         )
-        tables = Tables(store, workers)
+        tables = Tables(store, workers, idle)
         app.state.tables = tables
         cookie_secret = await tables.db(store.setting, "cookie_secret", new_secret)
         app.state.signer = URLSafeSerializer(cookie_secret, salt="cardtable-guest")
@@ -185,7 +214,9 @@ def create_app(
         raw_key = await tables.db(store.setting, "record_key", _new_key)
         app.state.record_key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(raw_key))
         await tables.resume_all()
+        sweeper = asyncio.get_running_loop().create_task(tables.sweep())
         yield
+        sweeper.cancel()
         for table in tables.live.values():
             table.stop()
         workers.bots.shutdown(wait=False, cancel_futures=True)
@@ -203,7 +234,7 @@ def create_app(
         return JSONResponse({"detail": _first_error(error)}, status_code=400)
 
     _routes(app)
-    for router in (accounts.router, history.router, downloads.router):
+    for router in (accounts.router, history.router, downloads.router, replays.router):
         app.include_router(router)
     _socket(app, limits)
     mount_pages(app)
@@ -245,6 +276,7 @@ def _routes(app: FastAPI) -> None:
                 },
                 "bots": bot_names(game.name),
                 "downloads": [form.name for form in game.exports],
+                "public_downloads": [form.name for form in game.exports if form.public],
             }
             for game in games()
         ]
@@ -258,9 +290,7 @@ def _routes(app: FastAPI) -> None:
         info = await tables.db(tables.store.table, table_id)
         assert info is not None
         if not any(seat.is_open for seat in info.seats):
-            table = await tables.get(table_id)
-            assert table is not None
-            await table.seat_taken(info)
+            await tables.seat_taken(table_id, info)
         return {
             **_table_data(info),
             "invite": invite,
@@ -274,15 +304,26 @@ def _routes(app: FastAPI) -> None:
         return [_table_data(info) for info in await tables.db(tables.store.lobby)]
 
     @app.get("/api/tables/{table_id}")
-    async def table_status(table_id: str, request: Request) -> dict[str, Any]:
-        """A table's settings, seats, status and newest seq."""
-        table = await _live(request, table_id)
-        return {
-            **_table_data(table.info),
-            "seq": table.seq,
-            "to_move": table.match.to_move,
-            "score": table.score(),
-        }
+    async def table_status(
+        table_id: str,
+        request: Request,
+        invite: downloads.InviteQuery = None,
+        seat_token: downloads.TokenHeader = None,
+    ) -> dict[str, Any]:
+        """A table's settings, seats, status and newest seq.
+
+        A private table shows them only to its invite code, one of its seat tokens or the
+        cookie of a player seated at it, as its downloads.
+        """
+        table, _seat = await downloads.table_access(request, table_id, invite, seat_token)
+        # Under the table's lock: an action applied but not yet stored is never shown.
+        async with table.lock:
+            return {
+                **_table_data(table.info),
+                "seq": table.seq,
+                "to_move": table.match.to_move,
+                "score": table.score(),
+            }
 
     @app.post("/api/tables/{table_id}/join")
     async def join(
@@ -304,7 +345,7 @@ def _routes(app: FastAPI) -> None:
             raise HTTPException(409, str(error)) from None
         info = await tables.db(tables.store.table, table_id)
         assert info is not None
-        await table.seat_taken(info)
+        await tables.seat_taken(table_id, info)
         return {"seat": seat, "token": token, "socket": f"/ws/tables/{table_id}"}
 
     _sheet_routes(app)
@@ -315,7 +356,9 @@ def _sheet_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/sheet.svg")
     async def sheet(table_id: str, request: Request) -> Response:
         """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
-        picture = (await _live(request, table_id)).match.sheet_svg()
+        table = await _live(request, table_id)
+        async with table.lock:
+            picture = table.match.sheet_svg()
         if picture is None:
             raise HTTPException(404, "this game keeps no drawn score sheet")
         return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
@@ -351,18 +394,27 @@ def _help_routes(app: FastAPI) -> None:
         seat = await tables.db(tables.store.seat_of_token, table_id, seat_token)
         if seat is None:
             raise HTTPException(403, "that token holds no seat at this table")
-        match, deal = table.match, table.match.current
-        hint = None
-        if deal is not None and match.to_move == seat:
-            rules = rules_in_force(match)
-            hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
-        return {"seq": table.seq, "hint": hint}
+        async with table.lock:
+            match, deal = table.match, table.match.current
+            hint = None
+            if deal is not None and match.to_move == seat:
+                rules = rules_in_force(match)
+                hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
+            return {"seq": table.seq, "hint": hint}
 
     @app.get("/api/server")
-    async def server_facts(request: Request) -> dict[str, str]:
-        """The key that signs this server's records (``cardtable replay`` names it)."""
+    async def server_facts(request: Request) -> dict[str, str | int]:
+        """The key that signs this server's records (``cardtable replay`` names it).
+
+        ``tables_in_memory`` counts the tables this process holds now (finished and idle
+        ones are evicted), for an operator watching its memory.
+        """
         key: Ed25519PrivateKey = request.app.state.record_key
-        return {"record_key": key_fingerprint(key.public_key()), "protocol": str(VERSION)}
+        return {
+            "record_key": key_fingerprint(key.public_key()),
+            "protocol": str(VERSION),
+            "tables_in_memory": len(_tables(request).live),
+        }
 
 
 async def _live(request: Request, table_id: str) -> LiveTable:
@@ -525,8 +577,8 @@ def _socket(app: FastAPI, limits: Limits) -> None:
             seat = await _seat_of(connection, table, hello)
             if seat is None:
                 return
-            watcher = Watcher(seat, connection.send, connection.close)
-            await table.attach(watcher, hello.since)
+            watcher = Watcher(seat, connection.send, connection.close, hello.token)
+            table = await _tables(socket).attach(table, watcher, hello.since)
             await _serve_frames(connection, table, seat)
         except WebSocketDisconnect:
             pass

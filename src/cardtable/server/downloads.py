@@ -45,12 +45,13 @@ def _tables(request: Request) -> Tables:
     return tables
 
 
-async def _table(
+async def table_access(
     request: Request, table_id: str, invite: str | None, token: str | None
 ) -> tuple[LiveTable, int]:
     """The table and the seat the request holds (:data:`SPECTATOR` without a token).
 
-    A private table refuses a request with neither its invite code nor one of its tokens.
+    A private table refuses a request with neither its invite code, one of its tokens nor
+    the cookie of a player seated at it.
     """
     tables = _tables(request)
     table = await tables.get(table_id)
@@ -116,7 +117,7 @@ async def record(
 
     A table still in play has no record to give: its decks are the server's secret.
     """
-    table, _seat = await _table(request, table_id, invite, seat_token)
+    table, _seat = await table_access(request, table_id, invite, seat_token)
     _require_end(table, "record")
     log = await _log(request, table)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
@@ -132,7 +133,7 @@ async def deal_record(
     seat_token: TokenHeader = None,
 ) -> dict[str, Any]:
     """The finished table's match through deal ``number``: a record that replays to that deal."""
-    table, _seat = await _table(request, table_id, invite, seat_token)
+    table, _seat = await table_access(request, table_id, invite, seat_token)
     _require_end(table, "record")
     _finished_deal(table, number)
     log = log_through(await _log(request, table), number)
@@ -149,7 +150,7 @@ async def export(
     seat_token: TokenHeader = None,
 ) -> Response:
     """The match in one of its game's forms (``GET /api/games`` lists them): PHH, the pulka."""
-    table, _seat = await _table(request, table_id, invite, seat_token)
+    table, _seat = await table_access(request, table_id, invite, seat_token)
     chosen = _form(table, form)
     log = await _log(request, table)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, None)
@@ -167,7 +168,7 @@ async def deal_export(
     seat_token: TokenHeader = None,
 ) -> Response:
     """Finished deal ``number`` in one of its game's forms: its PHH hand, the pulka after it."""
-    table, _seat = await _table(request, table_id, invite, seat_token)
+    table, _seat = await table_access(request, table_id, invite, seat_token)
     chosen = _form(table, form)
     _finished_deal(table, number)
     log = log_through(await _log(request, table), number)
@@ -190,7 +191,7 @@ async def seen(
     the public events and :meth:`Deal.public_view`): never the deck, the seed or a card the
     seat was not shown.
     """
-    table, seat = await _table(request, table_id, invite, seat_token)
+    table, seat = await table_access(request, table_id, invite, seat_token)
     # Under the table's lock: an action applied but not yet stored is never shown.
     async with table.lock:
         return _seen(table, number, seat)

@@ -2,8 +2,9 @@
 
 An offer waits for the people connected at the table's other seats; bots, and people who are
 away or played by a bot, are not asked, and an offer nobody is asked about is taken at once.
-One offer waits at a time; it lapses when the table moves on before everyone has answered, and
-a pending offer is not kept across a restart (what an accepted one did is in the log).
+One offer waits at a time; it lapses when the table moves on before everyone has answered,
+and a restart withdraws it (every ``welcome`` names the offer pending, or none); what an
+accepted one did is in the log.
 
 - **undo** takes back the offering seat's last move in the deal, with every move made after
   it, provided no card has been seen by anyone since that move that he had not seen before
@@ -11,7 +12,9 @@ a pending offer is not kept across a restart (what an accepted one did is in the
   events (their cards and audiences) against what each seat had been shown before the move.
 - **abort** ends the table where it is.
 - **rematch** starts a new table with the same game, rules, clock and seats (the same people
-  and bots), once this one has finished; each person gets his seat's new token.
+  and bots), once this one has finished; each person gets his seat's new token, derived from
+  his token at this table (:func:`rematch_token`), so that it is never lost: whoever comes back
+  to this table with his old token is given it again.
 - **claim** of the remaining tricks, where the game has claims: the engine's claim
   (:meth:`Deal.claim_action`) is played when it is offered, laying the claimer's cards face up;
   consent plays its grant (:meth:`Deal.grant_action`), which ends the deal as claimed.
@@ -19,6 +22,9 @@ a pending offer is not kept across a restart (what an accepted one did is in the
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -50,6 +56,22 @@ class Pending:
             waiting=sorted(self.waiting),
             msg=msg,
         )
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """The seat token at the rematch ``table_id`` of whoever holds seat token ``token`` now.
+
+    An HMAC-SHA256 keyed by the old token: only its holder (and the server while he shows it)
+    can make it, it is as unguessable as the old token, and it is stored only as its hash, so
+    the server can give it again to the old token's holder at any time.
+
+    >>> rematch_token("old", "T1") == rematch_token("old", "T1") != rematch_token("old", "T2")
+    True
+    >>> len(rematch_token("old", "T1"))
+    43
+    """
+    mac = hmac.new(token.encode(), f"rematch {table_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
 def undo_target(entries: Sequence[Entry], seat: int) -> int | None:

@@ -11,9 +11,11 @@ finishes, ``chat``, ``pong`` and ``error``. Every frame carries ``v``, the proto
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic_core import PydanticCustomError
 
 VERSION = 1
 """The protocol version this server speaks."""
@@ -40,6 +42,33 @@ REFUSAL_CODES = (
 """The codes an ``ack`` with ``ok: false`` carries."""
 
 
+def plain_text(text: str) -> str:
+    r"""``text`` if it holds no control character or lone surrogate, which no database keeps.
+
+    PostgreSQL's text refuses NUL and neither database encodes a lone surrogate, so such a
+    frame is refused naming them rather than failing at the store.
+
+    >>> plain_text("hi all")
+    'hi all'
+    >>> plain_text("a\x00b\x07")
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.PydanticCustomError: holds control characters U+0000, U+0007
+    """
+    found = sorted({c for c in text if unicodedata.category(c) in {"Cc", "Cs"}})
+    if found:
+        raise PydanticCustomError(
+            "control_characters",
+            "holds control characters {found}",
+            {"found": ", ".join(f"U+{ord(c):04X}" for c in found)},
+        )
+    return text
+
+
+PlainText = Annotated[str, AfterValidator(plain_text)]
+"""A client's text: no control characters, no lone surrogates."""
+
+
 class _Frame(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -50,7 +79,7 @@ class Hello(_Frame):
     """The first frame of a connection: the seat token (``null`` to watch) and the last seq."""
 
     type: Literal["hello"]
-    token: Annotated[str | None, Field(max_length=200)] = None
+    token: Annotated[PlainText | None, Field(max_length=200)] = None
     since: Annotated[int | None, Field(ge=0)] = None
 
 
@@ -58,9 +87,9 @@ class Act(_Frame):
     """An action for the seat the connection holds, at the table seq the client last saw."""
 
     type: Literal["act"]
-    id: Annotated[str, Field(min_length=1, max_length=64)]
+    id: Annotated[PlainText, Field(min_length=1, max_length=64)]
     seq: Annotated[int, Field(ge=0)]
-    a: Annotated[str, Field(min_length=1, max_length=200)]
+    a: Annotated[PlainText, Field(min_length=1, max_length=200)]
 
 
 class Ping(_Frame):
@@ -74,7 +103,7 @@ class Say(_Frame):
     """A line of chat: a seat's reaches everyone, a spectator's only the spectators."""
 
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=500)]
+    text: Annotated[PlainText, Field(min_length=1, max_length=500)]
 
 
 OfferKind = Literal["undo", "abort", "rematch", "claim"]
@@ -157,6 +186,9 @@ class Welcome(_Frame):
     rules: dict[str, Any]
     seats: list[SeatData]
     clock: ClockData | None = None
+    offer: Offer | None = None
+    """The offer pending at the table now, or ``null``: a client shows this one and no other
+    (an offer it saw before it reconnected may have ended meanwhile, or with a restart)."""
 
 
 class Chat(_Frame):

@@ -46,13 +46,14 @@ from cardtable.engine import (
 from cardtable.engine.integrity import fresh_salt
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
-from cardtable.server.offers import Pending, first_new_sight, undo_target
+from cardtable.server.offers import Pending, first_new_sight, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
     ChoiceData,
     End,
     Ev,
     EventData,
+    Offer,
     OfferKind,
     Presence,
     PresenceState,
@@ -62,7 +63,7 @@ from cardtable.server.protocol import (
     Welcome,
 )
 from cardtable.store.records import seat_names
-from cardtable.store.repository import Entry, Said, Store, TableInfo
+from cardtable.store.repository import Entry, Said, Store, TableInfo, digest
 
 CHAT_TAIL = 50
 """The chat lines a snapshot carries."""
@@ -100,11 +101,16 @@ Send = Callable[[str], Awaitable[None]]
 
 @dataclass(eq=False)
 class Watcher:
-    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox."""
+    """A connection to a table: the seat it holds (or :data:`SPECTATOR`) and its outbox.
+
+    ``token`` is the seat token it said hello with, kept while it is open: a rematch's seat
+    token is derived from it.
+    """
 
     seat: int
     send: Send
     close: Callable[[int, str], Awaitable[None]]
+    token: str | None = None
 
 
 @dataclass
@@ -150,6 +156,10 @@ class LiveTable:
     offers: int = 0
     start_table: Callable[[str], Awaitable[None]] | None = None
     """Starts a new table of this server (a rematch) by its id."""
+    idle_since: float = field(default_factory=time.monotonic)
+    """When the table's last connection closed (or it was loaded without one)."""
+    evicted: bool = False
+    """Whether the table has left the server's memory: nothing may move it any more."""
 
     @property
     def game(self) -> SomeGame:
@@ -160,6 +170,13 @@ class LiveTable:
     def seq(self) -> int:
         """The seq of the newest committed log entry (0 before any)."""
         return self.steps[-1].seq if self.steps else 0
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move: in the deal, or between deals the seat the next deal waits for."""
+        if self.match.current is not None:
+            return self.match.to_move
+        return None if self.finished else self.match.between_turn()
 
     @property
     def finished(self) -> bool:
@@ -209,15 +226,18 @@ class LiveTable:
 
     # --- connections ---------------------------------------------------------------------
 
-    async def attach(self, watcher: Watcher, since: int | None) -> None:
+    async def attach(self, watcher: Watcher, since: int | None) -> bool:
         """Add a connection: welcome it, then send what it missed since ``since`` or a snapshot.
 
         A client that missed nothing gets a snapshot too, so that it learns whose turn it is.
-        A person's seat coming back is handed back from the bot that played it.
+        A person's seat coming back is handed back from the bot that played it. ``False``
+        (and nothing sent) if the table was evicted meanwhile: the caller loads it again.
         """
         spectator = watcher.seat == SPECTATOR
         chat = await self._db(self.store.chat_tail, self.info.id, CHAT_TAIL, spectator)
         async with self.lock:
+            if self.evicted:
+                return False
             for other in [w for w in self.watchers if w.seat == watcher.seat != SPECTATOR]:
                 self.watchers.discard(other)
                 await other.close(4009, "the seat connected again elsewhere")
@@ -230,16 +250,23 @@ class LiveTable:
                 await watcher.send(self._snapshot(watcher.seat, chat).model_dump_json())
             if self.finished and self.steps:
                 await watcher.send(self._end().model_dump_json())
+            if self.info.rematch is not None:
+                await self._send_rematch(watcher, self._rematch_made())
             if self.pending is not None:
                 await watcher.send(self.pending.frame("pending").model_dump_json())
             await self._hand_back(watcher.seat)
             if self.clocks is not None:
                 await watcher.send(self._clock_frame())
             await self._send_presence()
+            return True
 
     async def detach(self, watcher: Watcher) -> None:
         """Forget a closed connection; a person's seat left empty starts its grace period."""
         self.watchers.discard(watcher)
+        if self.evicted:
+            return  # the connection never got in: the table it came for had left memory
+        if not self.watchers:
+            self.idle_since = time.monotonic()
         if watcher.seat != SPECTATOR and not self._connected(watcher.seat):
             self._start_grace(watcher.seat)
         await self._send_presence()
@@ -348,30 +375,31 @@ class LiveTable:
     async def _play(
         self, seat: int, client_id: str | None, text: str, bank: int | None = None
     ) -> int:
-        game = self.game
-        try:
-            action = game.parse_action(text)
-            events = self.match.apply(action)
-        except CardtableError as error:
-            raise Refused("illegal", str(error)) from None
-        if bank is None and self.clocks is not None:
+        kind, text, events = self._apply(seat, text)
+        if bank is None and self.clocks is not None and kind == "act":
             bank = self.clocks.charge(seat, time.monotonic())
-        entry = Entry(
-            self.seq + 1,
-            "act",
-            seat=seat,
-            text=game.action_text(action),
-            client_id=client_id,
-            bank_ms=bank,
-        )
+        entry = Entry(self.seq + 1, kind, seat=seat, text=text, client_id=client_id, bank_ms=bank)
         await self._store([entry])
         if self.clocks is not None and bank is not None:
             self.clocks.banks[seat] = bank
         if client_id is not None:
             self.client_ids.add((seat, client_id))
         self.standing.append(entry)
-        await self._publish(Step(entry.seq, "act", seat, events))
+        await self._publish(Step(entry.seq, kind, seat, events))
         return entry.seq
+
+    def _apply(self, seat: int, text: str) -> tuple[str, str, tuple[Event, ...]]:
+        # A move of the deal, or between deals one the engine offers the seat awaited; the
+        # log entry's kind, the text it keeps, and the events.
+        try:
+            if self.match.current is None:
+                if text not in self.match.between_moves(seat):
+                    raise Refused("illegal", f"seat {seat} is offered no move {text!r} now")
+                return "between", text, self.match.apply_between(text)
+            action = self.game.parse_action(text)
+            return "act", self.game.action_text(action), self.match.apply(action)
+        except CardtableError as error:
+            raise Refused("illegal", str(error)) from None
 
     def _check_turn(self, seat: int, client_id: str | None, seq: int) -> None:
         if client_id is not None and (seat, client_id) in self.client_ids:
@@ -380,14 +408,19 @@ class LiveTable:
             raise Refused("finished", "the table has finished")
         if seq != self.seq:
             raise Refused("stale_seq", f"the table is at seq {self.seq}, not {seq}")
-        if self.match.to_move != seat:
+        if self.to_move != seat:
             raise Refused("not_your_turn", f"it is not seat {seat}'s turn")
 
-    async def seat_taken(self, info: TableInfo) -> None:
-        """A seat was taken: seat the names anew, and deal when every seat is taken."""
+    async def seat_taken(self, info: TableInfo) -> bool:
+        """A seat was taken: seat the names anew, and deal when every seat is taken.
+
+        ``False`` (and nothing done) if the table was evicted meanwhile.
+        """
         async with self.lock:
+            if self.evicted:
+                return False
             if self.steps:
-                return
+                return True
             fresh = LiveTable.rebuild(info, [], self.store, self.workers)
             self.info, self.match, self.bots = fresh.info, fresh.match, fresh.bots
             self.clocks = fresh.clocks
@@ -395,14 +428,15 @@ class LiveTable:
                 await self._advance()
                 self.watch_absent()
             await self._send_presence()
+            return True
 
     async def resume(self) -> None:
-        """Go on after a restart: deal if a deal is due, and let the bots play.
+        """Go on once loaded (after a restart, or an eviction): deal if due, let the bots play.
 
         Nobody is connected yet: every person's seat starts its grace period.
         """
         async with self.lock:
-            if self.info.status == "playing":
+            if self.info.status == "playing" and not self.evicted:
                 await self._advance()
                 self.watch_absent()
                 await self._start_turn()
@@ -416,6 +450,9 @@ class LiveTable:
             if self.info.status != "finished":
                 await self._set_status("finished")
                 await self._broadcast(self._end().model_dump_json())
+            return
+        if self.to_move is not None:
+            self.wake_bots()  # the next deal waits for a move between deals
             return
         deck = list(self.match.deck())
         self.rng.shuffle(deck)
@@ -581,6 +618,8 @@ class LiveTable:
         if kind == "rematch":
             if not (self.finished and self.steps):
                 raise Refused("offer", "a rematch is offered once the table has finished")
+            if self.info.rematch is not None:
+                raise Refused("offer", f"the rematch is table {self.info.rematch['table']}")
             return
         if self.finished:
             raise Refused("offer", "the table has finished")
@@ -654,15 +693,28 @@ class LiveTable:
         await self._broadcast(self._end().model_dump_json())
 
     async def _rematch(self, pending: Pending) -> None:
-        spec = await self._db(self.store.rematch_spec, self.info.id)
-        table_id, _, tokens = await self._db(self.store.create_seated_table, spec)
+        table_id = await self._db(self.store.create_rematch, self.info.id, pending.by)
+        self.info = replace(self.info, rematch={"table": table_id, "by": pending.by})
         if self.start_table is not None:
             await self.start_table(table_id)
         for watcher in list(self.watchers):
-            frame = pending.frame("accepted").model_copy(
-                update={"table": table_id, "token": tokens.get(watcher.seat)}
-            )
-            await watcher.send(frame.model_dump_json())
+            await self._send_rematch(watcher, pending.frame("accepted"))
+
+    def _rematch_made(self) -> Offer:
+        # The accepted rematch, told again to a connection that comes after it was made.
+        assert self.info.rematch is not None
+        return Offer(id=0, kind="rematch", by=self.info.rematch["by"], state="accepted", waiting=[])
+
+    async def _send_rematch(self, watcher: Watcher, frame: Offer) -> None:
+        # Each person is sent his seat's token at the rematch, keyed there when first sent.
+        assert self.info.rematch is not None
+        table_id = str(self.info.rematch["table"])
+        token = None
+        if watcher.token is not None and watcher.seat != SPECTATOR:
+            token = rematch_token(watcher.token, table_id)
+            await self._db(self.store.key_seat, table_id, watcher.seat, digest(token))
+        update = {"table": table_id, "token": token}
+        await watcher.send(frame.model_copy(update=update).model_dump_json())
 
     # --- bots ----------------------------------------------------------------------------
 
@@ -684,7 +736,8 @@ class LiveTable:
 
     async def _bot_move(self, bot: SomeBot, seat: int) -> str:
         deal = self.match.current
-        assert deal is not None
+        if deal is None:
+            return self.match.between_moves(seat)[0]
         # Thinking runs in the pool, so one table's bot never holds up another table.
         action = await asyncio.get_running_loop().run_in_executor(
             self.workers.bots,
@@ -697,7 +750,7 @@ class LiveTable:
 
     async def _drive_bots(self) -> None:
         while True:
-            seat = self.match.to_move
+            seat = self.to_move
             if seat is None or self.finished or not self._bot_plays(seat):
                 return
             if self.pending is not None:
@@ -727,6 +780,22 @@ class LiveTable:
             if task is not None:
                 task.cancel()
 
+    async def evict(self, idle: float) -> bool:
+        """Leave memory if nobody is connected and the table has finished or been idle ``idle`` s.
+
+        An evicted table is stopped (bots, clock, graces) and moves no more; the log holds all
+        of it, so the server rebuilds it when someone opens it again. Whether it was evicted.
+        """
+        async with self.lock:
+            if self.watchers or self.evicted:
+                return False
+            done = self.info.status == "finished"
+            if not done and time.monotonic() - self.idle_since < idle:
+                return False
+            self.evicted = True
+            self.stop()
+            return True
+
     # --- frames --------------------------------------------------------------------------
 
     def _seen(self, events: Sequence[Event], seat: int) -> list[EventData]:
@@ -749,6 +818,8 @@ class LiveTable:
     def _legal(self, seat: int) -> list[str] | None:
         # The moves a choice builds are left to it: a client builds them card by card, so a
         # piquet exchange's 1,507 sets are not sent; any move sent is validated whole.
+        if self.match.current is None and seat != SPECTATOR and self.to_move == seat:
+            return self.match.between_moves(seat)
         choices = self._choices(seat)
         deal = self.match.current
         if choices is None or deal is None:
@@ -782,7 +853,7 @@ class LiveTable:
             seat=step.seat,
             back_to=step.back_to,
             d=self._seen(step.events, seat),
-            to_move=self.match.to_move,
+            to_move=self.to_move,
             legal=self._legal(seat) if newest else None,
             view=self._view(deal, seat) if newest and deal else None,
             choices=self._choice_data(seat) if newest else None,
@@ -797,7 +868,7 @@ class LiveTable:
             commitment=deal.setup.commitment if deal else None,
             view=self._view(deal, seat) if deal else None,
             events=self._seen(deal.events if deal else [], seat),
-            to_move=self.match.to_move,
+            to_move=self.to_move,
             legal=self._legal(seat),
             score=self.score(),
             chat=[_chat_frame(line) for line in chat],
@@ -826,6 +897,7 @@ class LiveTable:
                 for s in self.info.seats
             ],
             clock=None if self.clocks is None else self.clocks.rules.data(),
+            offer=None if self.pending is None else self.pending.frame("pending"),
         )
 
     def _end(self) -> End:

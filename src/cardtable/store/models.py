@@ -80,6 +80,8 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """The clock chosen at the table's creation (``move`` and ``bank`` in seconds), or none."""
     created: Mapped[datetime] = mapped_column(default=_now)
+    rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """Once its rematch is made: ``{"table": its id, "by": the seat that offered it}``."""
 
 
 class SeatRow(Base):

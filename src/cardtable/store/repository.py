@@ -80,6 +80,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     clock: Mapping[str, float] | None = None
     """The table's clock (``move`` and ``bank`` in seconds), or ``None`` for no clock."""
+    rematch: Mapping[str, Any] | None = None
+    """Once its rematch is made: ``{"table": its id, "by": the seat that offered it}``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +150,8 @@ class NewTable:
     """Each bot seat's name as players read it; a seat without one is named by its bot."""
     clock: Mapping[str, float] | None = None
     people: Mapping[int, tuple[str, str | None]] = field(default_factory=dict)
-    """Seats already held when the table is made (a rematch): each one's name and player id."""
+    """Seats already held when the table is made (a rematch): each one's name and player id;
+    their keys are set when their people come for them (:meth:`Store.key_seat`)."""
 
 
 C = TypeVar("C", bound=type)
@@ -288,60 +291,28 @@ class Store:
 
     def create_table(self, spec: NewTable) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed)."""
-        table_id, invite, _ = self._create(spec)
-        return table_id, invite
-
-    def create_seated_table(self, spec: NewTable) -> tuple[str, str, dict[int, str]]:
-        """Make a table with ``spec.people`` seated; return its id, invite and their tokens."""
-        return self._create(spec)
-
-    # A public method may not call another: under asyncpg each runs in the store's loop.
-    def _create(self, spec: NewTable) -> tuple[str, str, dict[int, str]]:
-        table_id, invite = secrets.token_urlsafe(12), new_secret()
-        tokens = {seat: new_secret() for seat in spec.people}
         with self._sessions.begin() as session:
-            session.add(
-                TableRow(
-                    id=table_id,
-                    game=spec.game,
-                    preset=spec.preset,
-                    rules=dict(spec.rules),
-                    listed=spec.listed,
-                    invite_hash=digest(invite),
-                    deals_limit=spec.deals_limit,
-                    status="waiting",
-                    clock=None if spec.clock is None else dict(spec.clock),
-                )
-            )
-            session.flush()
-            for seat, bot in enumerate(spec.bots):
-                bot_name = spec.names[seat] if seat < len(spec.names) else None
-                name, player_id = spec.people.get(seat, (bot_name or bot, None))
-                token_hash = digest(tokens[seat]) if seat in tokens else None
-                session.add(
-                    SeatRow(
-                        table_id=table_id,
-                        seat=seat,
-                        bot=bot,
-                        name=name,
-                        player_id=player_id,
-                        token_hash=token_hash,
-                    )
-                )
-        return table_id, invite, tokens
+            return _add_table(session, spec)
 
-    def rematch_spec(self, table_id: str) -> NewTable:
-        """A new table like ``table_id``: its game, rules, clock and seats, held by the same."""
+    def create_rematch(self, table_id: str, by: int) -> str:
+        """Make table ``table_id``'s rematch, offered by seat ``by``, once; return its id.
+
+        The new table has the same game, rules, clock and seats, held by the same people (their
+        keys not yet set). It, its seats and the old table's link to it are one transaction:
+        a crash leaves all of them or none. A rematch made before is returned as it is.
+        """
         with self._sessions.begin() as session:
-            row = session.get(TableRow, table_id)
+            row = session.get(TableRow, table_id, with_for_update=True)
             if row is None:
                 raise CardtableError(f"there is no table {table_id!r}")
+            if row.rematch is not None:
+                return str(row.rematch["table"])
             seats = list(
                 session.scalars(
                     select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
                 )
             )
-            return NewTable(
+            spec = NewTable(
                 row.game,
                 row.preset,
                 row.rules,
@@ -355,6 +326,27 @@ class Store:
                     for seat in seats
                     if seat.bot is None and seat.name is not None
                 },
+            )
+            rematch, _ = _add_table(session, spec)
+            row.rematch = {"table": rematch, "by": by}
+            return rematch
+
+    def key_seat(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Give a person's seat that has no key yet (a rematch's) the token whose hash is given.
+
+        A seat that has its key keeps it.
+        """
+        with self._sessions.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.bot.is_(None),
+                    SeatRow.name.is_not(None),
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
             )
 
     def table(self, table_id: str) -> TableInfo | None:
@@ -500,6 +492,30 @@ class Store:
             return found or 0
 
 
+def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
+    """Add a table and its seats in ``session``; its id and its invite code."""
+    table_id, invite = secrets.token_urlsafe(12), new_secret()
+    session.add(
+        TableRow(
+            id=table_id,
+            game=spec.game,
+            preset=spec.preset,
+            rules=dict(spec.rules),
+            listed=spec.listed,
+            invite_hash=digest(invite),
+            deals_limit=spec.deals_limit,
+            status="waiting",
+            clock=None if spec.clock is None else dict(spec.clock),
+        )
+    )
+    session.flush()
+    for seat, bot in enumerate(spec.bots):
+        bot_name = spec.names[seat] if seat < len(spec.names) else None
+        name, player_id = spec.people.get(seat, (bot_name or bot, None))
+        session.add(SeatRow(table_id=table_id, seat=seat, bot=bot, name=name, player_id=player_id))
+    return table_id, invite
+
+
 def _player(row: Player) -> PlayerInfo:
     return PlayerInfo(row.id, row.name, row.login, row.password_hash, row.epoch)
 
@@ -518,6 +534,7 @@ def _info(session: Session, row: TableRow) -> TableInfo:
         status=row.status,
         seats=tuple(SeatInfo(seat.seat, seat.name, seat.bot) for seat in seats),
         clock=row.clock,
+        rematch=row.rematch,
     )
 
 

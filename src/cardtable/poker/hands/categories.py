@@ -317,7 +317,7 @@ def is_bobtail(cards: Sequence[Card], rules: HandRules | None = None) -> bool:
     if max(Counter(c.suit for c in natural).values(), default=0) >= 4:
         return True
     present = {int(c.rank) for c in natural}
-    present |= {1} if ACE in present else set()
-    sequence = (1, *(int(r) for r in rules.ranks))
-    windows = [sequence[i : i + 4] for i in range(1, len(sequence) - 4)]
+    ranks = [int(r) for r in rules.ranks]
+    # Open at both ends: the ace ends A-K-Q-J and 4-3-2-A, so no window holds it.
+    windows = [ranks[i : i + 4] for i in range(len(ranks) - 4)]
     return any(all(r in present for r in window) for window in windows)

@@ -1,6 +1,8 @@
 // The page's entry: the lobby and the new-table form at "/", a table at "/tables/{id}".
+import { clockFields } from "./clock.js";
 import { el } from "./dom.js";
 import { indexStyle, save, settings, t } from "./i18n.js";
+import { botKind, gameTitle } from "./names.js";
 import { TablePage, tokenKey } from "./table.js";
 
 const main = document.querySelector("main");
@@ -54,7 +56,7 @@ async function lobby() {
     const seats = table.seats.map((seat) => (seat.open ? t("open") : seat.name)).join(", ");
     const open = table.seats.some((seat) => seat.open);
     list.append(el("li", {}, el("span", { text:
-      `${table.game} (${table.preset ?? "—"}) · ${seats} · ${t(table.status)}` }),
+      `${gameTitle(table.game)} (${table.preset ?? "—"}) · ${seats} · ${t(table.status)}` }),
       open ? el("a", { class: "button", href: `/tables/${table.id}`, text: t("join") }) : null,
       el("a", { class: "button", href: `/tables/${table.id}?watch=1`, text: t("watch") })));
   }
@@ -65,7 +67,7 @@ async function lobby() {
 function newTableForm(games) {
   const form = el("form", { class: "new-table", "aria-label": t("newTable") });
   const game = el("select", { id: "game", name: "game" },
-    ...games.map((g) => el("option", { value: g.name, text: g.title })));
+    ...games.map((g) => el("option", { value: g.name, text: gameTitle(g.name) })));
   const preset = el("select", { id: "preset", name: "preset" });
   const about = el("p", { class: "preset-about", id: "preset-about" });
   const seats = el("fieldset", { class: "seat-choices" });
@@ -73,6 +75,7 @@ function newTableForm(games) {
   const deals = el("input", { id: "deals", name: "deals", type: "number", min: "1", max: "100000",
     placeholder: "∞" });
   const error = el("p", { class: "refusal", role: "alert" });
+  const clock = clockFields();
   const chosen = () => games.find((g) => g.name === game.value);
   const fillPresets = () => {
     const g = chosen();
@@ -92,7 +95,7 @@ function newTableForm(games) {
     for (let seat = 0; seat < count; seat += 1) {
       const choice = el("select", { id: `seat-${seat}`, "aria-label": `${t("seat")} ${seat}` },
         el("option", { value: "you", text: t("you") }),
-        ...g.bots.map((bot) => el("option", { value: `bot ${bot}`, text: `${t("bot")} ${bot}` })),
+        ...g.bots.map((bot) => el("option", { value: `bot ${bot}`, text: `${t("bot")} ${botKind(bot)}` })),
         el("option", { value: "open", text: t("open") }));
       choice.value = seat === 0 ? "you" : `bot ${g.bots.includes("default") ? "default" : g.bots[0]}`;
       rows.push(el("label", {}, `${t("seat")} ${seat} `, choice));
@@ -104,7 +107,8 @@ function newTableForm(games) {
   preset.addEventListener("change", describe);
   form.append(el("h2", { text: t("newTable") }),
     el("label", {}, `${t("game")} `, game), el("label", {}, `${t("preset")} `, preset), about,
-    seats, el("label", {}, `${t("deals")} `, deals), el("label", {}, `${t("name")} `, name),
+    seats, el("label", {}, `${t("deals")} `, deals), clock.element,
+    el("label", {}, `${t("name")} `, name),
     el("button", { type: "submit", id: "create", text: t("create") }), error);
   form.addEventListener("submit", async (submitted) => {
     submitted.preventDefault();
@@ -113,7 +117,8 @@ function newTableForm(games) {
     localStorage.setItem("ct.name", name.value.trim() || t("guest"));
     try {
       const table = await api("POST", "/api/tables", { game: game.value, preset: preset.value,
-        seats: choices.map((c) => (c === "you" ? "open" : c)), deals: deals.value ? Number(deals.value) : undefined });
+        seats: choices.map((c) => (c === "you" ? "open" : c)), deals: deals.value ? Number(deals.value) : undefined,
+        clock: clock.value() });
       localStorage.setItem(`ct.invite.${table.id}`, location.origin + table.invite_url);
       const mine = choices.indexOf("you");
       if (mine >= 0) {
@@ -135,7 +140,8 @@ async function tablePage(tableId) {
   const query = new URLSearchParams(location.search);
   let token = localStorage.getItem(tokenKey(tableId));
   if (!token && !query.has("watch")) {
-    const table = await api("GET", `/api/tables/${tableId}`);
+    const invited = query.has("invite") ? `?invite=${encodeURIComponent(query.get("invite"))}` : "";
+    const table = await api("GET", `/api/tables/${tableId}${invited}`);
     if (table.seats.some((seat) => seat.open)) {
       token = await joinForm(tableId, query.get("invite"));
     }

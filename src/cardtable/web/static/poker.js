@@ -3,9 +3,15 @@
 // Everything drawn comes from the seat's view and events; every move sent is a legal text.
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
-import { moveLabel, t, withNames } from "./i18n.js";
+import { moveLabel, settings, t, withNames } from "./i18n.js";
+import { botKind } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
+const CHOOSE = /^choose (\S+)$/;
+const MENU = {
+  en: { label: "Dealer's choice: the game of your deal", deal: "Deal this game" },
+  ru: { label: "Выбор сдающего: игра вашей сдачи", deal: "Сдать эту игру" },
+};
 const DECLARE = /^declare /;
 
 /** Where seat number ``step`` (counted clockwise from the player) sits on the oval, in %. */
@@ -36,6 +42,7 @@ export class PokerTable {
   constructor(page) {
     this.page = page;
     this.amount = null;
+    this.game = null;
   }
 
   get view() {
@@ -94,7 +101,7 @@ export class PokerTable {
       el("strong", { text: page.seatName(seat) }));
     if (view.dealer === seat) head.append(el("span", { class: "button-chip", title: t("dealer"),
       "aria-label": t("dealer"), text: "D" }));
-    if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", data.bot) }));
+    if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", botKind(data.bot)) }));
     head.append(el("span", { class: "notes", text: this.notes(seat).join(" · ") }));
     const bet = Array.isArray(view.bets) ? view.bets[seat] : 0;
     if (bet) head.append(el("span", { class: "bet-chip", text: t("bet", bet) }));
@@ -179,6 +186,11 @@ export class PokerTable {
 
   /** The betting moves: fold, check, call, all-in as buttons; the amounts on a slider. */
   controls(box, sorted) {
+    const games = sorted.plain.filter((move) => CHOOSE.test(move));
+    if (games.length) {
+      sorted.plain = sorted.plain.filter((move) => !CHOOSE.test(move));
+      box.append(this.menu(games));
+    }
     const amounts = sorted.plain.filter((move) => AMOUNT.test(move))
       .sort((a, b) => Number(AMOUNT.exec(a)[2]) - Number(AMOUNT.exec(b)[2]));
     const declarations = sorted.plain.filter((move) => DECLARE.test(move));
@@ -193,6 +205,21 @@ export class PokerTable {
         "aria-label": t("declareSide") }, ...declarations.map((move) => this.page.moveButton(move))));
     }
     if (amounts.length) box.append(this.slider(amounts));
+  }
+
+  /** The dealer's choice between deals: the games offered as a menu, the table's first. */
+  menu(games) {
+    const words = MENU[settings.lang] ?? MENU.en;
+    const select = el("select", { id: "dealer-choice", "aria-label": words.label },
+      ...games.map((move) => el("option", { value: move,
+        text: CHOOSE.exec(move)[1].replaceAll("-", " ") })));
+    if (!games.includes(this.game)) this.game = games[0];
+    select.value = this.game;
+    const deal = this.page.moveButton(this.game, words.deal);
+    deal.id = "deal-chosen";
+    select.addEventListener("change", () => { this.game = select.value; deal.dataset.move = this.game; });
+    return el("div", { class: "dealer-choice", role: "group", "aria-label": words.label },
+      el("label", {}, `${words.label} `, select), deal);
   }
 
   slider(amounts) {

@@ -1,22 +1,20 @@
 // The score as each game's players keep it: the preferans pulka drawn as on paper (the server
-// draws it: GET /api/tables/{id}/sheet.svg) with its settlement in whists and money, and the
-// piquet declarations as they were announced with the match's score sheet.
+// draws it: GET /api/tables/{id}/sheet.svg) with its settlement in whists and money. (Piquet's
+// declarations and korolik sheet are piquet.js's.)
 import { el } from "./dom.js";
-import { moveLabel, scoreText, t, withNames } from "./i18n.js";
+import { scoreText, t } from "./i18n.js";
 
-const DIALOGUE = new Set(["capot", "carte blanche", "sink", "call", "answer", "equal", "good",
-  "trust", "show"]);
 const STAKE_KEY = "ct.stake";
 
 /** The server's SVG text as a node of this page (parsed, never run as HTML). */
-export function pictureNode(svgText) {
+export function pictureNode(svgText, label = t("pulka")) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = document.importNode(parsed.documentElement, true);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("class", "pulka-picture");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("pulka"));
+  svg.setAttribute("aria-label", label);
   return svg;
 }
 
@@ -59,33 +57,7 @@ function pulka(page) {
   return details;
 }
 
-function piquet(page) {
-  const view = page.state.view || {};
-  const nameOf = (seat) => page.seatName(seat);
-  const parts = [];
-  const said = page.state.events.filter((event) => DIALOGUE.has(event.kind));
-  if (said.length) {
-    parts.push(el("h2", { text: t("declarations") }), el("ol", { class: "declarations-said" },
-      ...said.map((event) => el("li", { text: [withNames(event.text, nameOf),
-        ...event.cards.map(moveLabel)].join(" ") }))));
-  }
-  // The view's sheet is the one the deal began with; the deal's "score" events are what the
-  // players wrote on it after the deal.
-  const written = page.state.events.filter((event) => event.kind === "score");
-  if (Array.isArray(view.sheet) && view.sheet.length) {
-    parts.push(el("h2", { text: t("scoreSheet") }), el("h3", { text: t("sheetBefore") }),
-      el("ul", { class: "score-sheet" }, ...view.sheet.map((line) => el("li", { text: line }))));
-  }
-  if (written.length) {
-    parts.push(el("h3", { text: t("sheetWritten") }), el("ul", { class: "score-sheet written" },
-      ...written.map((event) => el("li", { text: withNames(event.text, nameOf) }))));
-  }
-  return parts;
-}
-
 /** The score-keeping part of the side panel for the table's game (empty for others). */
 export function sheetParts(page) {
-  if (page.sheetSvg) return [pulka(page)];
-  if (page.state.game === "piquet") return piquet(page);
-  return [];
+  return page.sheetSvg ? [pulka(page)] : [];
 }

@@ -1,11 +1,16 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
+import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
 import { moveLabel, scoreText, t, withNames } from "./i18n.js";
+import { Live } from "./live.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
+import { botKind, gameTitle } from "./names.js";
+import { PiquetTable } from "./piquet.js";
 import { PokerTable } from "./poker.js";
+import { ReplayView } from "./replay.js";
 import { sheetParts } from "./sheets.js";
 
 function clientId() {
@@ -30,9 +35,13 @@ export class TablePage {
     this.showLast = false;
     this.closed = false;
     this.poker = new PokerTable(this);
+    this.piquet = new PiquetTable(this);
+    this.replay = new ReplayView(this);
+    this.analysis = new AnalysisView(this);
     this.sheetSvg = null;
     this.sheetOpen = false;
     this.noSheet = false;
+    this.live = new Live(this);
     this.connect();
     this.render();
   }
@@ -72,7 +81,7 @@ export class TablePage {
     } else if (frame.type === "snapshot") {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
         choices: frame.choices, toMove: frame.to_move, events: frame.events, status: frame.status,
-        score: frame.score });
+        score: frame.score, deal: frame.deal });
       this.chosen.clear();
       this.refreshSheet();
     } else if (frame.type === "ev") {
@@ -80,7 +89,7 @@ export class TablePage {
       Object.assign(state, { seq: frame.seq, legal: frame.legal, choices: frame.choices,
         toMove: frame.to_move });
       if (frame.view !== null) state.view = frame.view;
-      if (frame.kind === "deal") state.status = "playing";
+      if (frame.kind === "deal") Object.assign(state, { status: "playing", deal: (state.deal || 0) + 1 });
       this.chosen.clear();
       if (frame.d.some((event) => event.kind === "score" || event.kind === "end")) {
         this.refreshScore();
@@ -94,6 +103,7 @@ export class TablePage {
     } else if (frame.type === "error") {
       this.message = frame.msg;
     }
+    this.live.receive(frame);
     this.render();
   }
 
@@ -147,9 +157,9 @@ export class TablePage {
     root.append(state.game === "poker" ? this.poker.felt(sorted) : this.felt(sorted));
     root.append(this.controls(sorted, myTurn));
     root.append(this.sidebar());
+    root.append(...[this.replay.panel(), this.analysis.panel()].filter(Boolean));
     this.root.replaceChildren(root);
-    const log = root.querySelector(".log");
-    log.scrollTop = log.scrollHeight;
+    for (const log of root.querySelectorAll(".log, .dialogue")) log.scrollTop = log.scrollHeight;
   }
 
   header() {
@@ -157,13 +167,14 @@ export class TablePage {
     const who = state.toMove === null ? "" : state.toMove === state.seat ? t("yourTurn")
       : t("turnOf", this.seatName(state.toMove));
     const mine = state.seat === null ? t("spectator") : t("seatTaken", this.seatName(state.seat));
-    const parts = [el("h1", { text: `${state.game} · ${this.tableId}` }),
+    const parts = [el("h1", { text: `${gameTitle(state.game)} · ${this.tableId}` }),
       el("p", { class: "who" }, el("span", { text: mine }), " ",
         el("strong", { class: "to-move", role: "status", text: who }))];
     if (state.ended) {
       parts.push(el("p", { class: "ended" }, t("ended"), " ",
         el("a", { href: state.record, download: `${this.tableId}.json`, text: t("record") })));
     }
+    parts.push(...this.live.head());
     parts.push(helpPanel({ id: this.tableId, token: this.token, seq: state.seq,
       phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
@@ -226,8 +237,9 @@ export class TablePage {
     const view = state.view || {};
     const data = state.seats.find((s) => s.seat === seat) || {};
     const notes = [];
-    if (data.bot) notes.push(t("botSeat", data.bot));
-    if (!data.connected && !data.bot && seat !== state.seat) notes.push(t("offline"));
+    if (data.bot) notes.push(t("botSeat", botKind(data.bot)));
+    const away = this.live.seatNote(seat);
+    if (away) notes.push(away);
     if (view.dealer === seat) notes.push(t("dealer"));
     if (view.declarer === seat) notes.push(t("declarer"));
     const tricks = Array.isArray(view.tricks) ? view.tricks[seat]
@@ -292,6 +304,7 @@ export class TablePage {
       centre.append(board);
     }
     if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    if (this.state.game === "piquet") this.piquet.centre(centre);
     return centre;
   }
 
@@ -308,6 +321,7 @@ export class TablePage {
     if (this.message) box.append(el("p", { class: "refusal", role: "alert", text: this.message }));
     if (!myTurn) return box;
     if (this.state.game === "poker") this.poker.controls(box, sorted);
+    if (this.state.game === "piquet") this.piquet.controls(box, sorted);
     if (sorted.bids.length) {
       const grid = bidGrid(sorted.bids);
       const table = el("table", { class: "bids", "aria-label": t("bids") });
@@ -364,8 +378,10 @@ export class TablePage {
         ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
           el("dd", { text: scoreText(value) })])));
     }
-    aside.append(...sheetParts(this));
-    aside.append(el("h2", { text: t("log") }), log);
+    aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
+    aside.append(...[this.replay.opener(), this.analysis.opener()].filter(Boolean),
+      el("h2", { text: t("log") }), log);
+    aside.append(...this.live.side());
     const invite = localStorage.getItem(`ct.invite.${this.tableId}`);
     if (invite && state.seats.some((seat) => !seat.bot && !seat.connected)) {
       aside.append(inviteBox(invite));
@@ -375,6 +391,7 @@ export class TablePage {
 
   close() {
     this.closed = true;
+    this.live.close();
     this.socket.close();
   }
 }

@@ -1,0 +1,180 @@
+"""The pulka's preliminary games, points over every pool, and totals kept on paper.
+
+001_776ed664a35a376f.txt, preferans rules 38–40; 003_b655b01c110fd414.txt, 4.1.1 and 4.2.3.
+Every entry becomes a sentence of the game's events (``str(entry)``), so its text is checked
+as players read it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from cardtable.preferans.contracts import parse_contract
+from cardtable.preferans.deal_score import DealScore, Phase, ScoreError, Whist
+from cardtable.preferans.ledger import PlayerTotals
+from cardtable.preferans.scoring import ScoringRules, convention
+from cardtable.preferans.sheet import Sheet
+
+
+def robber(declarer: str | None, contract: str | None, tricks: int, **extra: object) -> DealScore:
+    return DealScore(
+        declarer=declarer,
+        contract=None if contract is None else parse_contract(contract),
+        tricks=tricks,
+        phase=Phase.ROBBER,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def sentences(sheet: Sheet, deal: DealScore) -> list[str]:
+    return [str(entry) for entry in sheet.write(deal)]
+
+
+def test_a_robber_misere_made_comes_off_the_mountain_and_one_lost_goes_on_it() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 38.
+
+    Each player plays the six to the ten and the misère; "Результат игры пишется на горку":
+    a misère made comes off the mountain, one with tricks goes on it at the remiz per trick.
+    """
+    sheet = Sheet(list("ABC"), ScoringRules(robber=True))
+    assert sentences(sheet, robber("A", "misère", 0)) == [
+        "deal 1: A mountain -50 (robber misère made)"
+    ]
+    assert sentences(sheet, robber("B", "misère", 2)) == [
+        "deal 2: B mountain +100 (robber misère down 2)"
+    ]
+    assert sentences(sheet, robber("C", "9♠", 8)) == ["deal 3: C mountain +40 (robber 9♠ down 1)"]
+
+
+def test_a_robber_result_without_declarer_or_contract_or_with_whists_is_refused() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 38: "Висты не фиксируются".
+
+    A whist answer or defenders' tricks alone are refused, and so is a result that names no
+    declarer or no contract; the refusal names the deal and the field.
+    """
+    sheet = Sheet(list("ABC"), ScoringRules(robber=True))
+    refused = {
+        "deal 1: field 'declarer': missing": robber(None, "6♠", 6),
+        "deal 1: field 'contract': missing": robber("A", None, 6),
+        "deal 1: field 'whist': the 'разбойник' is played without whists": robber(
+            "A", "6♠", 6, whist={"B": Whist.PASS}
+        ),
+    }
+    for message, deal in refused.items():
+        with pytest.raises(ScoreError, match=f"^{message}$"):
+            sheet.write(deal)
+    with pytest.raises(ScoreError, match="without whists"):
+        sheet.write(robber("A", "6♠", 6, defender_tricks={"B": 2}))
+    assert sheet.entries == []
+
+
+def test_the_dealer_of_four_does_not_play_the_robber() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 14.
+
+    "Сдающий в розыгрыше не участвует (при игре вчетвером)".
+    """
+    sheet = Sheet(list("ABCD"), ScoringRules(robber=True))
+    with pytest.raises(ScoreError, match=r"^deal 1: field 'dealer': the dealer of four does not"):
+        sheet.write(robber("A", "6♠", 6, dealer="A"))
+
+
+def test_with_four_players_a_deal_that_leaves_the_dealer_unknown_is_refused() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 14.
+
+    The dealer of four sits out, so he is named when the result does not show who he was.
+    """
+    sheet = Sheet(list("ABCD"))
+    deal = DealScore(declarer="A", contract=parse_contract("6♠"), tricks=6, whist={"B": Whist.PASS})
+    with pytest.raises(
+        ScoreError, match=r"^deal 1: field 'dealer': with four players name the dealer who sat out$"
+    ):
+        sheet.write(deal)
+
+
+def test_a_preliminary_all_pass_says_who_took_no_trick_and_keeps_its_coefficient() -> None:
+    """001_776ed664a35a376f.txt, preferans rules 39–40; 003_b655b01c110fd414.txt, 4.1.2.
+
+    Tricks times ten go on the mountain and each zero writes ten off the pool; a doubled deal
+    doubles both, and the ёлочка keeps the factor beside the tricks.
+    """
+    sheet = Sheet(list("ABC"), ScoringRules(preliminary_allpass=True, coefficients=True))
+    deal = DealScore(
+        allpass={"A": 0, "B": 3, "C": 7}, phase=Phase.PRELIMINARY_ALLPASS, coefficient=2
+    )
+    assert sentences(sheet, deal) == [
+        "deal 1: A pool +20 (preliminary all-pass, no trick)",
+        "deal 1: B mountain +60 (preliminary all-pass, 3)",
+        "deal 1: C mountain +140 (preliminary all-pass, 7)",
+    ]
+    assert [(a.times, a.preliminary) for a in sheet.allpasses] == [(2, True)]
+
+
+def test_points_over_every_pool_come_off_the_mountain_then_as_whists_on_all() -> None:
+    """003_b655b01c110fd414.txt, 4.1.1 b) and 4.2.3.
+
+    With every pool full a made game comes off its declarer's mountain; what the mountain
+    cannot take is divided among all the players, the declarer among them, as whists. Even a
+    single point is divided so, and the whists belong to the deal that made them.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(1), Fraction(20), {}),
+            "B": PlayerTotals(Fraction(0), Fraction(20), {}),
+            "C": PlayerTotals(Fraction(0), Fraction(20), {}),
+        }
+    )
+    deal = DealScore(
+        declarer="A",
+        contract=parse_contract("6♠"),
+        tricks=6,
+        whist={"B": Whist.PASS, "C": Whist.PASS},
+    )
+    expected = [
+        "deal 1: A mountain -1 (points over the pool)",
+        "deal 1: A whists on B +10/3 (1 points over)",
+        "deal 1: A whists on C +10/3 (1 points over)",
+    ]
+    assert sentences(sheet, deal) == expected
+    assert [str(entry) for entry in sheet.entries_of(1)] == expected
+
+
+def test_totals_kept_on_paper_start_an_empty_sheet_and_name_every_player() -> None:
+    """docs/scorer.md, totals kept on paper.
+
+    Each refusal says what is wrong with the totals, and the totals are written as such.
+    """
+    zero = PlayerTotals(Fraction(0), Fraction(0), {})
+    sheet = Sheet(list("ABC"))
+    with pytest.raises(ScoreError, match=r"^field 'sheet': no totals for 'C'$"):
+        sheet.write_totals({"A": zero, "B": zero})
+    with pytest.raises(ScoreError, match=r"^field 'sheet': 'Z' is not a player$"):
+        sheet.write_totals({"A": zero, "B": zero, "C": zero, "Z": zero})
+    written = sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(4), Fraction(2), {"B": Fraction(6)}),
+            "B": zero,
+            "C": zero,
+        }
+    )
+    assert [(e.column.value, e.reason) for e in written] == [
+        ("mountain", "written total"),
+        ("pool", "written total"),
+        ("whists", "written total"),
+    ]
+    with pytest.raises(ScoreError, match=r"^field 'sheet': totals can only start an empty sheet$"):
+        sheet.write_totals({"A": zero, "B": zero, "C": zero})
+
+
+def test_a_void_deal_after_the_pulka_is_over_is_refused() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 12: a misdeal's redeal takes the next number.
+
+    Once the pulka is closed there is no next deal to number.
+    """
+    sheet = Sheet(list("ABC"))
+    sheet.skip()
+    sheet.close()
+    with pytest.raises(ScoreError, match=r"^deal 2: the pulka is over$"):
+        sheet.skip()

@@ -1,0 +1,186 @@
+"""A person plays a piquet deal against a bot in Chromium: the declarations as a dialogue.
+
+The exchange is chosen card by card; then the hands are declared as the seed's players speak
+(001_776ed664a35a376f.txt, piquet rules 20–23): the first calls the number of his cards, the
+other answers «годятся», «не годятся» or «равны», and a counted declaration may be demanded
+to be shown. The page says each of these as a line of the exchange and offers the person's
+own as buttons that say the phrase. At every step the DOM is read and, once the table ends,
+checked against what the engine showed the seat (no card it may not see; the running counts
+the view's), and the korolik sheet is the server's picture of the match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server.harness import Server, shown_by_seq
+
+from .test_browser import READ_DOM, check_against_the_engine, wait_for_end
+
+PIQUET_DOM = """() => ({
+  seq: Number(document.querySelector('.table')?.dataset.seq ?? 0),
+  said: [...document.querySelectorAll('.dialogue.at-table li.said')].map((li) => ({
+    seat: Number(li.dataset.seat), phrase: li.querySelector('q').textContent,
+    cards: li.querySelectorAll('[data-card]').length})),
+  buttons: [...document.querySelectorAll('.piquet-words button.move')].map((b) => ({
+    move: b.dataset.move, text: b.textContent})),
+  counts: Object.fromEntries([...document.querySelectorAll('.running-counts span')].map((s) =>
+    [s.dataset.seat, Number(s.textContent.split(' ').pop())])),
+  prompt: document.querySelector('.declaring')?.textContent ?? null,
+})"""
+
+PHRASE_OF = {"good": "Good.", "not good": "Not good.", "equal": "Equal.", "demand": "Show me."}
+PHRASE_OF |= {"trust": "I trust you.", "sink": "Nothing.", "look": "I look at the talon."}
+
+
+def _speak(page: Any) -> bool:
+    """One move by pointing: the exchange card by card, then the declarations' words."""
+    confirm = page.locator("button.confirm:not([disabled])")
+    if confirm.count():
+        confirm.first.click()
+        return True
+    pick = page.locator(".pos-me button.card[aria-pressed='false']:not([disabled])")
+    if page.locator("button.confirm").count() and pick.count():
+        pick.first.click()
+        return True
+    # Call what one holds, answer truly, and ask to see what the other counted.
+    for wanted in ("demand", "declare", "not good", "equal", "good", "look"):
+        button = page.locator(f".piquet-words button.move[data-move^='{wanted}']")
+        if button.count():
+            button.first.click()
+            return True
+    for selector in (".piquet-words button.move", "button.card[data-move]:not([disabled])"):
+        button = page.locator(selector)
+        if button.count():
+            button.first.click()
+            return True
+    return False
+
+
+def _play(page: Any, output: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    readings: list[dict[str, Any]] = []
+    tables: list[dict[str, Any]] = []
+    shot = False
+    for _ in range(200):
+        page.wait_for_timeout(30)
+        readings.append(page.evaluate(READ_DOM))
+        tables.append(page.evaluate(PIQUET_DOM))
+        if page.locator(".ended").count():
+            break
+        if not shot and page.locator(".dialogue.at-table li").count() >= 2:
+            page.screenshot(path=str(output / "piquet-declaring-1280.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(output / "piquet-declaring-390.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+            shot = True
+        seq, chosen = readings[-1]["seq"], page.locator("[aria-pressed=true]").count()
+        if not _speak(page):
+            page.wait_for_timeout(150)
+            continue
+        page.wait_for_function(
+            """([seq, chosen]) => {
+              const table = document.querySelector('.table');
+              return table && (Number(table.dataset.seq) !== seq || document.querySelector('.ended')
+                || document.querySelectorAll('[aria-pressed=true]').length !== chosen);
+            }""",
+            arg=[seq, chosen],
+            timeout=20_000,
+        )
+    wait_for_end(page)
+    return readings, tables
+
+
+def test_the_piquet_declarations_are_said_as_a_dialogue_and_answered_by_buttons(
+    server: Server, browser: Any, output: Path
+) -> None:
+    """The calls and answers are lines of the exchange; the person's are buttons saying them.
+
+    001_776ed664a35a376f.txt, piquet rule 20 ("Первый игрок объявляет число карт своей самой
+    длинной масти. Если противник имеет меньшее число карт, то он говорит, что они годятся.
+    Если число карт у играющих одинаково, то говорится равны"), rule 23 (the cards declared
+    are laid on the table "по первому требованию противника"); docs/web.md, "The piquet
+    table".
+    """
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "piquet")
+    page.fill("#deals", "1")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    readings, tables = _play(page, output)
+    page.screenshot(path=str(output / "piquet-end-1280.png"))
+    assert not errors, errors
+    check_against_the_engine(server, page, readings, "piquet")
+
+    table_id = page.url.rstrip("/").split("/")[-1]
+    shown = shown_by_seq(server.record(table_id))
+    said = [line for table in tables for line in table["said"]]
+    phrases = {line["phrase"] for line in said}
+    # The first call is a number of cards; it is answered in the seed's words.
+    assert any(phrase.endswith(" cards.") for phrase in phrases), phrases
+    assert phrases & {"Good.", "Equal."} or any(p.startswith("Not good.") for p in phrases)
+    assert {line["seat"] for line in said} == {0, 1}, "both players speak"
+    # A demand is said, and the cards shown with it are laid out in the exchange.
+    assert "Show me." in phrases or "I trust you." in phrases
+    buttons = [button for table in tables for button in table["buttons"]]
+    assert buttons, "the person never had a word to say"
+    for button in buttons:
+        if button["move"] in PHRASE_OF:
+            assert button["text"] == PHRASE_OF[button["move"]]
+        elif button["move"].startswith("declare point"):
+            assert button["text"] == f"{button['move'].split()[-1]} cards."
+    # Each reading of the counts is checked at its own seq (a frame may come between reads).
+    for table in tables:
+        if table["seq"] and table["counts"]:
+            view = shown[table["seq"]][0].view
+            assert table["counts"] == {str(s): n for s, n in view["counts"].items()}
+    assert any(table["prompt"] for table in tables), "the category being declared is never said"
+
+
+def test_after_a_piquet_deal_the_korolik_sheet_is_the_servers_picture_of_the_match(
+    server: Server, browser: Any, output: Path
+) -> None:
+    """The deal's difference is written in its winner's games (rule 46) on the drawn sheet.
+
+    001_776ed664a35a376f.txt, piquet rule 46 ("счета играющих вычитаются один из другого");
+    docs/web.md, "The piquet table".
+    """
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    page.select_option("#game", "piquet")
+    page.fill("#deals", "1")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    _play(page, output)
+    page.wait_for_selector(".korolik-sheet[open] svg text.deal, .korolik-sheet[open] svg .refet")
+    drawn = page.evaluate("() => document.querySelector('.korolik-sheet svg').textContent")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    picture = page.evaluate(
+        """async (id) => {
+          const text = await (await fetch(`/api/tables/${id}/sheet.svg`)).text();
+          return new DOMParser().parseFromString(text, 'image/svg+xml').documentElement.textContent;
+        }""",
+        table_id,
+    )
+    assert drawn == picture
+    record = server.record(table_id)
+    result = record.deals[0].result
+    assert result is not None
+    outcome: Any = result.outcome
+    first, second = (int(outcome["counts"][seat]) for seat in ("0", "1"))
+    written = page.locator(".korolik-sheet svg text.deal").evaluate_all(
+        "(es) => es.map((e) => [e.dataset.player, e.textContent])"
+    )
+    if first == second:
+        assert not written
+    else:
+        assert written == [["0" if first > second else "1", str(abs(first - second))]]
+    names = page.locator(".korolik-sheet svg text.name").evaluate_all(
+        "(es) => es.map((e) => e.textContent)"
+    )
+    assert names == list(record.seats)
