@@ -29,7 +29,7 @@ from cardtable.server.downloads import (
     TokenHeader,
     _finished_deal,
     _log,
-    _table,
+    table_access,
 )
 from cardtable.server.tables import SPECTATOR
 from cardtable.store.records import log_through, record_of
@@ -57,7 +57,7 @@ async def deal_replay(
     its ``move`` when it is the viewer's own), the ``events`` it caused and the ``view`` after
     it, as the viewer saw them.
     """
-    table, asking = await _table(request, table_id, invite, seat_token)
+    table, asking = await table_access(request, table_id, invite, seat_token)
     _finished_deal(table, number)
     viewer = None if asking == SPECTATOR else asking
     if seat is not None and seat != viewer:
@@ -88,7 +88,7 @@ async def deal_analysis(
     (``best_tricks``), the ``best`` cards, the tricks it ``cost`` and whether it was judged
     ``paranoid`` (an all-pass: the player against the other two).
     """
-    table, asking = await _table(request, table_id, invite, seat_token)
+    table, asking = await table_access(request, table_id, invite, seat_token)
     _finished_deal(table, number)
     record = record_of(table.info, log_through(await _log(request, table), number))
     viewer = None if asking == SPECTATOR else asking
