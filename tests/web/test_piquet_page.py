@@ -122,7 +122,8 @@ def test_the_piquet_declarations_are_said_as_a_dialogue_and_answered_by_buttons(
     phrases = {line["phrase"] for line in said}
     # The first call is a number of cards; it is answered in the seed's words.
     assert any(phrase.endswith(" cards.") for phrase in phrases), phrases
-    assert phrases & {"Good.", "Equal."} or any(p.startswith("Not good.") for p in phrases)
+    # An answer may go on to the next call ("Equal. 4 cards." when the points are equal too).
+    assert any(p.startswith(("Good.", "Equal.", "Not good.")) for p in phrases), phrases
     assert {line["seat"] for line in said} == {0, 1}, "both players speak"
     # A demand is said, and the cards shown with it are laid out in the exchange.
     assert "Show me." in phrases or "I trust you." in phrases
