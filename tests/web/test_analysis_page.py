@@ -11,7 +11,7 @@ from typing import Any
 from cardtable.preferans.analysis import judge_record
 from server.harness import Server
 
-from .test_browser import _wait_for_change, choose, wait_for_end
+from .test_browser import choose, wait_for_change, wait_for_end
 
 JUDGED = """() => [...document.querySelectorAll('.analysis figure.judged')].map((f) => ({
   card: f.dataset.played, cost: Number(f.dataset.cost),
@@ -44,7 +44,7 @@ def _a_deal_played(server: Server, page: Any) -> str:
         if not _pass_then_whist(page) and not choose(page):
             page.wait_for_timeout(200)
             continue
-        _wait_for_change(page, seq, chosen)
+        wait_for_change(page, seq, chosen)
     wait_for_end(page)
     url: str = page.url
     return url.rstrip("/").split("/")[-1]

@@ -113,7 +113,8 @@ def wait_for_end(page: Any) -> None:
     page.wait_for_selector(".ended", timeout=90_000)
 
 
-def _wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
+def wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
+    """Wait until the page moves on from ``seq`` (or ends), or its count of picked cards changes."""
     page.wait_for_function(
         """([seq, chosen]) => {
           const table = document.querySelector('.table');
@@ -180,7 +181,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
             page.wait_for_timeout(200)
             continue
         clicks["moves"] += 1
-        _wait_for_change(page, reading["seq"], chosen)
+        wait_for_change(page, reading["seq"], chosen)
     assert page.locator(".ended").count(), "the deal did not finish in 200 steps"
     page.screenshot(path=str(output / f"{game_name}-end-1280.png"))
     page.select_option("#language", "ru")

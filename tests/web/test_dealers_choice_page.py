@@ -11,7 +11,7 @@ from typing import Any
 
 from server.harness import Server
 
-from .test_browser import READ_DOM, check_against_the_engine, wait_for_end
+from .test_browser import READ_DOM, check_against_the_engine, wait_for_change, wait_for_end
 from .test_poker_page import _act
 
 RULES = {"session": {"dealers_choice": "deal"}}
@@ -53,15 +53,7 @@ def test_the_dealer_picks_a_game_from_the_menu_and_the_next_deal_is_that_game(
         elif not _act(page, done):
             page.wait_for_timeout(150)
             continue
-        page.wait_for_function(
-            """([seq, chosen]) => {
-              const table = document.querySelector('.table');
-              return table && (Number(table.dataset.seq) !== seq || document.querySelector('.ended')
-                || document.querySelectorAll('[aria-pressed=true]').length !== chosen);
-            }""",
-            arg=[seq, chosen],
-            timeout=20_000,
-        )
+        wait_for_change(page, seq, chosen)
     wait_for_end(page)
     assert not errors, errors
     check_against_the_engine(server, page, readings, "poker")

@@ -16,7 +16,7 @@ from typing import Any
 
 from server.harness import Server, shown_by_seq
 
-from .test_browser import READ_DOM, check_against_the_engine, wait_for_end
+from .test_browser import READ_DOM, check_against_the_engine, wait_for_change, wait_for_end
 
 PIQUET_DOM = """() => ({
   seq: Number(document.querySelector('.table')?.dataset.seq ?? 0),
@@ -78,15 +78,7 @@ def _play(page: Any, output: Path) -> tuple[list[dict[str, Any]], list[dict[str,
         if not _speak(page):
             page.wait_for_timeout(150)
             continue
-        page.wait_for_function(
-            """([seq, chosen]) => {
-              const table = document.querySelector('.table');
-              return table && (Number(table.dataset.seq) !== seq || document.querySelector('.ended')
-                || document.querySelectorAll('[aria-pressed=true]').length !== chosen);
-            }""",
-            arg=[seq, chosen],
-            timeout=20_000,
-        )
+        wait_for_change(page, seq, chosen)
     wait_for_end(page)
     return readings, tables
 

@@ -15,7 +15,7 @@ import pytest
 
 from server.harness import Server, shown_by_seq
 
-from .test_browser import READ_DOM, check_against_the_engine, wait_for_end
+from .test_browser import READ_DOM, check_against_the_engine, wait_for_change, wait_for_end
 
 POKER_DOM = """() => ({
   board: document.querySelectorAll('.board [data-card]').length,
@@ -96,15 +96,7 @@ def _play(page: Any, steps: int = 400) -> tuple[Readings, Readings, dict[str, in
         if not _act(page, done):
             page.wait_for_timeout(150)
             continue
-        page.wait_for_function(
-            """([seq, chosen]) => {
-              const table = document.querySelector('.table');
-              return table && (Number(table.dataset.seq) !== seq || document.querySelector('.ended')
-                || document.querySelectorAll('[aria-pressed=true]').length !== chosen);
-            }""",
-            arg=[seq, chosen],
-            timeout=20_000,
-        )
+        wait_for_change(page, seq, chosen)
     wait_for_end(page)
     return readings, tables, done
 

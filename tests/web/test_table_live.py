@@ -25,10 +25,10 @@ from .test_browser import (
     READ_DOM,
     _bids_of,
     _cards_of,
-    _wait_for_change,
     choose,
     named_cards,
     stand_ins,
+    wait_for_change,
     wait_for_end,
 )
 
@@ -132,7 +132,7 @@ def _play_to_end(pages: list[Any], watchers: list[Any], readings: list[dict[str,
             seq = int(page.locator(".table").get_attribute("data-seq") or 0)
             chosen = page.locator("[aria-pressed=true]").count()
             if not page.locator(".ended").count() and choose(page):
-                _wait_for_change(page, seq, chosen)
+                wait_for_change(page, seq, chosen)
                 break
         else:
             pages[0].wait_for_timeout(200)
@@ -430,7 +430,7 @@ def test_a_claim_in_the_piquet_play_is_granted_at_once_when_nobody_else_is_asked
         seq = int(anna.locator(".table").get_attribute("data-seq") or 0)
         chosen = anna.locator("[aria-pressed=true]").count()
         if choose(anna):
-            _wait_for_change(anna, seq, chosen)
+            wait_for_change(anna, seq, chosen)
         else:
             anna.wait_for_timeout(200)
     anna.click("button[data-offer='claim']")
