@@ -35,7 +35,7 @@ def forced_move(deal: Deal[A, V], *, most: int = MOST_COMPARED) -> A | None:
     """
     if deal.is_over:
         return None
-    legal = list(deal.legal_actions())
+    legal = deal.legal_actions()  # a piquet exchange lists its 1,508 discards lazily
     if len(legal) == 1:
         return legal[0]
     if not legal or len(legal) > most:

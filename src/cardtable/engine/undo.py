@@ -103,22 +103,23 @@ def plan_undo(match: Match[A, V, R], seat: int) -> UndoPlan:
         raise UndoRefused("no deal has been dealt yet")
     if match.between[len(match.deals)]:
         raise UndoRefused("moves between deals have been made since the last deal")
-    record = match.record()
-    deal = replay(_cut(record, 0)).deals[-1]
+    history = match.deals[-1].history
+    start = replay(_cut(match.record(), 0))
+    walker = start.deals[-1].copy()
     target: int | None = None
-    for index, action in enumerate(match.deals[-1].history):
-        if actor(deal, action) == seat:
+    for index, action in enumerate(history):
+        if actor(walker, action) == seat:
             target = index
-        deal.apply(action)
+        walker.apply(action)
     if target is None:
         raise UndoRefused(f"seat {seat} has made no move in this deal to take back")
-    before = replay(_cut(record, target))
-    since = match.deals[-1].events[len(before.deals[-1].events) :]
-    reason = sight_refusal(before.deals[-1], since)
+    for action in history[:target]:
+        start.apply(action)
+    before = start.deals[-1]
+    reason = sight_refusal(before, match.deals[-1].events[len(before.events) :])
     if reason is not None:
         raise UndoRefused(reason)
-    taken_back = len(match.deals[-1].history) - target
-    return UndoPlan(seat, target, taken_back, before)
+    return UndoPlan(seat, target, len(history) - target, start)
 
 
 def _cut(record: Record, actions: int) -> Record:
