@@ -11,10 +11,10 @@ from cardtable.bots.preferans import PreferansBot
 from cardtable.cards import Card
 from cardtable.engine import get_game, seeded_rng
 from cardtable.engine.aids import HintUnavailable, hint, judge_claim
-from cardtable.preferans.actions import action_text, parse_action
+from cardtable.preferans.actions import Play, action_text, parse_action
 from cardtable.preferans.deal import PreferansDeal, deal_cards
 from cardtable.preferans.game import PreferansMatch
-from cardtable.preferans.hints import card_hint
+from cardtable.preferans.hints import SeatKnowledge, card_hint
 from cardtable.preferans.solver import Position, analyse, position_of_deal
 
 GAME = get_game("preferans")
@@ -167,3 +167,37 @@ def test_a_claim_is_proved_when_the_claimer_takes_every_trick_whatever_the_other
             verdicts.append(verdict.proved)
     assert True in verdicts
     assert False in verdicts
+
+
+def test_a_hand_that_did_not_follow_holds_that_suit_in_no_layout() -> None:
+    """Not following shows a void, and not trumping shows no trumps (rules 31–32).
+
+    001_776ed664a35a376f.txt, preferans rules 31–32; docs/solver.md, "The hint".
+    """
+    checked = 0
+    for seed in range(4, 40):
+        match, deal, _ = to_the_play(seed)
+        if deal.contract is None:
+            continue
+        trump = deal.contract.trump
+        while deal.phase == "play" and deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            player = deal.to_move if view.playing_for is None else view.playing_for
+            action = deal.legal_actions()[-1]
+            match.apply(action)
+            assert isinstance(action, Play)
+            asker = deal.to_move
+            if not view.trick or action.card.suit == view.trick[0][1].suit or asker is None:
+                continue
+            known = SeatKnowledge(deal, asker, deal.view(asker))
+            if player not in known.hidden:
+                continue
+            void = {view.trick[0][1].suit}
+            if trump is not None and action.card.suit != trump:
+                void.add(trump)
+            assert known.voids[player] >= void
+            rng = seeded_rng(seed)
+            for _ in range(20):
+                assert not {card.suit for card in known.layout(rng)[player]} & void
+            checked += 1
+    assert checked

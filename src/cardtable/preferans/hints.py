@@ -130,7 +130,7 @@ def card_hint(
         raise HintUnavailable(
             "a trick led by the talon is nobody's lead: the solver does not value it"
         )
-    known = _Knowledge(deal, seat, view)
+    known = SeatKnowledge(deal, seat, view)
     due = seat if view.playing_for is None else view.playing_for
     exact = not known.hidden
     layouts = 1 if exact else samples
@@ -147,7 +147,7 @@ def card_hint(
     return CardHint(seat, due, known.declarer, view.contract is None, values, best, layouts, exact)
 
 
-class _Knowledge:
+class SeatKnowledge:
     """What one seat knows of the play: the hands it sees, the rest's sizes, voids, the talon."""
 
     def __init__(self, deal: PreferansDeal, seat: int, view: PreferansView) -> None:
