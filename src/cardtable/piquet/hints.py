@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TypeVar
 
 from cardtable.cards import Card, Suit
@@ -173,7 +173,7 @@ def _mean(
     return total / len(draws)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _count(hand: frozenset[Card], rules: PiquetRules) -> int:
     return hand_count(sorted(hand, key=lambda card: card.index), rules)
 
