@@ -12,7 +12,7 @@ from cardtable.cli.main import app
 from cardtable.cli.play import read_saved_record
 from cardtable.engine import parse_record
 from cardtable.tui.replay import draw_deal, match_after
-from tui.driver import Person, play
+from tui.pilot import Person, play
 
 runner = CliRunner()
 
