@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widgets import Button, Input, OptionList
 
 from cardtable.cards import Card, Rank, parse_card
 from cardtable.cli.play import Seating, Table, _open_table
@@ -157,10 +158,16 @@ def frame_of(app: TableApp[A, V, R]) -> Frame:
     assert question is not None
     moves = app.query_one("#moves", OptionList)
     items = tuple(str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count))
+    bids = tuple(str(button.name) for button in _bids(app) if not button.has_class("idle"))
     hand = tuple(widget.card for widget in app.query(CardKey).results())
     return Frame(
-        question.kind, question.seat, question.deal, app.shown_text, app.drawn, items, hand
+        question.kind, question.seat, question.deal, app.shown_text, app.drawn, items + bids, hand
     )
+
+
+def _bids(app: App[None]) -> list[Button]:
+    """The buttons of the ladder of bids (none outside an auction)."""
+    return list(app.query_one("#ladder").query(Button).results())
 
 
 async def give(
@@ -178,8 +185,10 @@ async def give(
         await pilot.press("escape")
     elif _card_in(answer, frame) is not None:
         await _choose_card(pilot, frame, _card_in(answer, frame), turn)
+    elif any(button.name == answer for button in _bids(app)):
+        await pilot.click(next(button for button in _bids(app) if button.name == answer))
     elif answer in frame.moves:
-        await _choose_move(pilot, frame.moves.index(answer))
+        await _choose_move(pilot, frame.moves.index(answer), turn)
     else:
         await pilot.press("slash")
         await pilot.pause()
@@ -222,9 +231,13 @@ async def _choose_card(pilot: Pilot[None], frame: Frame, card: Card | None, turn
         await pilot.press(*(["right"] * index), "enter")
 
 
-async def _choose_move(pilot: Pilot[None], index: int) -> None:
-    """Choose the move at ``index`` of the list with the keyboard: focus it, arrows, Enter."""
+async def _choose_move(pilot: Pilot[None], index: int, turn: int) -> None:
+    """Choose the move at ``index`` of the list: every other time a click, else the keys."""
     moves = pilot.app.query_one("#moves", OptionList)
+    if turn % 2 and index < moves.size.height - 2:
+        # Inside the list's border: the first option is on its second row.
+        await pilot.click(moves, offset=(3, 1 + index))
+        return
     moves.focus()
     await pilot.pause()
     await pilot.press("home", *(["down"] * index), "enter")
@@ -242,7 +255,9 @@ def check_frame(table: Table[A, V, R], frame: Frame) -> None:
         hidden = set(table.match.deck()) - known
     for card in hidden:
         if _unmistakable(table, card):
-            assert not re.search(rf"(?<![\dA-Z]){re.escape(card.text())}", frame.text), (
+            # "4♥ as 7♣" names what a wild card stands for, no card of the deck.
+            seen = rf"(?<![\dA-Z])(?<!as ){re.escape(card.text())}"
+            assert not re.search(seen, frame.text), (
                 f"{card} is on a screen for seat {frame.seat}:\n{frame.text}"
             )
 

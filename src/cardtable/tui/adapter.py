@@ -63,6 +63,13 @@ class Adapter(Generic[V_contra]):
         """The seat's cards as the hand row holds them: one unnamed group, the sorted hand."""
         return [("", self.hand(view))]
 
+    def ladder(self, match: Match[A, V_contra, R], view: V_contra) -> list[list[str]]:
+        """A ladder of bids to draw as rungs of buttons, every bid of the rules, or none.
+
+        Generically none: the legal moves are the move list's.
+        """
+        return []
+
     def reminders(
         self, deal: Deal[A, V_contra], view: V_contra, painter: Painter, *, full: bool = False
     ) -> list[Text]:

@@ -31,7 +31,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
@@ -180,6 +180,8 @@ class TableApp(App[None], Generic[A, V, R]):
         self.choices: list[CardChoice] = []
         self.picked: list[Card] = []
         self.texts: dict[str, str] = {}
+        self.rungs: frozenset[str] = frozenset()
+        """The bids on the ladder's rungs now (none outside an auction)."""
         """The game's own text of each move as the list writes it."""
         self.message: Text | None = None
         self.refusal: str | None = None
@@ -206,6 +208,7 @@ class TableApp(App[None], Generic[A, V, R]):
         hand.border_title = "hand"
         yield hand
         with Horizontal(id="act"):
+            yield Vertical(id="ladder")
             moves = OptionList(id="moves")
             moves.border_title = "moves"
             yield moves
@@ -299,6 +302,7 @@ class TableApp(App[None], Generic[A, V, R]):
             self._score(deal, painter),
         ]
         hand = self._hand(seat, view, painter)
+        rungs = self._ladder(view)
         picking = self._moves()
         message = self.message or Text(
             "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop",
@@ -307,7 +311,8 @@ class TableApp(App[None], Generic[A, V, R]):
         self.message = None
         self.query_one("#message", Static).update(message)
         self.drawn = frozenset(painter.drawn)
-        words = [*(part.plain for part in parts), hand, *self._items(), picking, message.plain]
+        words = [*(part.plain for part in parts), hand, *rungs, *self._items(), picking]
+        words.append(message.plain)
         self.shown_text = "\n".join(words)
 
     def _header(self, view: V | None, deal: int) -> Text:
@@ -384,13 +389,35 @@ class TableApp(App[None], Generic[A, V, R]):
         return f"{hand.border_title}: {'   '.join(said)}"
 
     def _items(self) -> list[str]:
-        """The moves offered: each choice the picked cards make, then the other legal moves."""
+        """The moves of the list: each choice the picked cards make, then the other legal moves.
+
+        Bids of the ladder are on its rungs, not in the list.
+        """
         built = [
             choice.text(self.picked)
             for choice in self.choices
             if self.picked and choice.why_not(self.picked) is None
         ]
-        return built + self._ordered(outside_choices(self.legal, self.choices))
+        rest = [move for move in self.legal if move not in self.rungs]
+        return built + self._ordered(outside_choices(rest, self.choices))
+
+    def _ladder(self, view: V | None) -> list[str]:
+        """Draw the ladder of bids, the legal ones lit; each rung's text."""
+        box = self.query_one("#ladder", Vertical)
+        box.remove_children()
+        question = self.question
+        moving = question is not None and question.kind == "move" and view is not None
+        rungs = self.adapter.ladder(self.table.match, view) if moving and view is not None else []
+        self.rungs = frozenset(bid for rung in rungs for bid in rung)
+        box.display = bool(rungs)
+        box.mount_all(Horizontal(*map(self._rung_button, rung), classes="rung") for rung in rungs)
+        return [" ".join(rung) for rung in rungs]
+
+    def _rung_button(self, bid: str) -> Button:
+        label = bid.replace(" without talon", " w/o talon")
+        button = Button(label, name=bid, compact=True, classes="bid")
+        button.set_class(bid not in self.legal, "idle")
+        return button
 
     def _ordered(self, legal: list[str]) -> list[str]:
         """The moves in the hand's order: kinds kept together, fewer cards first.
@@ -500,6 +527,12 @@ class TableApp(App[None], Generic[A, V, R]):
         if self.question is not None and self.question.kind == "move":
             shown = str(message.option.prompt)
             self.answer(self.texts.get(shown, shown))
+
+    @on(Button.Pressed, ".bid")
+    def bid_pressed(self, message: Button.Pressed) -> None:
+        """A bid of the ladder was pressed: a bid below the auction's is refused by the game."""
+        if self.question is not None and self.question.kind == "move" and message.button.name:
+            self.answer(message.button.name)
 
     @on(Input.Submitted, "#typed")
     def move_typed(self, message: Input.Submitted) -> None:
