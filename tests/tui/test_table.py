@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from collections.abc import Sequence
@@ -11,15 +12,17 @@ from pathlib import Path
 import pytest
 
 from cardtable.cards import Card, parse_cards
-from cardtable.engine import get_game
+from cardtable.cli.play import Seating, _open_table
+from cardtable.engine import get_game, seeded_rng
 from cardtable.preferans.actions import Discard
 from cardtable.preferans.deal import PreferansDeal
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.ledger import Column
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import number_text, signed
+from cardtable.tui.app import Reading, TableApp
 from toygame.game import ToyGame
-from tui.pilot import Frame, Person, last_with, play
+from tui.pilot import Frame, Person, asked, last_with, play
 
 
 def test_a_whole_preferans_deal_is_played_against_two_bots_and_written_on_the_pulka() -> None:
@@ -359,3 +362,28 @@ def test_q_between_deals_stops_play_with_everything_saved(tmp_path: Path) -> Non
     resumed = play("preferans", Person(moves=0), seats="you,bot,bot", load=path)
     assert resumed.frames[0].text == asked[0].text
     assert resumed.table.match.record().deals[0] == match.record().deals[0]
+
+
+def test_q_on_the_rules_page_stops_play_with_everything_saved(tmp_path: Path) -> None:
+    """`q` stops anywhere, on a page opened to read too, with every move kept.
+
+    docs/tui.md, "Save, resume, review" (issue 21: «`q` anywhere, with everything saved»).
+    """
+    path = tmp_path / "pulka.json"
+    table = _open_table("preferans", None, None, Seating("you,bot,bot", None, "bot"), path, None)
+    app = TableApp(table, seeded_rng(6), None)
+    shown: list[str] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await asked(pilot)
+            shown.append(app.shown_text)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, Reading)
+            await pilot.press("q")
+            assert not await asked(pilot)
+
+    asyncio.run(run())
+    resumed = play("preferans", Person(moves=0), seats="you,bot,bot", load=path)
+    assert resumed.frames[0].text == shown[0]

@@ -123,6 +123,7 @@ class Reading(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,question_mark,t", "close", "Back"),
+        Binding("q", "stop", "Stop (saved)"),
     ]
 
     def __init__(self, title: str, body: RenderableType) -> None:
@@ -140,6 +141,12 @@ class Reading(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+    def action_stop(self) -> None:
+        """``q`` stops play here too: back to the table, and the loop is told to stop."""
+        self.dismiss(None)
+        if isinstance(self.app, TableApp):
+            self.app.action_stop()
 
 
 class TableApp(App[None], Generic[A, V, R]):
