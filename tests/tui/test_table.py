@@ -387,3 +387,29 @@ def test_q_on_the_rules_page_stops_play_with_everything_saved(tmp_path: Path) ->
     asyncio.run(run())
     resumed = play("preferans", Person(moves=0), seats="you,bot,bot", load=path)
     assert resumed.frames[0].text == shown[0]
+
+
+def test_t_reviews_every_trick_of_the_deal_so_far_with_its_taker() -> None:
+    """`t` shows every trick played so far: each card with its player, then who took it.
+
+    Each trick is three cards, one a player, taken by the highest (001_776ed664a35a376f.txt,
+    preferans rules 26–28); issue 21: «a review of every trick of the deal so far».
+    """
+    asked_at: list[int] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        if frame.kind == "move" and "last trick" in frame.text and not asked_at:
+            asked_at.append(turn)
+            return "t"
+        return None
+
+    run = play("preferans", Person(typed=typed), seats="you,bot,bot", seed=3)
+    page = next(frame for frame in run.frames if frame.kind == "page")
+    lines = page.text.splitlines()
+    assert lines[0] == "the tricks so far"
+    played = [line for line in lines[1:] if re.match(r"^ *\d+\. ", line)]
+    assert played
+    for number, line in enumerate(played, start=1):
+        assert line.lstrip().startswith(f"{number}. ")
+        assert len(re.findall(r"(?:you|bot \d) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == 3
+        assert re.search(r"→ (you|bot \d) takes? the trick$", line)
