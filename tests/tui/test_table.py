@@ -413,3 +413,21 @@ def test_t_reviews_every_trick_of_the_deal_so_far_with_its_taker() -> None:
         assert line.lstrip().startswith(f"{number}. ")
         assert len(re.findall(r"(?:you|bot \d) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == 3
         assert re.search(r"→ (you|bot \d) takes? the trick$", line)
+
+
+def test_piquet_declarations_are_on_the_table_as_a_dialogue_of_call_and_answer() -> None:
+    """The elder calls, the dealer answers "good", "equal" or "not good" (001 piquet rules 20–26).
+
+    While the declarations go on, the table shows them as that dialogue, the answer under
+    the call, and who counts what (issue 21: «piquet's declarations as a dialogue»).
+    """
+    run = play("piquet", Person(), seats="you,bot", seed=2)
+    declaring = [frame for frame in run.frames if "· declare ·" in frame.text]
+    assert declaring
+    lines = [line for frame in declaring for line in frame.text.splitlines()]
+    calls = [
+        number for number, line in enumerate(lines) if re.match(r"  (you|bot 2) calls? ", line)
+    ]
+    assert calls
+    answered = [lines[number + 1] for number in calls if number + 1 < len(lines)]
+    assert any(re.match(r"  (you|bot 2): (good|equal|not good)", line) for line in answered)
