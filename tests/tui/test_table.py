@@ -158,7 +158,7 @@ def test_hot_seat_hides_each_hand_until_its_owner_presses_enter() -> None:
     Several people at one terminal (issue 9, hot-seat): before a person's hand is shown a
     screen names him and shows no card; every screen shows only its seat's cards.
     """
-    run = play("preferans", Person(moves=30), seats="you,you,bot", seed=4)
+    run = play("preferans", Person(moves=16), seats="you,you,bot", seed=4)
     covers = [frame for frame in run.frames if frame.kind == "cover"]
     assert covers
     assert all(frame.seat is None and "Pass the keyboard" in frame.text for frame in covers)
@@ -224,7 +224,7 @@ def test_the_pulka_on_the_screen_is_the_match_sheet_after_each_deal(
     the paper sheet's drawing in a larger terminal.
     """
     run = play(
-        "preferans", Person(), seats="you,bot,bot", seed=8, deals=3, width=width, height=height
+        "preferans", Person(), seats="you,bot,bot", seed=8, deals=2, width=width, height=height
     )
     match = run.table.match
     assert isinstance(match, PreferansMatch)

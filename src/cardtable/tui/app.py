@@ -344,6 +344,7 @@ class TableApp(App[None], Generic[A, V, R]):
             events = match.deals[deal - 1].events_seen_by(seat)
             lines = self.adapter.table(view, match.seats, events, painter)
             lines[1:1] = self.adapter.reminders(match.deals[deal - 1], view, painter)
+        # A line too long for the panel ends in "…" (app.tcss): the log holds every word.
         text = Text("\n").join(lines) if lines else Text("(no hand is shown)", style="dim")
         self.query_one("#table", Static).update(text)
         return text
