@@ -187,6 +187,7 @@ class TableApp(App[None], Generic[A, V, R]):
         self.choices: list[CardChoice] = []
         self.picked: list[Card] = []
         self.texts: dict[str, str] = {}
+        self._hand_shown: object = None
         self.rungs: frozenset[str] = frozenset()
         """The bids on the ladder's rungs now (none outside an auction)."""
         """The game's own text of each move as the list writes it."""
@@ -372,29 +373,45 @@ class TableApp(App[None], Generic[A, V, R]):
         return score if isinstance(score, Text) else Text(str(score))
 
     def _hand(self, seat: int | None, view: V | None, painter: Painter) -> str:
-        """Put the seat's cards in the hand row, each with its key; their text."""
+        """Put the seat's cards in the hand row, each with its key; their text.
+
+        The same cards as on the screen keep their widgets (and the focus); only whether each
+        is picked or makes a move now is redrawn.
+        """
         hand = self.query_one("#hand", Horizontal)
-        hand.remove_children()
-        if seat is None or view is None:
+        groups = self.adapter.hand_groups(view) if seat is not None and view is not None else []
+        shown = (seat, tuple((name, tuple(cards)) for name, cards in groups))
+        faces = {card: painter.card(card) for _, cards in groups for card in cards}
+        if shown != self._hand_shown:
+            self._hand_shown = shown
+            hand.remove_children()
+            hand.mount_all(self._hand_widgets(groups, faces))
+        for widget in hand.query(CardKey).results():
+            widget.set_class(widget.card in self.picked, "picked")
+            widget.set_class(not self._offered(widget.card), "idle")
+        if seat is None:
             hand.border_title = "hand (hidden)"
             return hand.border_title
         hand.border_title = f"hand of {self.table.match.seats[seat]}"
+        said = [" ".join([*([name] if name else []), cards_text(cards)]) for name, cards in groups]
+        return f"{hand.border_title}: {'   '.join(said)}"
+
+    def _hand_widgets(
+        self, groups: list[tuple[str, list[Card]]], faces: dict[Card, Text]
+    ) -> list[Static]:
+        """A widget per card, keyed left to right, and a label before each named group."""
         widgets: list[Static] = []
-        said = []
-        number = 0
-        for name, cards in self.adapter.hand_groups(view):
+        for name, cards in groups:
             if name:
                 widgets.append(Static(Text(f"\n{name}", style="dim"), classes="group"))
             for card in cards:
+                number = len([w for w in widgets if isinstance(w, CardKey)])
                 key = CARD_KEYS[number] if number < len(CARD_KEYS) else " "
-                widget = CardKey(card, key, painter.card(card))
+                widget = CardKey(card, key, faces[card])
                 widget.set_class(card in self.picked, "picked")
                 widget.set_class(not self._offered(card), "idle")
                 widgets.append(widget)
-                number += 1
-            said.append(" ".join([*([name] if name else []), cards_text(cards)]))
-        hand.mount_all(widgets)
-        return f"{hand.border_title}: {'   '.join(said)}"
+        return widgets
 
     def _items(self) -> list[str]:
         """The moves of the list: each choice the picked cards make, then the other legal moves.
