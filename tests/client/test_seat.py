@@ -1,0 +1,130 @@
+"""A terminal seat at a real server's table, over a real WebSocket.
+
+docs/tui.md, "A seat at a server's table"; docs/server.md, "The protocol".
+
+Every seat here is a :class:`TableClient` driven by :func:`play_remote` through a screen that
+answers with the moves the server offered; the terminal seat's every frame is kept and, once
+the table ends, checked against what the engine showed that seat at that seq.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from cardtable.client import TableAddress, TableClient, play_remote
+from server.harness import Client, Server, leaks
+
+from .conftest import AutoScreen, Proxy
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def _seat(server: Server, table: dict[str, Any], name: str, base: str | None = None) -> TableClient:
+    address = TableAddress.parse(server.http + table["invite_url"])
+    token = address.join(name)
+    if base is not None:
+        address = TableAddress(base, address.table, address.invite)
+    return TableClient(address, token, patience=60)
+
+
+def _play(clients: list[TableClient], screens: list[AutoScreen]) -> None:
+    """Each seat plays in a thread of its own, as each person at his own terminal."""
+    for client in clients:
+        client.connect()
+    threads = [
+        threading.Thread(target=play_remote, args=pair, daemon=True)
+        for pair in zip(clients, screens, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(240)
+    assert all(not thread.is_alive() for thread in threads), "the deal did not finish"
+
+
+def _terminal_frames(server: Server, table: str, frames: list[dict[str, Any]]) -> list[str]:
+    return leaks(server.record(table), [Client("", seat=0, frames=frames)])
+
+
+def test_a_dropped_connection_comes_back_with_exactly_the_entries_it_missed(
+    server: Server, proxy: Proxy
+) -> None:
+    """docs/server.md, "Rules of the protocol" 5: ``hello {since}`` gets the frames missed.
+
+    The terminal's connection is cut after its own first move; the
+    other seats play on; it connects again and is sent each missed entry once, no snapshot.
+    """
+    table = server.new_table("preferans", ["open", "open", "open"], deals=1)
+    frames: list[dict[str, Any]] = []
+    terminal = _seat(server, table, "Vera", base=f"http://127.0.0.1:{proxy.port}")
+    terminal.observer = frames.append
+    others = [_seat(server, table, name) for name in ("Anna", "Boris")]
+    screens = [AutoScreen(seed) for seed in range(3)]
+
+    def cut_after_my_move(event: Any) -> None:
+        if event.seat == 0 and event.kind == "call" and not proxy.cuts:
+            proxy.cut(1.5)
+
+    screens[0].on_event = cut_after_my_move
+    _play([terminal, *others], screens)
+
+    assert proxy.cuts == 1
+    assert screens[0].ended == {"ledger": screens[0].ended["ledger"], "stopped": False}
+    welcomes = [n for n, frame in enumerate(frames) if frame["type"] == "welcome"]
+    assert len(welcomes) == 2, "the terminal connected exactly twice"
+    before = [f["seq"] for f in frames[: welcomes[1]] if f["type"] in {"ev", "snapshot"}]
+    after = [f for f in frames[welcomes[1] :] if f["type"] in {"ev", "snapshot"}]
+    assert after[0]["type"] == "ev", "missing entries come as ev frames, not a snapshot"
+    assert after[0]["seq"] == before[-1] + 1
+    seqs = before + [frame["seq"] for frame in after]
+    assert seqs == list(range(seqs[0], seqs[-1] + 1)), "each entry exactly once, none missing"
+    assert server.get(f"/api/tables/{table['id']}")["seq"] == seqs[-1]
+    assert _terminal_frames(server, table["id"], frames) == []
+
+
+def test_a_refused_move_is_shown_with_the_servers_sentence_and_changes_nothing(
+    server: Server,
+) -> None:
+    """docs/server.md, "Rules of the protocol" 4: a refusal gives the reason, changes nothing.
+
+    Refusals are ``ack {ok: false}`` with the sentence. A card played in the auction is
+    refused; the screen is told the server's sentence and asked again on the same table.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    frames: list[dict[str, Any]] = []
+    terminal = _seat(server, table, "Vera")
+    terminal.observer = frames.append
+    screen = AutoScreen(answers=["play 7♠"])
+    _play([terminal], [screen])
+
+    refusals = [f for f in frames if f["type"] == "ack" and not f["ok"]]
+    assert [f["code"] for f in refusals] == ["illegal"]
+    assert screen.refusals == [refusals[0]["msg"]]
+    assert refusals[0]["msg"]
+    assert screen.prompts[0] == screen.prompts[1], "asked again with the same moves"
+    assert _terminal_frames(server, table["id"], frames) == []
+
+
+def test_the_terminal_seat_is_never_sent_a_card_another_seat_holds_hidden(
+    server: Server,
+) -> None:
+    """docs/server.md, "What a seat is shown": a seat is sent its own view and events only.
+
+    Every frame the terminal seat receives through a whole
+    deal is checked against the engine's view of seat 0 at that seq.
+    """
+    table = server.new_table("preferans", ["open", "bot default", "bot random"], deals=1)
+    frames: list[dict[str, Any]] = []
+    terminal = _seat(server, table, "Vera")
+    terminal.observer = frames.append
+    screen = AutoScreen(seed=7)
+    _play([terminal], [screen])
+
+    assert not screen.ended["stopped"]
+    assert sum(f["type"] == "ev" for f in frames) > 10
+    assert _terminal_frames(server, table["id"], frames) == []
+    dealt = {c.text() for e in screen.events if e.kind == "deal" and e.seat != 0 for c in e.cards}
+    assert not dealt, f"another seat's dealt cards reached the screen: {sorted(dealt)}"
