@@ -26,7 +26,7 @@ def _answer(prompt: dict[str, Any], rng: random.Random) -> str:
         " ".join([c["verb"], *rng.sample(c["cards"], c["counts"][0])])
         for c in prompt.get("choices", [])
     ]
-    return rng.choice([*prompt["legal"], *built])
+    return str(rng.choice([*prompt["legal"], *built]))
 
 
 def test_the_json_face_plays_a_whole_deal_at_a_servers_table(server: Server) -> None:
@@ -62,7 +62,9 @@ def test_the_json_face_plays_a_whole_deal_at_a_servers_table(server: Server) -> 
 
 
 def _error(*arguments: str) -> str:
-    done = subprocess.run([*COMMAND, *arguments], capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [*COMMAND, *arguments], capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 2, done
     assert done.stdout == ""
     lines = done.stderr.splitlines()
