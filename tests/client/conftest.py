@@ -108,6 +108,9 @@ class AutoScreen:
     refusals: list[str] = field(default_factory=list)
     ended: dict[str, Any] = field(default_factory=dict)
     on_event: Any = None
+    held: threading.Event | None = None
+    """While set, the screen waits at its second prompt until it is cleared (``release``)."""
+    release: threading.Event = field(default_factory=threading.Event)
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Go on."""
@@ -124,6 +127,9 @@ class AutoScreen:
     ) -> str:
         """The next given answer, else a move offered."""
         self.prompts.append((list(legal), list(choices)))
+        if self.held is not None and len(self.prompts) == 2:
+            self.held.set()
+            self.release.wait(120)
         if self.answers:
             return self.answers.pop(0)
         rng = random.Random(self.seed + len(self.prompts))

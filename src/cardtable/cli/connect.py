@@ -28,7 +28,14 @@ def play_connected(
     """Take (or come back to) a seat at the table at ``url`` and play it until the end."""
     # Imported here: the websockets client loads only for a seat at a server's table.
     from cardtable.cli.play import JsonScreen, PlainScreen, Screen  # noqa: PLC0415
-    from cardtable.client import TableAddress, TableClient, play_remote  # noqa: PLC0415
+
+    try:
+        from cardtable.client import TableAddress, TableClient, play_remote  # noqa: PLC0415
+    except ImportError as error:
+        raise CardtableError(
+            f"--connect needs the client extra ({error.name} is missing): "
+            "pip install 'cardtable[client]'"
+        ) from None
 
     address = TableAddress.parse(url)
     if token is not None and seat is not None:

@@ -49,6 +49,8 @@ class Remote:
         self.pending: str | None = None
         """The client id of the move sent and not yet answered."""
         self.presence: dict[int, str] = {}
+        self.lost = False
+        """Whether the connection is down (no move is asked for until it is back)."""
 
     def run(self) -> None:
         """Draw the table as it stands, then follow it frame by frame."""
@@ -75,9 +77,10 @@ class Remote:
             self.pending = None
             if not frame.ok:
                 self.screen.refused(frame.msg or frame.code or "refused")
-        if isinstance(frame, Notice) and frame.kind == "back":
-            # A move sent into the dropped connection got no answer; the table as it now
-            # stands says whether it was played.
+        if isinstance(frame, Notice):
+            self.lost = frame.kind == "lost"
+            # A move sent into the dropped connection got no answer; the table as it stands
+            # once connected again says whether it was played.
             self.pending = None
         self._news(update)
         return True
@@ -94,7 +97,7 @@ class Remote:
 
     def _maybe_move(self) -> bool:
         """Ask for a move if the seat has one and none is on its way; ``False`` to stop."""
-        if self.pending is not None or not self.table.my_turn:
+        if self.pending is not None or self.lost or not self.table.my_turn:
             return True
         while True:
             table = self.table
