@@ -17,19 +17,31 @@ from cardtable.engine import CardChoice, Event
 from server.harness import Server, free_port
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """``cardtable serve`` over a fresh SQLite database; a person's seat waits for its person."""
+@contextlib.contextmanager
+def _serving(folder: Path) -> Iterator[Server]:
+    # A person's seat waits for its person however slow the machine, so no bot takes it.
     running = Server(
-        f"sqlite:///{tmp_path / 'cardtable.db'}",
-        tmp_path / "server.log",
-        options=("--grace", "3600"),
+        f"sqlite:///{folder / 'cardtable.db'}", folder / "server.log", options=("--grace", "3600")
     )
     running.start()
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One ``cardtable serve`` over SQLite for these tests, each of which makes its own table."""
+    with _serving(tmp_path_factory.mktemp("client-server")) as running:
+        yield running
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A ``cardtable serve`` of the test's own, for a test that kills it."""
+    with _serving(tmp_path) as running:
+        yield running
 
 
 class Proxy:

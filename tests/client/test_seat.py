@@ -131,16 +131,16 @@ def test_the_terminal_seat_is_never_sent_a_card_another_seat_holds_hidden(
 
 
 def test_a_server_killed_and_started_again_is_rejoined_and_the_deal_is_finished(
-    server: Server,
+    own_server: Server,
 ) -> None:
     """docs/server.md, "Crashes": a restarted server rebuilds the table from its log.
 
     The seat, held at its second move while the server is killed and started again, connects
     again with ``since`` (docs/server.md, "Rules of the protocol" 5) and plays on to the end.
     """
-    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    table = own_server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
-    terminal = _seat(server, table, "Vera")
+    terminal = _seat(own_server, table, "Vera")
     terminal.observer = frames.append
     screen = AutoScreen(seed=11, held=threading.Event())
     terminal.connect()
@@ -148,8 +148,8 @@ def test_a_server_killed_and_started_again_is_rejoined_and_the_deal_is_finished(
     thread.start()
     assert screen.held is not None
     assert screen.held.wait(120), "the terminal seat was asked for a second move"
-    server.kill()
-    server.start()
+    own_server.kill()
+    own_server.start()
     screen.release.set()
     thread.join(240)
 
@@ -163,5 +163,5 @@ def test_a_server_killed_and_started_again_is_rejoined_and_the_deal_is_finished(
         # A snapshot comes only to a seat that missed nothing; each entry missed, as an ev.
         assert seq == (held if kind == "snapshot" else held + 1), seqs
         held = seq
-    assert server.get(f"/api/tables/{table['id']}")["seq"] == held
-    assert _terminal_frames(server, table["id"], frames) == []
+    assert own_server.get(f"/api/tables/{table['id']}")["seq"] == held
+    assert _terminal_frames(own_server, table["id"], frames) == []
