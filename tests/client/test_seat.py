@@ -165,3 +165,31 @@ def test_a_server_killed_and_started_again_is_rejoined_and_the_deal_is_finished(
         held = seq
     assert own_server.get(f"/api/tables/{table['id']}")["seq"] == held
     assert _terminal_frames(own_server, table["id"], frames) == []
+
+
+def test_an_undo_offered_from_the_prompt_is_answered_by_the_server(server: Server) -> None:
+    """docs/server.md, "Offers": an undo asked of nobody (the others are bots) is decided at once.
+
+    The seat passes, then types ``/offer undo`` at its next turn. The server takes it back to
+    before the pass (no card was shown since) and the seat is asked for that call again, or
+    refuses it, a card having been shown since, and the seat is told the server's sentence.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    frames: list[dict[str, Any]] = []
+    terminal = _seat(server, table, "Vera")
+    terminal.observer = frames.append
+    screen = AutoScreen(seed=2, answers=["pass", "/offer undo"])
+    _play([terminal], [screen])
+
+    undos = [f for f in frames if f["type"] == "ev" and f["kind"] == "undo"]
+    offers = [f for f in frames if f["type"] == "offer"]
+    assert [f["kind"] for f in offers] == ["undo"]
+    if offers[0]["state"] == "accepted":
+        assert len(undos) == 1
+        assert screen.prompts[0] in screen.prompts[2:], "asked for the first call again"
+    else:
+        assert offers[0]["state"] == "refused"
+        assert not undos
+        told = [event.text for event in screen.events if event.kind == "offer"]
+        assert told == [f"the undo offer was refused: {offers[0]['msg']}"]
+    assert _terminal_frames(server, table["id"], frames) == []
