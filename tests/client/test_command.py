@@ -6,6 +6,7 @@ plays it; bad addresses, refused tokens and a gone server are one-line errors (e
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from server.harness import Server, free_port
+from tui.test_terminal import Terminal
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -91,3 +93,27 @@ def test_a_server_that_does_not_answer_is_one_line() -> None:
     """Nothing listening at the address: one line naming the address, no traceback."""
     message = _error("--connect", f"http://127.0.0.1:{free_port()}/tables/abc?invite=x")
     assert "no server answers" in message
+
+
+def test_a_person_at_a_real_terminal_plays_a_whole_deal_by_menu_numbers(server: Server) -> None:
+    """docs/tui.md, "A seat at a server's table": at a real terminal, the plain prompt.
+
+    In a pseudo-terminal the seat is played by menu numbers (the menu numbers every move, a
+    discard's too) until the final score.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    terminal = Terminal("play", "--connect", server.http + table["invite_url"], "--name", "Vera")
+    try:
+        screen = terminal.wait_for("your move", 60)
+        assert "Seated at table" in screen
+        for _ in range(40):
+            terminal.type("1")
+            screen = terminal.wait_for("your move", 60)  # or the end: the process exits
+            if "Score:" in screen:
+                break
+        assert "Score:" in screen
+        assert terminal.close() == 0
+    finally:
+        with contextlib.suppress(OSError, ChildProcessError):
+            terminal.kill()
+    assert server.get(f"/api/tables/{table['id']}")["status"] == "finished"

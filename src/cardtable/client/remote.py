@@ -2,10 +2,12 @@
 
 Any :class:`~cardtable.cli.play.Screen` serves: it is told each deal's start and each event
 as the seat saw it, and asked for a move when the server hands the seat one, with the
-server's legal moves and card choices and the seat's view read back into the game's view
-dataclass. An answer is a menu number, a move in any spelling the game reads (sent in its
-canonical text), ``q`` to stop, or a table command (``/say TEXT``, ``/offer undo|abort|
-claim|rematch``, ``/yes``, ``/no``). The server judges every move; its refusal reaches the
+server's legal moves (those its card choices build listed too, as at a local table), the
+choices, and the seat's view read back into the game's view dataclass.
+
+An answer is a menu number, a move in any spelling the game reads (sent in its canonical
+text), ``q`` to stop, or a table command: ``/say TEXT``, ``/offer KIND`` (undo, abort,
+claim, rematch), ``/yes`` or ``/no``. The server judges every move; its refusal reaches the
 screen with its sentence. Chat, presence, offers, the seat's clock and the connection's news
 reach a screen that has ``table_news`` as they are, and any other as events of their own
 kinds (``chat``, ``presence``, ``offer``, ``clock``, ``connection``).
@@ -13,6 +15,7 @@ kinds (``chat``, ``presence``, ``offer``, ``clock``, ``connection``).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Protocol, runtime_checkable
 
 from cardtable.cli.play import STOP_WORDS, Screen
@@ -101,8 +104,9 @@ class Remote:
             return True
         while True:
             table = self.table
+            menu = self._menu()
             answer = self.screen.prompt(
-                table.name(table.seat), table.view, table.legal, table.choices
+                table.name(table.seat), table.view, menu, table.choices
             ).strip()
             if answer.lower() in STOP_WORDS:
                 return False
@@ -110,15 +114,25 @@ class Remote:
                 self._command(answer)
                 continue
             try:
-                move = self._move(answer)
+                move = self._move(answer, menu)
             except CardtableError as error:
                 self.screen.refused(str(error))
                 continue
             self.pending = self.client.act(move)
             return True
 
-    def _move(self, answer: str) -> str:
-        legal = self.table.legal
+    def _menu(self) -> list[str]:
+        # As at a local table, the menu lists every move, those the choices build too
+        # (built from the server's structure; the server judges each).
+        built = [
+            choice.text(cards)
+            for choice in self.table.choices
+            for count in choice.counts
+            for cards in itertools.combinations(choice.cards, count)
+        ]
+        return [*self.table.legal, *built]
+
+    def _move(self, answer: str, legal: list[str]) -> str:
         number = whole_number(answer)
         if number is not None:
             if not 1 <= number <= len(legal):
