@@ -57,7 +57,11 @@ def play_connected(
         else (lambda line: console.print(line, markup=False))
     )
     screen: Screen[object] = JsonScreen(ask, say) if as_json else PlainScreen(ask, say)
-    play_remote(client, screen)
+    try:
+        play_remote(client, screen)
+    except KeyboardInterrupt:
+        client.close()
+        screen.finished({}, stopped=True, saved=True)
 
 
 def _login_name() -> str:

@@ -285,7 +285,10 @@ class TableClient:
             return
 
     def _take(self, text: str | bytes) -> Update:
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise CardtableError("the server sent a frame that is not JSON") from None
         if self.observer is not None:
             self.observer(data)
         try:
@@ -318,6 +321,10 @@ class TableClient:
         except ConnectionClosed as closed:
             self._socket = None
             raise _closed_error(closed) from None
+        except TimeoutError:
+            self._socket = None
+            socket.close()
+            raise ServerGone(f"the table at {self.address.base} did not answer hello") from None
 
     def _catch_up(self, socket: ClientConnection, target: int | None) -> list[Update]:
         # The table is current once the snapshot (or, after a drop, the entry at the seq the
