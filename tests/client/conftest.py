@@ -91,9 +91,12 @@ def _pipe(source: socket.socket, sink: socket.socket) -> None:
     with contextlib.suppress(OSError):
         while data := source.recv(65536):
             sink.sendall(data)
+    # Shut down first: a plain close leaves the socket open while the other direction's
+    # thread is still in recv() on it, so the far end would not see the end of the stream.
     for end in (source, sink):
         with contextlib.suppress(OSError):
-            end.close()
+            end.shutdown(socket.SHUT_RDWR)
+        end.close()
 
 
 @pytest.fixture
