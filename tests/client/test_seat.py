@@ -22,6 +22,9 @@ from .conftest import AutoScreen, Proxy
 
 pytestmark = pytest.mark.timeout(300)
 
+NEWS = {"chat", "presence", "offer", "clock", "connection"}
+"""The kinds of the table's news told to a screen as events."""
+
 
 def _seat(server: Server, table: dict[str, Any], name: str, base: str | None = None) -> TableClient:
     address = TableAddress.parse(server.http + table["invite_url"])
@@ -132,6 +135,9 @@ def test_the_terminal_seat_is_never_sent_a_card_another_seat_holds_hidden(
     assert screen.prompts, "the seat was asked to move"
     assert type(terminal.table.view) is view_class(get_game(game))
     assert _terminal_frames(server, table["id"], frames) == []
+    sent = [e["text"] for f in frames for e in f.get("events", f.get("d", []))]
+    told = [event.text for event in screen.events if event.kind not in NEWS]
+    assert told == sent, "the screen is told each event the server sent, once, in order"
     dealt = {c.text() for e in screen.events if e.kind == "deal" and e.seat != 0 for c in e.cards}
     assert not dealt, f"another seat's dealt cards reached the screen: {sorted(dealt)}"
 

@@ -97,7 +97,8 @@ class RemoteTable:
     status: str = ""
     commitment: str | None = None
     view: Any = None
-    """The seat's view as the game's own view dataclass (``None`` before the first deal)."""
+    """The seat's view as the game's own view dataclass (``None`` before the first deal; a
+    spectator's public view as the server sent it)."""
     events: list[Event] = field(default_factory=list)
     """The current deal's events as this seat saw them."""
     to_move: int | None = None
@@ -163,7 +164,7 @@ class RemoteTable:
     def _snapshot(self, frame: Snapshot) -> list[Event]:
         self.seq, self.status, self.deal = frame.seq, frame.status, frame.deal
         self.commitment, self.score = frame.commitment, dict(frame.score)
-        self.view = typed_view(self._game(), frame.view)
+        self.view = self._typed(frame.view)
         self.events = [typed_event(event) for event in frame.events]
         self.held = {frame.seq: len(self.events)}
         self.chat = list(frame.chat)
@@ -181,7 +182,7 @@ class RemoteTable:
         self.seq = frame.seq
         self.held[frame.seq] = len(self.events)
         if frame.view is not None:
-            self.view = typed_view(self._game(), frame.view)
+            self.view = self._typed(frame.view)
         self._turn(frame.to_move, frame.legal, frame.choices)
         return added
 
@@ -189,6 +190,10 @@ class RemoteTable:
         self.to_move = to_move
         self.legal = list(legal or [])
         self.choices = [typed_choice(choice) for choice in choices or []]
+
+    def _typed(self, view: Any) -> Any:
+        # A spectator is sent the public view, which is no seat's view class: kept as sent.
+        return view if self.seat is None else typed_view(self._game(), view)
 
     def _game(self) -> Game[Any, Any, Any]:
         if self.game is None:

@@ -56,11 +56,12 @@ class Remote:
         """Whether the connection is down (no move is asked for until it is back)."""
 
     def run(self) -> None:
-        """Draw the table as it stands, then follow it frame by frame."""
+        """Draw the table as it stands, then follow it frame by frame.
+
+        The frames :meth:`TableClient.connect` read (the welcome and the snapshot, whose
+        events are the deal's so far) are the first updates.
+        """
         if self.table.view is not None and not self._deal_started():
-            return self._stop()
-        self._tell(self.table.events)
-        if not self._maybe_move():
             return self._stop()
         for update in self.client.updates():
             if not self._take(update) or not self._maybe_move():
