@@ -146,10 +146,9 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
     assert "to move: you" in screen
     _check_hidden(screen, path)
     first.press(DOWN)
-    for _ in range(3):
-        moves = len(read_saved_record(path).deals[0].actions)
-        first.press(ENTER)
-        _wait(first, partial(_more_moves_than, path, moves))
+    made = len(read_saved_record(path).deals[0].actions)
+    # Enter while the bots move is not an answer; pressed again until three moves are saved.
+    _wait(first, partial(_more_moves_than, path, made + 2))
     saved = read_saved_record(path)
     first.kill()
     assert read_saved_record(path) == saved
@@ -174,12 +173,13 @@ def _more_moves_than(path: Path, moves: int) -> bool:
     return len(read_saved_record(path).deals[0].actions) > moves
 
 
-def _wait(term: Terminal, done: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Wait for ``done``, reading the screen meanwhile (a full terminal would stop the app)."""
+def _wait(term: Terminal, done: Callable[[], bool], seconds: float = 120.0) -> None:
+    """Press Enter until ``done``, reading the screen meanwhile (a full terminal stops the app)."""
     deadline = time.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, "the table did not save the move"
-        term.read_for(0.05)
+        assert time.monotonic() < deadline, "the table did not save the moves"
+        term.press(ENTER)
+        term.read_for(0.3)
 
 
 def test_a_second_save_to_an_existing_record_is_refused_and_names_the_file(

@@ -525,7 +525,6 @@ class TableApp(App[None], Generic[A, V, R]):
         question = self.question
         assert question is not None
         self._draw(question.seat, question.deal)
-        self._focus_card(card)
 
     def _may_pick(self, card: Card) -> bool:
         chosen = {*self.picked, card}
@@ -537,14 +536,6 @@ class TableApp(App[None], Generic[A, V, R]):
         if self.choices:
             return any(card in choice.cards for choice in self.choices)
         return any(_card_of(text) == card for text in self.legal)
-
-    def _focus_card(self, card: Card) -> None:
-        def focus() -> None:
-            for widget in self.query(CardKey).results():
-                if widget.card == card:
-                    widget.focus()
-
-        self.call_after_refresh(focus)
 
     @on(OptionList.OptionSelected, "#moves")
     def move_selected(self, message: OptionList.OptionSelected) -> None:
