@@ -83,6 +83,18 @@ class Play:
     card: Card
 
 
+def play_of(card: Card) -> Play:
+    """The move that plays ``card``, made once a card: the play lists them at every move."""
+    play = _PLAYS.get(card.bit)
+    if play is None or play.card is not card:
+        play = _PLAYS[card.bit] = Play(card)
+    return play
+
+
+_PLAYS: dict[int, Play] = {}
+"""Each card's play, by the card's bit."""
+
+
 MisdealKind = Literal["exposed", "count", "turn"]
 """Rule 12's three irregularities: a card exposed in the deal, a wrong card count, a deal out
 of turn."""

@@ -152,7 +152,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move."""
-        return self.state.phase.legal_actions()
+        return self._remember_listed(self.state.phase.legal_actions())
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` may not be played now, in one sentence, or ``None``."""
