@@ -76,6 +76,18 @@ class Discard:
     cards: frozenset[Card]
 
 
+def discard_of(pair: tuple[Card, Card]) -> Discard:
+    """The discard of ``pair``, made once a pair: each discard lists the declarer's 66."""
+    discard = _DISCARDS.get(pair)
+    if discard is None:
+        discard = _DISCARDS[pair] = Discard(frozenset(pair))
+    return discard
+
+
+_DISCARDS: dict[tuple[Card, Card], Discard] = {}
+"""Each pair's discard, by the pair in the order the hand lists it (496 of a 32-card deck)."""
+
+
 @dataclass(frozen=True)
 class Play:
     """One card played to a trick."""
