@@ -45,6 +45,7 @@ SOAK_PYTEST = CARDTABLE_LEAK_DEALS=$(SOAK_DEALS) CARDTABLE_CRASH_KILLS=$(SOAK_KI
 	CARDTABLE_LEAK_TABLE_DEALS=250 CARDTABLE_TEST_FRAME_SECONDS=600 \
 	nice -n 19 $(BIN)/pytest -q -s -p no:cacheprovider
 soak-server: $(STAMP)
+	nice -n 19 $(BIN)/python -m cardtable.warm  # a cold kernel cache compiles once, not per part
 	mkdir -p $(SOAK_TEMP); pids=""; \
 	for db in $(SOAK_DATABASES); do \
 		$(SOAK_PYTEST) --basetemp=$(SOAK_TEMP)/crash-$$db -k $$db tests/server/test_crash.py \

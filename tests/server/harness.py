@@ -87,6 +87,7 @@ class Server:
                 self.get("/api/games")
                 return
             time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError(f"the server did not answer within {START_SECONDS:.0f} s")
 
     def kill(self) -> None:
