@@ -94,7 +94,8 @@ def test_a_killed_server_resumes_every_table_at_its_last_acked_seq(
             server.start()
             if kill % 10 == 0 or kill == KILLS:
                 print(  # the soak's figures so far, seen with -s
-                    f"crash: {kill}/{KILLS} kills, log {lengths[-1]} entries, "
+                    f"crash on {database.partition(':')[0]}: {kill}/{KILLS} kills, "
+                    f"log {lengths[-1]} entries, "
                     f"{client.acked()} acked, "
                     f"{sum(1 for f in client.frames if f['type'] == 'ev')} frames checked, "
                     f"{time.monotonic() - started:.0f} s",
