@@ -169,6 +169,9 @@ class Card:
     """The card's bit in a poker evaluator's mask, ``1 << (16 × suit + rank − 2)``; for a
     joker ``1 << 64``, outside every such mask. Kept on the card so that a hand's mask
     costs one lookup a card."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash of the fields compared, worked out once: cards are hashed in every set and
+    dict of a deal, and the dataclass's own ``__hash__`` builds a tuple each time."""
 
     def __post_init__(self) -> None:
         is_joker = self.rank is Rank.JOKER
@@ -176,6 +179,10 @@ class Card:
             raise CardParseError(f"not a card: rank {self.rank!r} with suit {self.suit!r}")
         bit = 1 << 64 if self.suit is None else 1 << (16 * self.suit + self.rank - 2)
         object.__setattr__(self, "bit", bit)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.joker_number)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
