@@ -175,9 +175,11 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
     def _judge(self, spec: VariantSpec) -> CardJudge:
         if self.judge is not None:
             return self.judge
-        if spec not in self._judges:
-            self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
-        return self._judges[spec]
+        # One lookup: hashing a whole variant is dear, and a new match asks on its first deal.
+        judge = self._judges.get(spec)
+        if judge is None:
+            judge = self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
+        return judge
 
     def _new_deal(self, setup: DealSetup) -> PokerDeal:
         prelude: list[Event] = []
