@@ -152,6 +152,7 @@ export class PokerTable {
       centre.append(cards);
     }
     if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    centre.append(...this.houseLines());
     const pots = Array.isArray(view.pots) ? view.pots : [];
     if (pots.length > 1) {
       centre.append(el("ul", { class: "pots", "aria-label": t("pots") },
@@ -167,6 +168,22 @@ export class PokerTable {
         ...lines.map((line) => el("li", { class: line.kind, text: moveLabel(line.text) }))));
     }
     return centre;
+  }
+
+  /** The kitty and the house's takings so far, where the table's rules have them: the kitty
+   * where pots pay into it («Банк»), the house where it takes a rake or an hourly charge
+   * («Покер» в клубах и казино). The amounts are the ledger's (the table's score). */
+  houseLines() {
+    const house = this.page.state.rules.house || {};
+    const score = this.page.state.score || {};
+    const lines = [];
+    if ((house.kitty && house.kitty !== "none") || Number(score.kitty)) {
+      lines.push(el("p", { class: "kitty", text: t("kitty", score.kitty ?? 0) }));
+    }
+    if (house.rake_percent || house.hourly_charge || Number(score.house)) {
+      lines.push(el("p", { class: "house", text: t("house", score.house ?? 0) }));
+    }
+    return lines;
   }
 
   mine(me, words, sorted) {
