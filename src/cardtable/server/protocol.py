@@ -89,7 +89,8 @@ class Act(_Frame):
     type: Literal["act"]
     id: Annotated[PlainText, Field(min_length=1, max_length=64)]
     seq: Annotated[int, Field(ge=0)]
-    a: Annotated[PlainText, Field(min_length=1, max_length=200)]
+    # Room for a poker dealer's own variant, a move too (``choose-own JSON``).
+    a: Annotated[PlainText, Field(min_length=1, max_length=4000)]
 
 
 class Ping(_Frame):

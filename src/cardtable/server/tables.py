@@ -393,7 +393,7 @@ class LiveTable:
         # log entry's kind, the text it keeps, and the events.
         try:
             if self.match.current is None:
-                if text not in self.match.between_moves(seat):
+                if not self.match.offers_between(seat, text):
                     raise Refused("illegal", f"seat {seat} is offered no move {text!r} now")
                 return "between", text, self.match.apply_between(text)
             action = self.game.parse_action(text)
