@@ -102,7 +102,7 @@ def test_the_dealer_is_offered_the_common_wild_cards_with_every_game() -> None:
 
 
 def test_a_dealers_own_variant_may_be_sent_and_is_offered_again_once_named() -> None:
-    """ "любой новый и легко объяснимый вариант, который разработал он сам" (Выбор сдающего).
+    """Выбор сдающего: «любой новый и легко объяснимый вариант, который разработал он сам».
 
     The awaited dealer may send his own variant (``choose-own JSON``; nobody else may), and
     once it has been dealt at the table it is offered by name like a shipped game.

@@ -103,7 +103,7 @@ def test_the_dealer_picks_a_game_and_its_wild_cards_from_the_menu_and_they_are_d
 def test_the_dealer_deals_a_variant_of_his_own_and_a_broken_one_is_refused_with_the_reason(
     server: Server, browser: Any
 ) -> None:
-    """ "любой новый и легко объяснимый вариант, который разработал он сам" (Выбор сдающего).
+    """Выбор сдающего: «любой новый и легко объяснимый вариант, который разработал он сам».
 
     His variant, typed as the JSON of a ``[rules.variant]`` table (docs/rules/poker-variants.md),
     is dealt; one the server cannot read is refused with its sentence and changes nothing.
