@@ -234,13 +234,15 @@ export class TablePage {
     }
     if (others !== felt) felt.append(others);
     felt.append(this.centre(view, sorted));
-    const hand = heldOrder(view.hand ?? view.down ?? [], state.game, view.win);
-    const mine = el("div", { class: "seat me pos-me" }, this.seatLabel(me));
-    if (state.seat !== null) {
-      const up = Array.isArray(view.up) ? view.up[state.seat] ?? [] : [];
-      mine.append(this.row([...hand, ...up], sorted, t("hand")));
+    if (state.seat === null) {
+      // A spectator sees the seat at the bottom as any other: its hand only if laid open.
+      felt.append(this.seatPanel(me, "me pos-me", sorted));
+      return felt;
     }
-    felt.append(mine);
+    const hand = heldOrder(view.hand ?? view.down ?? [], state.game, view.win);
+    const up = Array.isArray(view.up) ? view.up[state.seat] ?? [] : [];
+    felt.append(el("div", { class: "seat me pos-me" }, this.seatLabel(me),
+      this.row([...hand, ...up], sorted, t("hand"))));
     return felt;
   }
 
@@ -270,7 +272,8 @@ export class TablePage {
 
   seatPanel(seat, position, sorted) {
     const view = this.state.view || {};
-    const panel = el("div", { class: `seat ${position}` }, this.seatLabel(seat));
+    const panel = el("div", { class: `seat ${position}`, "data-seat": String(seat) },
+      this.seatLabel(seat));
     const open = (view.open_hands || []).find(([s]) => s === seat);
     if (open && open[1].length) {
       panel.append(this.row(heldOrder(open[1], this.state.game), sorted,
