@@ -54,7 +54,8 @@ def test_a_lone_whisters_open_hands_show_on_every_page_and_no_closed_hand_does(
     Before it no page shows them, and no page but his own ever shows the declarer's hand.
     """
     table = server.new_table("preferans", ["open", "open", "open"], deals=1)
-    names = ["Anna", "Boris", "Vera"]
+    # Boris takes seat 0: the spectator's page has him at its bottom, his hand open there.
+    names = ["Boris", "Anna", "Vera"]
     pages = {name: _join(contexts(), server, table, name) for name in names}
     watcher = contexts().new_page()
     watcher.goto(f"{server.http}/tables/{table['id']}")
@@ -99,11 +100,11 @@ def test_a_lone_whisters_open_hands_show_on_every_page_and_no_closed_hand_does(
         opened |= {(reading["seat"], panel) for panel in expected}
     # Each page saw the open hands of the defenders that are not its own.
     assert opened == {
-        ("0", "1"),
-        ("0", "2"),
+        ("1", "0"),
         ("1", "2"),
-        ("2", "1"),
-        ("spectator", "1"),
+        ("0", "2"),
+        ("2", "0"),
+        ("spectator", "0"),
         ("spectator", "2"),
     }, opened
     assert_no_hidden_card(server, table["id"], readings)
