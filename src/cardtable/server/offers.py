@@ -46,8 +46,10 @@ class Pending:
     seq: int
     waiting: set[int] = field(default_factory=set)
 
-    def frame(self, state: OfferState, msg: str | None = None) -> Offer:
-        """The ``offer`` frame telling how this offer stands."""
+    def frame(
+        self, state: OfferState, msg: str | None = None, declined_by: int | None = None
+    ) -> Offer:
+        """The ``offer`` frame telling how this offer stands (and who declined it)."""
         return Offer(
             id=self.id,
             kind=self.kind,
@@ -55,6 +57,7 @@ class Pending:
             state=state,
             waiting=sorted(self.waiting),
             msg=msg,
+            declined_by=declined_by,
         )
 
 

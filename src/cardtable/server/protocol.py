@@ -323,6 +323,8 @@ class Offer(_Frame):
     """The seats whose consent is still awaited."""
     msg: str | None = None
     """Why the offer was refused or declined, in one sentence."""
+    declined_by: int | None = None
+    """The seat that declined it, when it was declined (a page says it in its own words)."""
     table: str | None = None
     token: str | None = None
 

@@ -604,7 +604,8 @@ class LiveTable:
             if not accept:
                 self.pending = None
                 message = f"seat {seat} declines"
-                await self._broadcast(pending.frame("declined", message).model_dump_json())
+                frame = pending.frame("declined", message, declined_by=seat)
+                await self._broadcast(frame.model_dump_json())
                 self.wake_bots()
                 return
             pending.waiting.discard(seat)
