@@ -83,7 +83,7 @@ def test_the_dealer_picks_a_game_and_its_wild_cards_from_the_menu_and_they_are_d
         offered.append(page.locator("#dealer-choice option").all_inner_texts())
         page.select_option("#dealer-choice", "draw")
         page.select_option("#dealer-wild", "choose draw wild deuces")
-        page.screenshot(path=str(output / "poker-dealers-choice-1280.png"))
+        page.screenshot(path=str(output / "poker-dealers-choice-1280.png"), full_page=True)
         page.click("#deal-chosen")
 
     _, table, readings, variants = _play_choosing(server, browser, choose)
