@@ -131,6 +131,10 @@ class Match(ABC, Generic[A, V, R]):
         """
         return []
 
+    def offers_between(self, seat: int, text: str) -> bool:
+        """Whether ``seat`` may send the move between deals ``text`` now (an offered one)."""
+        return text in self.between_moves(seat)
+
     def _do_between(self, action_text: str) -> list[Event]:
         """Apply a move between deals; games that have such moves override this."""
         raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")
