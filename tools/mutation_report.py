@@ -75,7 +75,10 @@ def verdicts() -> list[tuple[str, str]]:
 
 
 def main() -> int:
-    """Print the verdicts and the score per rule module; list the mutants not killed."""
+    """Print the verdicts and the score per rule module; list the mutants not killed.
+
+    With ``--markdown`` the scores are printed as the table of docs/testing.md.
+    """
     known_equivalent = equivalent()
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     survivors: list[str] = []
@@ -96,8 +99,8 @@ def main() -> int:
         else:
             tally["not killed"] += 1
             survivors.append(f"{name}: {status}")
-    header = ("total", "run", "tests", "mypy", "timeout", "equiv", "not killed", "score")
-    print(f"{'module':22}" + "".join(f"{title:>11}" for title in header))
+    header = ("mutants", "killed", "timeout", "mypy", "survived", "equivalent", "not run", "score")
+    rows = []
     for module in sorted(counts):
         tally = counts[module]
         killed = sum(tally[status] for status in KILLED)
@@ -106,15 +109,24 @@ def main() -> int:
         score = f"{killed / scored:.1%}" if scored else "-"
         cells = (
             tally["total"],
-            run,
             tally["killed"],
-            tally["caught by type check"],
             tally["timeout"],
-            tally["equivalent"],
+            tally["caught by type check"],
             tally["not killed"],
+            tally["equivalent"],
+            tally["total"] - run,
             score,
         )
-        print(f"{module:22}" + "".join(f"{cell:>11}" for cell in cells))
+        rows.append((module, *map(str, cells)))
+    if "--markdown" in sys.argv:
+        print("| module | " + " | ".join(header) + " |")
+        print("| --- |" + " ---: |" * len(header))
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+    else:
+        print(f"{'module':22}" + "".join(f"{title:>11}" for title in header))
+        for row in rows:
+            print(f"{row[0]:22}" + "".join(f"{cell:>11}" for cell in row[1:]))
     print(f"\n{len(survivors)} mutants not killed:")
     print("\n".join(survivors))
     if contradicted:
