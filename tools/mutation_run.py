@@ -10,6 +10,8 @@ already collected tests that mutmut's stats say reach the mutant's function, sto
 first failure. The game's own tests come first (``tests/<game>/``), fastest first, then the
 cross-game checks and the doctests, fastest first, so that a kill is usually found among the
 first few tests; a survivor has run every test that reaches its function, as under mutmut.
+At the end every test that killed a mutant runs once more with no mutant in place: a kill by a
+test that fails on the code as it is proves nothing, and such a mutant is left *suspicious*.
 
 A verdict is what mutmut would write: *killed* when a test fails or errors, *survived* when
 every test passes, *timeout* when the mutant's tests use more CPU seconds than mutmut allows
@@ -37,6 +39,7 @@ import os
 import resource
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -154,7 +157,11 @@ class Driver:
         self.jobs = jobs
         self.multiplier = multiplier
         self.constant = constant
-        self.failed = False
+        self.failed: list[str] = []
+        """The tests that failed in this process (a child's: the one that killed its mutant)."""
+        self.notes = Path(tempfile.mkdtemp(prefix="mutation-run-"))
+        """Where each child writes the test that killed its mutant, under its pid."""
+        self.killers: dict[str, str] = {}
         self.out = os.dup(1)
         """Standard output as it was before pytest captured it, for the verdicts."""
         self.tally: dict[str, int] = {}
@@ -162,7 +169,7 @@ class Driver:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """A failure or error in any phase of a test kills the mutant (mutmut's ``-x``)."""
         if report.failed:
-            self.failed = True
+            self.failed.append(report.nodeid)
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         """Run each mutant in a child of this collected session; record its verdict."""
@@ -182,8 +189,48 @@ class Driver:
                 running[self._fork(mutant, tests)] = (mutant, time.monotonic())
             pid, status = os.wait()
             mutant, started = running.pop(pid)
+            killer = self.notes / str(pid)
+            if killer.exists():
+                self.killers[mutant.name] = killer.read_text(encoding="utf-8")
             self._done(mutant, self._code(status), time.monotonic() - started)
+        self._check_killers(items)
         return True
+
+    def _check_killers(self, items: dict[str, pytest.Item]) -> None:
+        """Run every test that killed a mutant once more with no mutant: each must pass.
+
+        A kill by a test that fails on the code as it is would prove nothing; such a mutant
+        is marked *suspicious* (no verdict) instead.
+        """
+        killers = sorted(set(self.killers.values()))
+        if not killers:
+            return
+        pid = os.fork()
+        if pid == 0:
+            os.environ["MUTANT_UNDER_TEST"] = ""
+            self._quiet(items[killers[0]])
+            tests = [items[test] for test in killers]
+            for index, item in enumerate(tests):
+                following = tests[index + 1] if index + 1 < len(tests) else None
+                item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
+            (self.notes / "clean").write_text("\n".join(self.failed), encoding="utf-8")
+            os._exit(0)
+        os.waitpid(pid, 0)
+        failing = set((self.notes / "clean").read_text(encoding="utf-8").split())
+        mutants = {mutant.name: mutant for mutant in self.mutants}
+        for name, test in self.killers.items():
+            if test in failing:
+                self.tally["killed"] -= 1
+                self._done(mutants[name], SUSPICIOUS, 0.0, f"killer fails clean: {test}")
+        line = f"{len(killers)} killing tests run again without a mutant, {len(failing)} failed\n"
+        os.write(self.out, line.encode())
+
+    @staticmethod
+    def _quiet(item: pytest.Item) -> None:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        item.config.pluginmanager.unregister(name="terminalreporter")
 
     def _fork(self, mutant: Mutant, tests: list[pytest.Item]) -> int:
         limit = math.ceil((mutant.seconds + self.constant) * self.multiplier * 2)
@@ -193,10 +240,7 @@ class Driver:
         try:
             os.environ["MUTANT_UNDER_TEST"] = mutant.name
             resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
-            quiet = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(quiet, 1)
-            os.dup2(quiet, 2)
-            tests[0].config.pluginmanager.unregister(name="terminalreporter")
+            self._quiet(tests[0])
             os._exit(self._run(tests))
         except BaseException:
             os._exit(SUSPICIOUS)  # this tool failed, not a test: no verdict
@@ -206,6 +250,7 @@ class Driver:
             following = tests[index + 1] if index + 1 < len(tests) else None
             item.ihook.pytest_runtest_protocol(item=item, nextitem=following)
             if self.failed:
+                (self.notes / str(os.getpid())).write_text(self.failed[0], encoding="utf-8")
                 return KILLED
         return SURVIVED
 
@@ -216,13 +261,22 @@ class Driver:
         code = os.waitstatus_to_exitcode(status)
         return code if code in (KILLED, SURVIVED) else SUSPICIOUS
 
-    def _done(self, mutant: Mutant, code: int, seconds: float) -> None:
+    def _done(self, mutant: Mutant, code: int, seconds: float, note: str = "") -> None:
         record(mutant.source, mutant.name, code, seconds)
-        verdict = {KILLED: "killed", SURVIVED: "survived", TIMEOUT: "timeout", 33: "no-tests"}
+        verdict = {
+            KILLED: "killed",
+            SURVIVED: "survived",
+            TIMEOUT: "timeout",
+            SUSPICIOUS: "suspicious",
+            33: "no-tests",
+        }
         word = verdict.get(code, f"exit {code}")
         self.tally[word] = self.tally.get(word, 0) + 1
         done = sum(self.tally.values())
-        line = f"{time.strftime('%H:%M:%S')} {done}/{len(self.mutants)} {word} {mutant.name}\n"
+        note = note or self.killers.get(mutant.name, "")
+        line = (
+            f"{time.strftime('%H:%M:%S')} {done}/{len(self.mutants)} {word} {mutant.name} {note}\n"
+        )
         os.write(self.out, line.encode())
 
 
