@@ -24,8 +24,9 @@ where ``mutmut results`` and ``tools/mutation_report.py`` read it; so never run 
     python tools/mutation_run.py [--jobs N] [--survivors | --rerun] [--tests FILE ...] PATTERN ...
 
 PATTERN is a mutant name or an ``fnmatch`` pattern (``'cardtable.poker.limits.*'``). Only
-mutants with no verdict are run, and the survivors too with ``--survivors`` (after new tests),
-every one with ``--rerun``; ``--tests`` runs the named test files (or ids) instead of those
+mutants with no verdict are run; with ``--survivors`` (after new tests) also the survivors,
+the mutants no test reached and the suspicious ones; every one with ``--rerun``. ``--tests``
+runs the named test files or ids (copied into ``mutants/tests`` first) instead of those
 mutmut's stats give.
 """
 
@@ -68,7 +69,7 @@ PYTEST_ARGS = [
 """The arguments ``[tool.mutmut]`` gives pytest (``pytest_add_cli_args``), and mutmut's own."""
 
 KILLED, SURVIVED, CAUGHT = 1, 0, 37
-TIMEOUT, SUSPICIOUS = 24, 35
+TIMEOUT, SUSPICIOUS, NO_TESTS = 24, 35, 33
 """mutmut's exit codes for the verdicts (``mutmut.stats.status_by_exit_code``)."""
 
 
@@ -184,7 +185,7 @@ class Driver:
                 mutant = queue.pop(0)
                 tests = [items[test] for test in mutant.tests if test in items]
                 if not tests:
-                    self._done(mutant, 33, 0.0)
+                    self._done(mutant, NO_TESTS, 0.0)
                     continue
                 running[self._fork(mutant, tests)] = (mutant, time.monotonic())
             pid, status = os.wait()
@@ -268,7 +269,7 @@ class Driver:
             SURVIVED: "survived",
             TIMEOUT: "timeout",
             SUSPICIOUS: "suspicious",
-            33: "no-tests",
+            NO_TESTS: "no-tests",
         }
         word = verdict.get(code, f"exit {code}")
         self.tally[word] = self.tally.get(word, 0) + 1
@@ -286,13 +287,19 @@ def main() -> int:
     parser.add_argument("patterns", nargs="+")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rerun", action="store_true", help="every verdict again")
-    parser.add_argument("--survivors", action="store_true", help="survivors again too")
+    parser.add_argument(
+        "--survivors", action="store_true", help="survivors, untested and suspicious again too"
+    )
     parser.add_argument("--tests", nargs="*", default=[])
     parser.add_argument("--limit", type=int, help="run only the first N (the cheapest)")
     parser.add_argument("--no-mypy", action="store_true", help="trust the verdicts recorded")
     args = parser.parse_args()
     os.chdir(ROOT)
-    again: set[int | None] = set() if args.rerun else {None, SURVIVED} if args.survivors else {None}
+    again: set[int | None] = {None}
+    if args.survivors:
+        again |= {SURVIVED, NO_TESTS, SUSPICIOUS}
+    if args.rerun:
+        again = set()
     chosen = choose(args.patterns, again, args.tests)
     if not args.no_mypy:
         caught = caught_by_mypy()
