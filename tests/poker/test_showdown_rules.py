@@ -179,3 +179,13 @@ def test_a_lowball_wild_card_is_shown_as_the_club_of_the_lowest_rank_the_hand_la
     assert deuce.wild == ((parse_cards("Jo")[0], parse_cards("2♣")[0]),)
     three = evaluate_low(parse_cards("A♣ 2♣ 4♥ 5♠ Jo"), jokers)
     assert three.describe().endswith("(Jo as 3♣)")
+
+
+def test_a_high_low_hand_of_two_equal_fives_shows_the_first_held() -> None:
+    """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each hand shown is named.
+
+    K-Q-J-10 with two nines is the same straight with either nine; the one of the cards as
+    first held is shown, so the same hand is always named alike.
+    """
+    (reading,) = high_low_readings([parse_cards("K♠ Q♦ J♣ 10♥ 9♠ 9♦")], HIGH_LOW)
+    assert reading.high.cards == tuple(parse_cards("K♠ Q♦ J♣ 10♥ 9♠"))
