@@ -130,8 +130,23 @@ def caught_by_mypy() -> set[str]:
     return set(filter_mutants_with_type_checker())
 
 
-def choose(patterns: list[str], again: set[int | None], tests: list[str]) -> list[Mutant]:
-    """The mutants matching the patterns whose recorded verdict (exit code) is in ``again``."""
+def listed_equivalent() -> set[str]:
+    """The names listed in ``tools/equivalent_mutants.txt``.
+
+    ``mutation_report.equivalent`` reads them too; the tools are scripts, not a package.
+    """
+    lines = (ROOT / "tools" / "equivalent_mutants.txt").read_text(encoding="utf-8").splitlines()
+    return {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}
+
+
+def choose(
+    patterns: list[str], again: set[int | None], tests: list[str], rerun: bool
+) -> list[Mutant]:
+    """The mutants matching the patterns whose recorded verdict (exit code) is in ``again``.
+
+    A survivor listed as equivalent is run again only with ``rerun``.
+    """
+    listed = listed_equivalent()
     stats = json.loads((MUTANTS / "mutmut-stats.json").read_text(encoding="utf-8"))
     durations: dict[str, float] = stats["duration_by_test"]
     by_function: dict[str, list[str]] = stats["tests_by_mangled_function_name"]
@@ -142,6 +157,8 @@ def choose(patterns: list[str], again: set[int | None], tests: list[str]) -> lis
             if not any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns):
                 continue
             if again and code not in again:
+                continue
+            if code is not None and name in listed and not rerun:
                 continue
             reach = list(tests) or by_function.get(function_of(name), [])
             ordered = sorted(reach, key=test_order(game_of(name), durations))
@@ -300,7 +317,7 @@ def main() -> int:
         again |= {SURVIVED, NO_TESTS, SUSPICIOUS}
     if args.rerun:
         again = set()
-    chosen = choose(args.patterns, again, args.tests)
+    chosen = choose(args.patterns, again, args.tests, args.rerun)
     if not args.no_mypy:
         caught = caught_by_mypy()
         for mutant in chosen:
