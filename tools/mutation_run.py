@@ -25,9 +25,12 @@ where ``mutmut results`` and ``tools/mutation_report.py`` read it; so never run 
 
 PATTERN is a mutant name or an ``fnmatch`` pattern (``'cardtable.poker.limits.*'``). Only
 mutants with no verdict are run; with ``--survivors`` (after new tests) also the survivors,
-the mutants no test reached and the suspicious ones; every one with ``--rerun``. ``--tests``
-runs the named test files or ids (copied into ``mutants/tests`` first) instead of those
-mutmut's stats give.
+the mutants no test reached and the suspicious ones; every one with ``--rerun``. ``--fast S``
+is a first pass over the tests traced under ``S`` seconds: its kills are kills, and its
+survivors are listed in ``mutants/fast-pass-survivors.txt`` (counted as survivors, so the
+score is a lower bound) until ``--survivors`` runs them against every test. ``--tests`` runs
+the named test files or ids (copied into ``mutants/tests`` first) instead of those mutmut's
+stats give.
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ class Mutant:
     source: str
     tests: list[str]
     seconds: float
+    partial: bool = False
+    """Whether slow tests that reach the function were left for later (``--fast``)."""
 
 
 def function_of(mutant: str) -> str:
@@ -125,6 +130,19 @@ def record(source: str, name: str, code: int, seconds: float) -> None:
     partial.replace(path)
 
 
+FAST_ONLY = MUTANTS / "fast-pass-survivors.txt"
+"""The survivors that ran only the fast tests (``--fast``); the slow ones are still to run."""
+
+
+def mark_fast_only(name: str, fast_only: bool) -> None:
+    """Keep ``name`` in :data:`FAST_ONLY` while its survival is of the fast tests only."""
+    names = set(FAST_ONLY.read_text(encoding="utf-8").split()) if FAST_ONLY.exists() else set()
+    if fast_only == (name in names):
+        return
+    names = names | {name} if fast_only else names - {name}
+    FAST_ONLY.write_text("".join(f"{n}\n" for n in sorted(names)), encoding="utf-8")
+
+
 def caught_by_mypy() -> set[str]:
     """The mutants ``type_check_command`` refuses, found as mutmut finds them."""
     return set(filter_mutants_with_type_checker())
@@ -140,7 +158,11 @@ def listed_equivalent() -> set[str]:
 
 
 def choose(
-    patterns: list[str], again: set[int | None], tests: list[str], rerun: bool
+    patterns: list[str],
+    again: set[int | None],
+    tests: list[str],
+    rerun: bool,
+    fast: float | None = None,
 ) -> list[Mutant]:
     """The mutants matching the patterns whose recorded verdict (exit code) is in ``again``.
 
@@ -161,9 +183,10 @@ def choose(
             if code is not None and name in listed and not rerun:
                 continue
             reach = list(tests) or by_function.get(function_of(name), [])
-            ordered = sorted(reach, key=test_order(game_of(name), durations))
-            seconds = sum(durations.get(test, 0.0) for test in reach)
-            chosen.append(Mutant(name, source, ordered, seconds))
+            quick = [test for test in reach if fast is None or durations.get(test, 0.0) < fast]
+            ordered = sorted(quick, key=test_order(game_of(name), durations))
+            seconds = sum(durations.get(test, 0.0) for test in quick)
+            chosen.append(Mutant(name, source, ordered, seconds, len(quick) < len(reach)))
     return sorted(chosen, key=lambda mutant: mutant.seconds)
 
 
@@ -281,6 +304,7 @@ class Driver:
 
     def _done(self, mutant: Mutant, code: int, seconds: float, note: str = "") -> None:
         record(mutant.source, mutant.name, code, seconds)
+        mark_fast_only(mutant.name, code == SURVIVED and mutant.partial)
         verdict = {
             KILLED: "killed",
             SURVIVED: "survived",
@@ -309,6 +333,9 @@ def main() -> int:
     )
     parser.add_argument("--tests", nargs="*", default=[])
     parser.add_argument("--limit", type=int, help="run only the first N (the cheapest)")
+    parser.add_argument(
+        "--fast", type=float, help="run only tests traced under this many seconds (a first pass)"
+    )
     parser.add_argument("--no-mypy", action="store_true", help="trust the verdicts recorded")
     args = parser.parse_args()
     os.chdir(ROOT)
@@ -317,7 +344,7 @@ def main() -> int:
         again |= {SURVIVED, NO_TESTS, SUSPICIOUS}
     if args.rerun:
         again = set()
-    chosen = choose(args.patterns, again, args.tests, args.rerun)
+    chosen = choose(args.patterns, again, args.tests, args.rerun, args.fast)
     if not args.no_mypy:
         caught = caught_by_mypy()
         for mutant in chosen:
