@@ -17,6 +17,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 EQUIVALENT = Path(__file__).with_name("equivalent_mutants.txt")
+FAST_ONLY = Path(__file__).resolve().parent.parent / "mutants" / "fast-pass-survivors.txt"
+"""Survivors that have run only the fast tests so far (``tools/mutation_run.py --fast``)."""
 
 RULE_MODULES = {
     "cardtable.preferans.bidding": "preferans bidding",
@@ -80,6 +82,7 @@ def main() -> int:
     With ``--markdown`` the scores are printed as the table of docs/testing.md.
     """
     known_equivalent = equivalent()
+    fast_only = set(FAST_ONLY.read_text(encoding="utf-8").split()) if FAST_ONLY.exists() else set()
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     survivors: list[str] = []
     contradicted: list[str] = []
@@ -98,8 +101,20 @@ def main() -> int:
             tally["equivalent"] += 1
         else:
             tally["not killed"] += 1
-            survivors.append(f"{name}: {status}")
-    header = ("mutants", "killed", "timeout", "mypy", "survived", "equivalent", "not run", "score")
+            tally["fast only"] += name in fast_only
+            note = " (fast tests only)" if name in fast_only else ""
+            survivors.append(f"{name}: {status}{note}")
+    header = (
+        "mutants",
+        "killed",
+        "timeout",
+        "mypy",
+        "survived",
+        "fast-only",
+        "equivalent",
+        "not-run",
+        "score",
+    )
     rows = []
     for module in sorted(counts):
         tally = counts[module]
@@ -113,6 +128,7 @@ def main() -> int:
             tally["timeout"],
             tally["caught by type check"],
             tally["not killed"],
+            tally["fast only"],
             tally["equivalent"],
             tally["total"] - run,
             score,
