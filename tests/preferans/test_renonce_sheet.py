@@ -197,3 +197,16 @@ def test_a_whister_who_revokes_twice_when_the_declarer_made_his_game_writes_two_
     assert sheet.mountain("C") == 0
     (remiz,) = [e for e in entries if e.player == "B" and e.column is Column.MOUNTAIN]
     assert remiz.reason == "renonce: 2 revokes (rule 35)"
+
+
+def test_two_revoking_whisters_share_the_remiz_of_each_trick_the_declarer_lacked() -> None:
+    """Rule 35: each revoker writes a remiz per revoke and his share of one per missing trick.
+
+    The declarer took five of his six: the two revokers write one revoke and half a trick
+    each, a six's remiz of 10 times 1½, and the line says so.
+    """
+    sheet, entries = _six(tricks=5, b=3, c=2, renonce={"B": 1, "C": 1})
+    assert sheet.pool("A") == 10
+    assert sheet.mountain("B") == sheet.mountain("C") == 15
+    reasons = [e.reason for e in entries if e.column is Column.MOUNTAIN and e.player in "BC"]
+    assert reasons == ["renonce: 1 revoke, 1/2 of the declarer's missing tricks (rule 35)"] * 2
