@@ -30,7 +30,7 @@ is a first pass over the tests traced under ``S`` seconds: its kills are kills, 
 survivors are listed in ``mutants/fast-pass-survivors.txt`` (counted as survivors, so the
 score is a lower bound) until ``--survivors`` runs them against every test. ``--tests`` runs
 the named test files or ids (copied into ``mutants/tests`` first) instead of those mutmut's
-stats give.
+stats give: a kill by them is recorded, a survival is not (the verdict before stands).
 """
 
 from __future__ import annotations
@@ -86,6 +86,8 @@ class Mutant:
     seconds: float
     partial: bool = False
     """Whether slow tests that reach the function were left for later (``--fast``)."""
+    named: bool = False
+    """Whether it runs only the tests named (``--tests``): then a survival proves nothing."""
 
 
 def function_of(mutant: str) -> str:
@@ -186,7 +188,8 @@ def choose(
             quick = [test for test in reach if fast is None or durations.get(test, 0.0) < fast]
             ordered = sorted(quick, key=test_order(game_of(name), durations))
             seconds = sum(durations.get(test, 0.0) for test in quick)
-            chosen.append(Mutant(name, source, ordered, seconds, len(quick) < len(reach)))
+            partial = len(quick) < len(reach)
+            chosen.append(Mutant(name, source, ordered, seconds, partial, bool(tests)))
     return sorted(chosen, key=lambda mutant: mutant.seconds)
 
 
@@ -303,8 +306,11 @@ class Driver:
         return code if code in (KILLED, SURVIVED) else SUSPICIOUS
 
     def _done(self, mutant: Mutant, code: int, seconds: float, note: str = "") -> None:
-        record(mutant.source, mutant.name, code, seconds)
-        mark_fast_only(mutant.name, code == SURVIVED and mutant.partial)
+        if code == SURVIVED and mutant.named:
+            note = "(not killed by the tests named: its verdict stands)"
+        else:
+            record(mutant.source, mutant.name, code, seconds)
+            mark_fast_only(mutant.name, code == SURVIVED and mutant.partial)
         verdict = {
             KILLED: "killed",
             SURVIVED: "survived",
