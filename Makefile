@@ -106,7 +106,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "cardtable needs Python 3.11 or newer"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,server,web,rl,openspiel,ray,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,server,client,web,rl,openspiel,ray,plot]'
 	$(BIN)/python -m cardtable.warm
 	touch $(STAMP)
 

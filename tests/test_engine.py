@@ -12,6 +12,9 @@ from cardtable.engine import DealSetup, get_game, parse_record, record_text, see
 from cardtable.engine.record import record_from_data
 from cardtable.engine.replay import replay
 from cardtable.errors import IllegalAction, RecordError, UnknownGame
+from cardtable.preferans.actions import Play
+from cardtable.preferans.deal import PreferansDeal
+from cardtable.preferans.game import PREFERANS, PreferansMatch
 from toygame.game import ToyGame, ToyMatch
 
 
@@ -219,3 +222,43 @@ def test_the_replay_function_is_what_its_callers_hold_whatever_was_imported_firs
         "cardtable.store.records",
         "True",
     ]
+
+
+def _preferans_in_play(seed: int = 3) -> tuple[PreferansMatch, PreferansDeal]:
+    """A preferans match whose deal has reached a lead with a free choice of cards."""
+    rng = seeded_rng(seed)
+    while True:
+        match = PREFERANS.new_match(PREFERANS.rules(), ["Anna", "Boris", "Vera"])
+        deal = match.start_deal(rng)
+        assert isinstance(deal, PreferansDeal)
+        while not deal.is_over and deal.phase != "play":
+            match.apply(rng.choice(deal.legal_actions()))
+        if not deal.is_over and len(deal.legal_actions()) > 2:
+            return match, deal
+
+
+def test_a_move_added_to_the_legal_list_by_its_caller_is_still_refused() -> None:
+    """The engine trusts the moves it listed, not a list its caller has changed.
+
+    docs/architecture.md, the deal protocol: an illegal action is refused with its reason.
+    """
+    match, deal = _preferans_in_play()
+    legal = list(deal.legal_actions())
+    other = next(seat for seat in deal.active if seat != deal.card_seat)
+    foreign = Play(deal.hands[other][0])
+    deal.legal_actions().append(foreign)
+    with pytest.raises(IllegalAction, match="does not hold"):
+        match.apply(foreign)
+    assert deal.legal_actions() == legal
+
+
+def test_a_move_listed_before_the_last_move_is_asked_about_again() -> None:
+    """A move from the list of an earlier position is checked against the rules again.
+
+    docs/architecture.md, the deal protocol: an illegal action is refused with its reason.
+    """
+    match, deal = _preferans_in_play()
+    first, second, *_ = deal.legal_actions()
+    match.apply(first)
+    with pytest.raises(IllegalAction, match="does not hold"):
+        match.apply(second)

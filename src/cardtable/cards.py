@@ -24,10 +24,11 @@ The preferans habit of naming a suit once and then its ranks is read too:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from operator import attrgetter
 from typing import Literal
 
 from cardtable.errors import CardParseError
@@ -169,6 +170,9 @@ class Card:
     """The card's bit in a poker evaluator's mask, ``1 << (16 × suit + rank − 2)``; for a
     joker ``1 << 64``, outside every such mask. Kept on the card so that a hand's mask
     costs one lookup a card."""
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense number 0..53: 13 × suit + rank − 2 for the 52 cards, then the two jokers."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         is_joker = self.rank is Rank.JOKER
@@ -176,6 +180,13 @@ class Card:
             raise CardParseError(f"not a card: rank {self.rank!r} with suit {self.suit!r}")
         bit = 1 << 64 if self.suit is None else 1 << (16 * self.suit + self.rank - 2)
         object.__setattr__(self, "bit", bit)
+        index = 51 + self.joker_number if self.suit is None else 13 * self.suit + self.rank - 2
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.joker_number)))
+
+    def __hash__(self) -> int:
+        # The hash a dataclass gives, worked out once: every move puts cards in sets.
+        return self._hash
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
@@ -191,13 +202,6 @@ class Card:
     def is_joker(self) -> bool:
         """Whether this card is a joker."""
         return self.rank is Rank.JOKER
-
-    @property
-    def index(self) -> int:
-        """A dense number 0..53: 13 × suit + rank − 2 for the 52 cards, then the two jokers."""
-        if self.suit is None:
-            return 51 + self.joker_number
-        return 13 * self.suit + self.rank - 2
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -344,6 +348,10 @@ def _refuse_duplicates(cards: Sequence[Card]) -> None:
         if card in seen:
             raise CardParseError(f"card given twice: {card.text()}")
         seen.add(card)
+
+
+by_index: Callable[[Card], int] = attrgetter("index")
+"""Sort key: a card's :attr:`Card.index` (clubs to spades, two to ace in each, jokers last)."""
 
 
 def cards_text(cards: Iterable[Card], style: Style = "unicode") -> str:

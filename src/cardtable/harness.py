@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from cardtable.bots import Bot, make_bot
-from cardtable.cards import Card, DeckSpec, cards_text
+from cardtable.cards import Card, DeckSpec, by_index, cards_text
 from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal
 from cardtable.engine.game import Game
@@ -236,6 +236,11 @@ def _play_deal(
         action = run.bots[seat].choose(deal.view(seat), legal, context.bot_rng)
         if checker.enabled:
             _check_text(run.game, action, checker)
+            # The engine trusts a move taken from its own list; the checks ask the rules.
+            reason = deal.why_illegal(action)
+            if reason is not None:
+                checker.fail("legal_actions_until_over", f"listed action {action!r}: {reason}")
+                return False
         try:
             match.apply(action)
         except IllegalAction as error:
@@ -262,7 +267,7 @@ def _check_views(match: Match[A, V, R], deal: Deal[A, V], checker: Checker) -> N
 
 
 def _listed(cards: set[Card]) -> str:
-    return cards_text(sorted(cards, key=lambda c: c.index))
+    return cards_text(sorted(cards, key=by_index))
 
 
 def _check_serializes(view: object, what: str, checker: Checker) -> None:

@@ -71,6 +71,17 @@ def _preferans_solver() -> None:
         card_values(position)
 
 
+def _poker_ahead_of_time() -> None:
+    from cardtable.poker import aot  # noqa: PLC0415
+
+    if aot.counter() is not None:
+        return
+    try:
+        aot.build()
+    except Exception as error:  # no C compiler, a read-only install: numba counts instead
+        print(f"not compiled ahead of time ({error}); poker equity loads numba", file=sys.stderr)
+
+
 STEPS: tuple[tuple[str, tuple[str, ...], str, Callable[[], None]], ...] = (
     (
         "poker",
@@ -86,8 +97,21 @@ STEPS: tuple[tuple[str, tuple[str, ...], str, Callable[[], None]], ...] = (
     ),
     ("poker", ("lean_deals",), "poker lean simulation", _poker_lean),
     ("preferans", ("solve_position", "card_values"), "double-dummy solver", _preferans_solver),
+    ("poker", (), "exact hold'em counter ahead of time", _poker_ahead_of_time),
 )
-"""The warm-up: group, its entry kernels, what they do, and the calls that reach them."""
+"""The warm-up: group, its entry kernels, what they do, and the calls that reach them.
+
+The last step's kernel is compiled ahead of time into an extension module
+(:mod:`cardtable.poker.aot`), not into numba's cache; the server's start skips it.
+"""
+
+
+def _step_is_cold(group: str, entries: tuple[str, ...]) -> bool:
+    if not entries:
+        from cardtable.poker import aot  # noqa: PLC0415
+
+        return aot.counter() is None
+    return is_cold(group, entries)
 
 
 def _dispatchers(group: str, entries: tuple[str, ...] | None = None) -> list[Any]:
@@ -129,8 +153,10 @@ def warm(stream: IO[str] | None = None, *, quiet: bool = False) -> float:
         for group in NOTICES:
             notice_if_cold(group, out)
     for number, (group, entries, label, step) in enumerate(STEPS, start=1):
+        if quiet and not entries:
+            continue
         if not quiet:
-            state = "compiling" if is_cold(group, entries) else "loading"
+            state = "compiling" if _step_is_cold(group, entries) else "loading"
             print(f"[{number}/{len(STEPS)}] {state} {label}…", file=out, flush=True)
         step()
     seconds = time.perf_counter() - started

@@ -8,14 +8,17 @@ that valuing each board's hands card by card gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pytest
 
 from cardtable.cards import Card
-from cardtable.poker import HandError, HandRules, equity, evaluate
+from cardtable.poker import HandError, HandRules, aot, equity, evaluate
 from cardtable.poker.fast import card_mask, hand_masks, hand_value, kernels, tables
 from cardtable.poker.game import POKER
 from cardtable.poker.judge import hand_pools
@@ -174,3 +177,46 @@ def test_a_card_carries_its_mask_bit_and_a_joker_none_the_evaluator_takes() -> N
         hand_value(hand)
     with pytest.raises(HandError, match="no wild cards"):
         card_mask(hand[5:])
+
+
+def _ahead_of_time() -> Callable[..., Any]:
+    count = aot.counter()
+    if count is None:
+        pytest.skip("the counter compiled ahead of time is not built (make's set-up builds it)")
+    return count
+
+
+def test_the_counter_compiled_ahead_of_time_counts_as_the_numba_kernel() -> None:
+    """002_053e85955f9a4108.txt, Ничья: the same boards won, tied and shared, to the board.
+
+    README, "Hands": the exact count of two-card hands runs without numba once it is
+    compiled ahead of time; it is the numba kernel's own code, so they agree on every hand.
+    """
+    count = _ahead_of_time()
+    rng = random.Random(20)
+    module = kernels()
+    table = tables(tuple(range(2, 15)))
+    for players, known in ((2, 0), (2, 3), (3, 0), (2, 4)):
+        deck = list(HandRules().deck().cards())
+        *hands, board = _deal(rng, deck, [2] * players + [known])
+        masks = np.array([card_mask(h) for h in hands], dtype=np.int64)
+        seen = {c for h in hands for c in h} | set(board)
+        bits = np.array([c.bit for c in deck if c not in seen], dtype=np.int64)
+        jit = module.exact_equity_by_ranks(masks, card_mask(board), bits, 5 - known, *table)
+        ahead = count(masks, card_mask(board), bits, 5 - known, *table)
+        assert [part.tolist() for part in ahead] == [part.tolist() for part in jit]
+
+
+def test_exact_heads_up_equity_runs_without_importing_numba() -> None:
+    """README, "Hands": ``poker equity`` of two hands counts every board without numba.
+
+    A fresh process asks for A♥ K♥ against Q♠ Q♦ over all 1,712,304 boards (46.2145 %).
+    """
+    _ahead_of_time()
+    code = (
+        "import sys; from cardtable.cards import parse_cards; from cardtable.poker import equity;"
+        "r = equity([parse_cards('A♥ K♥'), parse_cards('Q♠ Q♦')], exact=True);"
+        "print(round(r.hands[0].equity, 6), r.boards, 'numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0.462145", "1712304", "False"]

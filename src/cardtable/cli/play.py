@@ -369,7 +369,9 @@ def _read_answer(game: Game[A, V, R], legal: Sequence[A], answer: str, view: V) 
 
 
 def play_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game's name or alias.")],
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="A game's name or alias.")
+    ] = None,
     preset: Annotated[
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
     ] = None,
@@ -397,14 +399,39 @@ def play_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="The plain prompt even on a terminal.")
     ] = False,
+    connect: Annotated[
+        str | None,
+        typer.Option(metavar="URL", help="Sit at a server's table: its invite link."),
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="With --connect: the name to sit under.")] = None,
+    seat: Annotated[
+        int | None, typer.Option(min=0, help="With --connect: the seat to take.")
+    ] = None,
+    token: Annotated[
+        str | None, typer.Option(help="With --connect: come back to the seat of this token.")
+    ] = None,
 ) -> None:
-    """Play a game against bots (or friends at the same keyboard): full-screen on a terminal."""
+    """Play a game against bots (or friends at the same keyboard): full-screen on a terminal.
+
+    With ``--connect URL`` sit at a table of ``cardtable serve`` instead (docs/tui.md).
+    """
     console = Console(highlight=False)
     with one_line_errors():
-        if seats is not None and players is not None:
-            raise IllegalAction("give --seats or --players, not both")
         if as_json and plain:
             raise IllegalAction("give --json or --plain, not both")
+        if connect is not None:
+            _check_connect_alone(game_name, preset, rules_file, seats, players, save, load, deals)
+            from cardtable.cli.connect import play_connected  # noqa: PLC0415
+
+            with _sigterm_stops_play():
+                play_connected(connect, name, seat, token, _ask, as_json)
+            return
+        if game_name is None:
+            raise IllegalAction("name a GAME to play, or --connect URL to sit at a server's table")
+        if name is not None or seat is not None or token is not None:
+            raise IllegalAction("--name, --seat and --token go with --connect URL")
+        if seats is not None and players is not None:
+            raise IllegalAction("give --seats or --players, not both")
         table = _open_table(
             game_name, preset, rules_file, Seating(seats, players, bots), save, load
         )
@@ -421,6 +448,17 @@ def play_command(
             kind = JsonScreen if as_json else PlainScreen
             screen: Screen[object] = kind(_ask, say, table)
             play_match(table, rng, screen, deals)
+
+
+def _check_connect_alone(game: str | None, *given: object) -> None:
+    """The server's table has its own game, rules, seats and record: refuse local options."""
+    if game is not None:
+        raise IllegalAction(f"--connect plays the server's table's game: drop {game!r}")
+    if any(value is not None for value in given):
+        raise IllegalAction(
+            "--connect plays the server's table as it is: drop --preset, --rules, --seats, "
+            "--players, --save, --load and --deals"
+        )
 
 
 STOPPED_BY_SIGNAL = 128 + signal.SIGTERM

@@ -116,6 +116,7 @@ class Deal(ABC, Generic[A, V]):
         self.events: list[Event] = []
         self._known: list[set[Card]] = [set() for _ in range(seats)]
         self._public: set[Card] = set()
+        self._listed: tuple[A, ...] = ()
 
     @property
     @abstractmethod
@@ -186,9 +187,15 @@ class Deal(ABC, Generic[A, V]):
         return self.why_illegal(action) is None
 
     def verify(self, action: A) -> None:
-        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
+        """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now.
+
+        A move that is one of the very objects :meth:`_remember_listed` kept from this
+        position's legal list is legal without asking :meth:`why_illegal` again.
+        """
         if self.is_over:
             raise IllegalAction("the deal is over")
+        if any(listed is action for listed in self._listed):
+            return
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
@@ -196,8 +203,18 @@ class Deal(ABC, Generic[A, V]):
     def apply(self, action: A) -> tuple[Event, ...]:
         """Play ``action`` for the seat to move and return the events it caused."""
         self.verify(action)
+        self._listed = ()
         self.history.append(action)
         return self._log(self._do(action))
+
+    def _remember_listed(self, actions: list[A]) -> list[A]:
+        """Keep ``actions``, this position's legal list, for :meth:`verify`; return them.
+
+        A copy is kept, so a caller that changes the list it was given changes nothing;
+        :meth:`apply` forgets it, since any move changes the position.
+        """
+        self._listed = tuple(actions)
+        return actions
 
     def _log(self, events: list[Event]) -> tuple[Event, ...]:
         self.events.extend(events)

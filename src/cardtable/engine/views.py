@@ -32,16 +32,29 @@ def made_view(cls: type[V], fields: Mapping[str, object]) -> V:
     >>> made_view(Seen, {"seat": 1, "cards": ()}) == Seen(1, ())
     True
     """
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(spec.name for spec in dataclasses.fields(cls))  # type: ignore[arg-type]
+    names = _field_names(cls)
     view = object.__new__(cls)
-    view.__dict__.update({name: fields[name] for name in names})
+    if fields.keys() == _FIELD_SETS[cls]:
+        view.__dict__.update(fields)
+    else:
+        view.__dict__.update({name: fields[name] for name in names})
     return view
 
 
+def _field_names(cls: type[Any]) -> tuple[str, ...]:
+    """The fields of the dataclass ``cls``, in the order its ``__init__`` sets them."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(spec.name for spec in dataclasses.fields(cls))
+        _FIELD_SETS[cls] = frozenset(names)
+    return names
+
+
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
-"""Each view class's fields, in the order its ``__init__`` sets them."""
+"""Each dataclass's fields, in the order its ``__init__`` sets them."""
+
+_FIELD_SETS: dict[type[Any], frozenset[str]] = {}
+"""The same names as a set: fields given exactly are taken as they are."""
 
 
 def cards_in(value: object) -> set[Card]:
@@ -61,8 +74,8 @@ def _collect(value: object, found: set[Card]) -> None:
     if isinstance(value, Card):
         found.add(value)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for spec in dataclasses.fields(value):
-            _collect(getattr(value, spec.name), found)
+        for name in _field_names(type(value)):
+            _collect(getattr(value, name), found)
     elif isinstance(value, Mapping):
         for key, item in value.items():
             _collect(key, found)
@@ -83,9 +96,7 @@ def view_to_data(value: object) -> Any:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            spec.name: view_to_data(getattr(value, spec.name)) for spec in dataclasses.fields(value)
-        }
+        return {name: view_to_data(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, Mapping):
         return {str(view_to_data(key)): view_to_data(item) for key, item in value.items()}
     if isinstance(value, list | tuple):

@@ -26,7 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardtable.cards import Card, Rank, Suit, parse_card, parse_move_card, parse_move_cards
+from cardtable.cards import (
+    Card,
+    Rank,
+    Suit,
+    by_index,
+    parse_card,
+    parse_move_card,
+    parse_move_cards,
+)
 from cardtable.engine.claims import ClaimRest, GrantRest, claim_text, parse_claim
 from cardtable.engine.reading import whole_number
 from cardtable.errors import (
@@ -228,7 +236,7 @@ _RUSSIAN_SETS = {"четырнадцать": "fourteen", "три": "trio"}
 
 def discard(cards: tuple[Card, ...] | list[Card]) -> Discard:
     """A discard with its cards in the canonical order."""
-    return Discard(tuple(sorted(cards, key=lambda c: c.index)))
+    return Discard(tuple(sorted(cards, key=by_index)))
 
 
 def action_text(action: PiquetAction) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import Card
+from cardtable.cards import Card, by_index
 from cardtable.engine import CardChoice, Deal, DealSetup, Event
 from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.engine.views import made_view
@@ -118,6 +118,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         self.state = DealState.seat(rules, players, setup.dealer, setup.deck, setup.seed)
         self.state.phase = Dealing(self.state)
         self._logs: dict[int | None, tuple[str, ...]] = {}
+        self._event_texts: list[str] = []
         if not rules.irregularities:
             self._log(self.state.deal_out() + begin_exchange(self.state))
 
@@ -133,7 +134,9 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         seat = self.state.turn
         if seat is None:
             return []
-        return self.state.phase.legal_actions(seat)
+        actions = self.state.phase.legal_actions(seat)
+        # An exchange's discards are made only when asked for: they are not kept (verify asks).
+        return self._remember_listed(actions) if isinstance(actions, list) else actions
 
     def why_illegal(self, action: PiquetAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence, or ``None``."""
@@ -176,7 +179,7 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
         fields = self._table(seat)
         fields["seat"] = seat
         fields["hand"] = (
-            tuple(sorted(state.hands.get(seat, []), key=lambda c: c.index)) if state.dealt else ()
+            tuple(sorted(state.hands.get(seat, []), key=by_index)) if state.dealt else ()
         )
         fields["discarded"] = tuple(state.discards.get(seat, []))
         return made_view(PiquetView, fields)
@@ -210,10 +213,21 @@ class PiquetDeal(Deal[PiquetAction, PiquetView]):
     def _log_seen_by(self, seat: int | None) -> tuple[str, ...]:
         """The events as ``seat`` saw them, as text; each written once, for every view has all."""
         written = self._logs.get(seat, ())
-        if len(written) < len(self.events):
-            written += tuple(str(event.seen_by(seat)) for event in self.events[len(written) :])
+        events = self.events
+        if len(written) < len(events):
+            whole = self._texts()
+            written += tuple(
+                whole[number] if events[number].shows_cards_to(seat) else events[number].text
+                for number in range(len(written), len(events))
+            )
             self._logs[seat] = written
         return written
+
+    def _texts(self) -> list[str]:
+        """Each event written whole, once for all seats (one not shown its cards reads its text)."""
+        texts = self._event_texts
+        texts.extend(str(event) for event in self.events[len(texts) :])
+        return texts
 
     def outcome(self) -> PiquetOutcome:
         """Each active seat's count and tricks, and the deal's tags."""

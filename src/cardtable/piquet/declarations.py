@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cardtable.cards import Card, DeckSpec, Rank, Suit, cards_text
+from cardtable.cards import Card, DeckSpec, Rank, Suit, by_index, cards_text
 from cardtable.errors import CardParseError
 from cardtable.piquet.rules import PiquetRules
 
@@ -362,7 +362,7 @@ def check_hands(hands: Sequence[Sequence[Card]], *, partial: bool = False) -> No
             )
     seen: set[Card] = set()
     for hand in hands:
-        common = sorted(seen & set(hand), key=lambda card: card.index)
+        common = sorted(seen & set(hand), key=by_index)
         if common:
             which = "both hands" if len(hands) == 2 else "two hands"
             raise CardParseError(f"{which} hold {cards_text(common)}")

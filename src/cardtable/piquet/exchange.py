@@ -19,7 +19,7 @@ from itertools import combinations, pairwise
 from math import comb
 from typing import overload
 
-from cardtable.cards import Card
+from cardtable.cards import Card, by_index
 from cardtable.piquet.actions import Discard, PiquetAction, Refuse
 from cardtable.piquet.rules import PiquetRules
 
@@ -75,7 +75,7 @@ class Exchanges(Sequence[PiquetAction]):
         last: Sequence[PiquetAction] = (),
     ) -> None:
         self._first = tuple(first)
-        self._hand = tuple(sorted(hand, key=lambda c: c.index))
+        self._hand = tuple(sorted(hand, key=by_index))
         self._counts = tuple(counts)
         self._last = tuple(last)
         self._sizes = tuple(comb(len(self._hand), count) for count in self._counts)

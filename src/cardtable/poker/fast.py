@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.cards import Card
+from cardtable.poker import rank_tables
 from cardtable.poker.hands import Category, HandError
 from cardtable.poker.rules import HandRules
 
@@ -86,8 +87,7 @@ def kernel_supports(rules: HandRules) -> bool:
 @lru_cache(maxsize=16)
 def tables(ranks: tuple[int, ...]) -> tuple[Any, Any, Any]:
     """The kernel's lookup tables for a deck of ``ranks``."""
-    built: tuple[Any, Any, Any] = kernels().tables(ranks)
-    return built
+    return rank_tables.tables(ranks)
 
 
 _BIT = attrgetter("bit")

@@ -76,11 +76,35 @@ class Discard:
     cards: frozenset[Card]
 
 
+def discard_of(pair: tuple[Card, Card]) -> Discard:
+    """The discard of ``pair``, made once a pair: each discard lists the declarer's 66."""
+    discard = _DISCARDS.get(pair)
+    if discard is None:
+        discard = _DISCARDS[pair] = Discard(frozenset(pair))
+    return discard
+
+
+_DISCARDS: dict[tuple[Card, Card], Discard] = {}
+"""Each pair's discard, by the pair in the order the hand lists it (496 of a 32-card deck)."""
+
+
 @dataclass(frozen=True)
 class Play:
     """One card played to a trick."""
 
     card: Card
+
+
+def play_of(card: Card) -> Play:
+    """The move that plays ``card``, made once a card: the play lists them at every move."""
+    play = _PLAYS.get(card.bit)
+    if play is None or play.card is not card:
+        play = _PLAYS[card.bit] = Play(card)
+    return play
+
+
+_PLAYS: dict[int, Play] = {}
+"""Each card's play, by the card's bit."""
 
 
 MisdealKind = Literal["exposed", "count", "turn"]

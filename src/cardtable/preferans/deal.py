@@ -152,7 +152,7 @@ class PreferansDeal(Deal[Action, PreferansView]):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move."""
-        return self.state.phase.legal_actions()
+        return self._remember_listed(self.state.phase.legal_actions())
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` may not be played now, in one sentence, or ``None``."""
@@ -318,18 +318,16 @@ class PreferansDeal(Deal[Action, PreferansView]):
             "first_hand": state.active[0],
             "phase": self.phase,
             "to_move": self.to_move,
-            "open_hands": tuple(
-                (other, sorted_cards(state.hands[other]))
-                for other in sorted(state.opened)
-                if other != seat
-            ),
+            "open_hands": self._open_hands(seat) if state.opened else (),
             "talon": state.shown_talon(),
             "calls": self._calls_text(),
             "high_bid": None if state.auction.high is None else action_text(state.auction.high),
             "min_bid_level": state.auction.min_level,
             "declarer": state.declarer,
             "contract": None if state.contract is None else contract_text(state.contract),
-            "whist": tuple((s, say.value) for s, say in state.whist_calls),
+            "whist": tuple((s, say.value) for s, say in state.whist_calls)
+            if state.whist_calls
+            else (),
             "defence": None if self.phase in ("auction", "discard", "contract") else state.defence,
             "trick": tuple(state.trick),
             "talon_lead": state.talon_lead,
@@ -337,6 +335,15 @@ class PreferansDeal(Deal[Action, PreferansView]):
             "tricks": tuple(state.tricks),
             "allpass_series": state.series(),
         }
+
+    def _open_hands(self, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The hands lying face up, but ``seat``'s own."""
+        state = self.state
+        return tuple(
+            (other, sorted_cards(state.hands[other]))
+            for other in sorted(state.opened)
+            if other != seat
+        )
 
     def _calls_text(self) -> tuple[tuple[int, str], ...]:
         """The auction's calls as text, written once each: every view shows them all."""

@@ -8,7 +8,7 @@ cards and play in molchanka (rule 17).
 
 from __future__ import annotations
 
-from cardtable.cards import Card, cards_text
+from cardtable.cards import Card, by_index, cards_text
 from cardtable.engine import CardChoice, Event, private_event, public_event
 from cardtable.piquet.actions import Discard, Look, PiquetAction, Refuse, Take, action_text
 from cardtable.piquet.exchange import Exchanges, dealer_counts, elder_counts, three_counts
@@ -79,7 +79,7 @@ class Exchanging(Phase):
     def choices(self, seat: int) -> list[CardChoice]:
         """The discard as cards to pick: as many as :meth:`actions` lists (rules 7–9, 15–16)."""
         counts = self.counts(seat)
-        hand = tuple(sorted(self.state.hands[seat], key=lambda c: c.index))
+        hand = tuple(sorted(self.state.hands[seat], key=by_index))
         if self.short == seat:
             done = len(self.state.discards[seat])
             more = tuple(n - done for n in counts if n > done)

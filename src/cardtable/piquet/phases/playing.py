@@ -8,7 +8,7 @@ trick, the capot (all the tricks, rules 38–39) or the lesa (most tricks, rule 
 
 from __future__ import annotations
 
-from cardtable.cards import Card
+from cardtable.cards import Card, by_index
 from cardtable.engine import Event, public_event
 from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.piquet.actions import PiquetAction, Play, action_text
@@ -40,7 +40,7 @@ class Playing(BeforeTheLead):
     def actions(self, seat: int) -> list[PiquetAction]:
         """The cards ``seat`` may play: the suit led if he holds it (rule 35)."""
         cards = playable(self.state.hands[seat], self.cards)
-        return [Play(card) for card in sorted(cards, key=lambda c: c.index)]
+        return [Play(card) for card in sorted(cards, key=by_index)]
 
     def refusal(self, seat: int, action: PiquetAction) -> str | None:
         """Why ``action`` is no card ``seat`` may play now."""
@@ -108,7 +108,7 @@ class Playing(BeforeTheLead):
     def lay_down_claim(self, seat: int) -> list[Event]:
         """``seat`` lays his cards face up and claims the remaining tricks."""
         self.state.claim = seat
-        cards = sorted(self.state.hands[seat], key=lambda c: c.index)
+        cards = sorted(self.state.hands[seat], key=by_index)
         text = f"seat {seat} lays his cards face up and claims the remaining tricks"
         return [public_event("claim", seat, text, cards)]
 

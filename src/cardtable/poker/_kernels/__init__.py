@@ -32,16 +32,15 @@ from cardtable.poker._kernels.values import (
     CATEGORY_SHIFT,
     FLUSH,
     FULL,
-    RANK_BITS,
     STRAIGHT,
     STRAIGHT_FLUSH,
     masks_of_hands,
     standard_value,
-    tables,
     value_of_mask,
     values_of_hands,
     values_of_masks,
 )
+from cardtable.poker.rank_tables import RANK_BITS, tables
 
 __all__ = [
     "CARD_BITS",

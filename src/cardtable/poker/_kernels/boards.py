@@ -16,13 +16,13 @@ from numba import njit, prange
 from cardtable.poker._kernels.equity import split_pot
 from cardtable.poker._kernels.values import (
     FULL,
-    RANK_BITS,
     IntArray,
     rank_value,
     rank_value_of_mask,
     suit_value,
     value_of_mask,
 )
+from cardtable.poker.rank_tables import RANK_BITS
 
 COMBS = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
 """``COMBS[n, k]``: the ways to pick ``k`` of the ``n`` cards left of one rank."""

@@ -27,6 +27,7 @@ from cardtable.errors import CardParseError
 from cardtable.poker.equity.compiled import (
     SPLIT_COST,
     compiled_equity,
+    compiled_without_numba,
     kernel_mode,
     own_cards,
     split_hand_equity,
@@ -83,7 +84,8 @@ def equity(
     half pot is a share of one half (``tie``), the whole pot a ``win``.
 
     ``starting`` is called once the arguments are found good, before any kernel runs (so a
-    command can say that a cold cache compiles now, and bad input stays one line).
+    command can say that a cold cache compiles now, and bad input stays one line); not when
+    the count runs on the counter compiled ahead of time (:mod:`cardtable.poker.aot`).
     """
     if variant is not None:
         _refuse_short_hands(hands, variant)
@@ -106,8 +108,6 @@ def equity(
     boards = comb(len(deck), need)
     if exact and boards > MOST_EXACT_BOARDS:
         raise HandError(f"{boards:,} boards are too many to enumerate; sample them instead")
-    if starting is not None:
-        starting()
     own = own_cards(variant, rules, known, hands, board_size)
     mode = kernel_mode(rules, known) if plain_showdown(variant) else None
     fast = mode is not None or own is not None
@@ -115,6 +115,10 @@ def equity(
     if own is not None:
         limit //= SPLIT_COST * len(hands) // 2
     enumerate_all = exact if exact is not None else boards <= limit
+    if starting is not None and not (
+        own is None and enumerate_all and compiled_without_numba(mode, hands, board, need)
+    ):
+        starting()
     if trials is None:
         trials = FAST_TRIALS if fast else SLOW_TRIALS
     if own is not None:

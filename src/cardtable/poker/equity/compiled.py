@@ -11,6 +11,7 @@ from dataclasses import replace
 from math import comb
 
 from cardtable.cards import Card
+from cardtable.poker.aot import counter as ahead_of_time_counter
 from cardtable.poker.equity.result import EquityResult, Progress, tallied
 from cardtable.poker.rules import HandRules
 from cardtable.poker.variants import VariantSpec
@@ -39,6 +40,24 @@ def kernel_mode(rules: HandRules, known: Sequence[Card]) -> int | None:
     return None
 
 
+def counts_by_ranks(
+    mode: int, hands: Sequence[Sequence[Card]], board: Sequence[Card], need: int
+) -> bool:
+    """Whether an exact count goes by ranks and suits: high hands of two cards, five on board."""
+    return mode == 0 and max(map(len, hands)) <= 2 and len(board) + need <= 5
+
+
+def compiled_without_numba(
+    mode: int | None, hands: Sequence[Sequence[Card]], board: Sequence[Card], need: int
+) -> bool:
+    """Whether an exact count of these runs on the counter compiled ahead of time alone."""
+    return (
+        mode is not None
+        and counts_by_ranks(mode, hands, board, need)
+        and ahead_of_time_counter() is not None
+    )
+
+
 def compiled_equity(
     hands: Sequence[Sequence[Card]],
     *,
@@ -57,21 +76,19 @@ def compiled_equity(
 
     from cardtable.poker.fast import card_mask, kernels, tables, threads_for  # noqa: PLC0415
 
-    module = kernels()
     table = tables(tuple(int(rank) for rank in rules.ranks))
     masks = np.array([card_mask(hand) for hand in hands], dtype=np.int64)
     board_mask = card_mask(board)
     bits = np.array([card_mask([card]) for card in deck], dtype=np.int64)
     if exact:
         total = comb(len(deck), need)
-        with threads_for(total * len(hands)):
-            if mode == 0 and max(map(len, hands)) <= 2 and len(board) + need <= 5:
-                wins, ties, shares = module.exact_equity_by_ranks(
-                    masks, board_mask, bits, need, *table
-                )
-                dealt = total
-            else:
-                wins, ties, shares, dealt = module.exact_equity(
+        if counts_by_ranks(mode, hands, board, need):
+            count = ahead_of_time_counter() or kernels().exact_equity_by_ranks
+            wins, ties, shares = count(masks, board_mask, bits, need, *table)
+            dealt = total
+        else:
+            with threads_for(total * len(hands)):
+                wins, ties, shares, dealt = kernels().exact_equity(
                     masks, board_mask, bits, need, mode, *table
                 )
         if progress is not None:
@@ -87,6 +104,7 @@ def compiled_equity(
     wins_sum = np.zeros(len(hands), dtype=np.int64)
     ties_sum = np.zeros(len(hands), dtype=np.int64)
     shares_sum = np.zeros(len(hands), dtype=np.float64)
+    module = kernels()
     for first in range(0, trials, _CHUNK):
         count = min(_CHUNK, trials - first)
         with threads_for(count * len(hands)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardtable.cards import Card
 from cardtable.engine import Event, public_event
 from cardtable.engine.claims import ClaimRest, GrantRest
-from cardtable.preferans.actions import Action, Play
+from cardtable.preferans.actions import Action, Play, play_of
 from cardtable.preferans.outcome import Defence, Renonce
 from cardtable.preferans.phases.base import Phase
 from cardtable.preferans.phases.state import DealState, seat_name
@@ -96,8 +96,8 @@ class Playing(Phase):
         state = self.state
         held = state.hands[state.card_seat]
         if state.rules.renonce_allowed:
-            return [Play(card) for card in sorted_cards(held)]
-        return [Play(card) for card in state.strict_follow(held)]
+            return [play_of(card) for card in sorted_cards(held)]
+        return [play_of(card) for card in state.strict_follow(held)]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is not a card the due seat may play."""

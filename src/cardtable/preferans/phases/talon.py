@@ -12,7 +12,14 @@ from itertools import combinations
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine import CardChoice, Event, private_event, public_event
-from cardtable.preferans.actions import Action, Bid, Discard, WithoutTalon, action_text
+from cardtable.preferans.actions import (
+    Action,
+    Bid,
+    Discard,
+    WithoutTalon,
+    action_text,
+    discard_of,
+)
 from cardtable.preferans.bidding import contract_choices, is_misere
 from cardtable.preferans.contracts import MISERE, Contract, contract_text
 from cardtable.preferans.phases.base import Phase
@@ -73,7 +80,7 @@ class Discarding(Phase):
     def legal_actions(self) -> list[Action]:
         """Every pair of his twelve cards."""
         hand = sorted_cards(self._hand())
-        return [Discard(frozenset(pair)) for pair in combinations(hand, 2)]
+        return [discard_of(pair) for pair in combinations(hand, 2)]
 
     def choices(self) -> list[CardChoice]:
         """Two of his twelve cards, in the order the discard is written (rule 21)."""

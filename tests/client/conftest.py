@@ -1,0 +1,160 @@
+"""Fixtures of the terminal seat's tests: a live server, a cuttable path to it, a test screen."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import socket
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.engine import CardChoice, Event
+from server.harness import Server, free_port
+
+
+@contextlib.contextmanager
+def _serving(folder: Path) -> Iterator[Server]:
+    # A person's seat waits for its person however slow the machine, so no bot takes it.
+    running = Server(
+        f"sqlite:///{folder / 'cardtable.db'}", folder / "server.log", options=("--grace", "3600")
+    )
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One ``cardtable serve`` over SQLite for these tests, each of which makes its own table."""
+    with _serving(tmp_path_factory.mktemp("client-server")) as running:
+        yield running
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A ``cardtable serve`` of the test's own, for a test that kills it."""
+    with _serving(tmp_path) as running:
+        yield running
+
+
+class Proxy:
+    """A TCP relay to the server that can cut every connection and refuse new ones for a while."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.port = free_port()
+        self.listener = socket.create_server(("127.0.0.1", self.port))
+        self.open = threading.Event()
+        self.open.set()
+        self.links: list[socket.socket] = []
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def cut(self, seconds: float) -> None:
+        """Drop every connection now and refuse new ones for ``seconds``."""
+        self.open.clear()
+        self.cuts += 1
+        for link in self.links:
+            with contextlib.suppress(OSError):
+                link.shutdown(socket.SHUT_RDWR)
+            link.close()
+        self.links.clear()
+        threading.Timer(seconds, self.open.set).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.open.is_set():
+                near.close()
+                continue
+            far = socket.create_connection(("127.0.0.1", self.target))
+            self.links += [near, far]
+            for a, b in ((near, far), (far, near)):
+                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+
+    def close(self) -> None:
+        """Stop relaying."""
+        self.listener.close()
+
+
+def _pipe(source: socket.socket, sink: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        while data := source.recv(65536):
+            sink.sendall(data)
+    # Shut down first: a plain close leaves the socket open while the other direction's
+    # thread is still in recv() on it, so the far end would not see the end of the stream.
+    for end in (source, sink):
+        with contextlib.suppress(OSError):
+            end.shutdown(socket.SHUT_RDWR)
+        end.close()
+
+
+@pytest.fixture
+def proxy(server: Server) -> Iterator[Proxy]:
+    """A cuttable relay to ``server``."""
+    relay = Proxy(server.port)
+    try:
+        yield relay
+    finally:
+        relay.close()
+
+
+@dataclass
+class AutoScreen:
+    """A screen that answers every prompt with a move the server offered, picked at random.
+
+    ``answers`` are given first, as typed; what the screen was told is kept.
+    """
+
+    seed: int = 0
+    answers: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    prompts: list[tuple[list[str], list[CardChoice]]] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+    ended: dict[str, Any] = field(default_factory=dict)
+    on_event: Any = None
+    held: threading.Event | None = None
+    """While set, the screen waits at its second prompt until it is cleared (``release``)."""
+    release: threading.Event = field(default_factory=threading.Event)
+
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
+        """Go on."""
+        return True
+
+    def event(self, seat: str, event: Event, several: bool) -> None:
+        """Keep the event."""
+        self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def prompt(
+        self, seat: str, view: object, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """The next given answer, else a move offered."""
+        self.prompts.append((list(legal), list(choices)))
+        if self.held is not None and len(self.prompts) == 2:
+            self.held.set()
+            self.release.wait(120)
+        if self.answers:
+            return self.answers.pop(0)
+        rng = random.Random(self.seed + len(self.prompts))
+        built = [choice.text(rng.sample(choice.cards, choice.least)) for choice in choices]
+        return rng.choice([*legal, *built])
+
+    def refused(self, reason: str) -> None:
+        """Keep the reason."""
+        self.refusals.append(reason)
+
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
+        """Keep the end."""
+        self.ended = {"ledger": ledger, "stopped": stopped}
