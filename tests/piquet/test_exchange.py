@@ -12,7 +12,7 @@ from math import comb
 import pytest
 
 from cardtable.cards import parse_cards
-from cardtable.piquet.actions import AnnounceCapot, Correct, Discard, Refuse
+from cardtable.piquet.actions import AnnounceCapot, Correct, Discard, PiquetAction, Refuse
 from cardtable.piquet.exchange import dealer_counts, elder_counts, exchanges, three_counts
 from cardtable.piquet.rules import PiquetRules
 
@@ -107,7 +107,7 @@ def test_moves_listed_after_the_discards_come_last_and_are_found_by_every_way_of
     an index past the end is refused by name.
     """
     ordered = sorted(HAND[:5], key=lambda c: c.index)
-    more = [Correct(), AnnounceCapot()]
+    more: list[PiquetAction] = [Correct(), AnnounceCapot()]
     offered = exchanges(HAND[:5], [2], may_refuse=True).followed_by(more)
     expected = [Refuse()] + [Discard(cards) for cards in combinations(ordered, 2)] + more
     assert len(offered) == len(expected) == 1 + comb(5, 2) + 2
