@@ -238,15 +238,6 @@ def test_a_misere_below_the_standing_bid_does_not_beat_it() -> None:
     assert auction.why_illegal(parse_action("misère")) == "misère does not beat the standing bid"
 
 
-def _auction(rules: PreferansRules, *calls: str) -> Auction:
-    auction = Auction(rules, (0, 1, 2), 6)
-    for text in calls:
-        call = cast(Say | AuctionBid, parse_action(text))
-        assert auction.why_illegal(call) is None
-        auction.apply(call)
-    return auction
-
-
 def test_a_hold_refused_says_which_rule_of_holding_forbids_it() -> None:
     """Rule 19 ('здесь': a senior hand holds) and the Code's 'mine' (only after a pass, once).
 
