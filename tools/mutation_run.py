@@ -226,11 +226,13 @@ class Driver:
         while queue or running:
             while queue and len(running) < self.jobs:
                 mutant = queue.pop(0)
-                tests = [items[test] for test in mutant.tests if test in items]
+                tests = self._items(mutant, items)
                 if not tests:
                     self._done(mutant, NO_TESTS, 0.0)
                     continue
                 running[self._fork(mutant, tests)] = (mutant, time.monotonic())
+            if not running:
+                break
             pid, status = os.wait()
             mutant, started = running.pop(pid)
             killer = self.notes / str(pid)
@@ -276,6 +278,18 @@ class Driver:
         os.dup2(quiet, 2)
         item.config.pluginmanager.unregister(name="terminalreporter")
 
+    @staticmethod
+    def _items(mutant: Mutant, items: dict[str, pytest.Item]) -> list[pytest.Item]:
+        """The collected tests a mutant runs: its ids, or every test of the files named."""
+        if not mutant.named:
+            return [items[test] for test in mutant.tests if test in items]
+        return [
+            item
+            for name in mutant.tests
+            for nodeid, item in items.items()
+            if nodeid == name or nodeid.startswith(f"{name}::")
+        ]
+
     def _fork(self, mutant: Mutant, tests: list[pytest.Item]) -> int:
         limit = math.ceil((mutant.seconds + self.constant) * self.multiplier * 2)
         pid = os.fork()
@@ -306,7 +320,7 @@ class Driver:
         return code if code in (KILLED, SURVIVED) else SUSPICIOUS
 
     def _done(self, mutant: Mutant, code: int, seconds: float, note: str = "") -> None:
-        if code == SURVIVED and mutant.named:
+        if code in (SURVIVED, NO_TESTS) and mutant.named:
             note = "(not killed by the tests named: its verdict stands)"
         else:
             record(mutant.source, mutant.name, code, seconds)
