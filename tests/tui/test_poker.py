@@ -1,15 +1,14 @@
-"""The poker adapter on the registered poker game."""
+"""Poker at the Textual table: the board, the pots, up and down cards, wild cards."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.text import Text
 
-from cardtable.cli.play import Table, play_match
+from cardtable.cli.play import Table
 from cardtable.engine import Match, seeded_rng
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.game import POKER
@@ -17,17 +16,15 @@ from cardtable.poker.table_bots import PassiveBot
 from cardtable.poker.view import PokerView
 from cardtable.tui.paint import Painter
 from cardtable.tui.poker import ADAPTER
-from cardtable.tui.screen import Frame, TableScreen
-from tui.driver import Person, Run, check_frame, menu
+from tui.pilot import Frame, Person, Run, play_table
 
 
 def _stay_in(frame: Frame, turn: int) -> str | None:
     """Open, call and draw rather than fold or check, so that the deal reaches the draw."""
-    items = menu(frame)
     for word in ("call", "bet", "discard", "check"):
-        for number, text in sorted(items.items()):
+        for text in frame.moves:
             if text.startswith(word):
-                return str(number)
+                return text
     return None
 
 
@@ -41,18 +38,9 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     game = POKER
     match = game.new_match(game.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    frames: list[Frame] = []
-    person = Person(typed=_stay_in)
-
-    def ask(prompt: str) -> str:
-        check_frame(table, frames[-1])
-        return person.answer(frames[-1])
-
-    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
-    play_match(table, seeded_rng(2), screen, 1)
+    frames = play_table(table, Person(typed=_stay_in), seed=2).frames
     assert match.deals[0].is_over
-    moving = [frame for frame in frames if "─ hand of you" in frame.text and "1. " in frame.text]
+    moving = [frame for frame in frames if "hand of you" in frame.text and frame.moves]
     assert moving
     assert any("· draw · to move: you" in frame.text for frame in moving)
     assert f"pot {match.deals[0].view(0).pot}" in frames[-1].text
@@ -70,9 +58,9 @@ def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any, Any]:
 
 
 def _score_text(match: Match[Any, Any, Any]) -> str:
-    console = Console(file=io.StringIO(), width=40, record=True, color_system=None)
-    console.print(ADAPTER.score(match, Painter(), 32, 14, len(match.deals)))
-    return console.export_text()
+    score = ADAPTER.score(match, Painter(), 32, 14, len(match.deals))
+    assert isinstance(score, Text)
+    return score.plain
 
 
 def test_a_bet_not_yet_called_is_in_the_pot_not_in_a_side_pot() -> None:
@@ -107,16 +95,7 @@ def test_between_deals_the_header_and_the_score_are_of_the_deal_on_the_table() -
     game = POKER
     match = _poker_match("draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    frames: list[Frame] = []
-    person = Person(typed=_stay_in)
-
-    def ask(prompt: str) -> str:
-        check_frame(table, frames[-1])
-        return person.answer(frames[-1])
-
-    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
-    play_match(table, seeded_rng(2), screen, 2)
+    frames = play_table(table, Person(typed=_stay_in), seed=2, deals=2).frames
     between = next(frame for frame in frames if "Press Enter for deal 2" in frame.text)
     header = between.text.splitlines()[0]
     assert "deal 1 ·" in header
@@ -124,12 +103,8 @@ def test_between_deals_the_header_and_the_score_are_of_the_deal_on_the_table() -
     assert "deal 2" not in header
     assert "to move" not in header
     finished = match.deals[0].view(0)
-    lines = between.text.splitlines()
-    top = next(number for number, line in enumerate(lines) if "╭─ score" in line)
-    column = lines[top].index("╭─ score")
-    score = "\n".join(line[column:] for line in lines[top:])
     for name, stack in zip(match.seats, finished.stacks, strict=True):
-        assert re.search(rf"{re.escape(name)}\s+{stack}\b", score), (name, stack, score)
+        assert re.search(rf"^{re.escape(name)}\s+{stack}$", between.text, re.MULTILINE), name
 
 
 def _played(variant: str, typed: Callable[[Frame, int], str | None] = _stay_in) -> Run:
@@ -137,25 +112,14 @@ def _played(variant: str, typed: Callable[[Frame, int], str | None] = _stay_in) 
     game = POKER
     match = _poker_match(variant)
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
-    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
-    frames: list[Frame] = []
-    person = Person(typed=typed)
-
-    def ask(prompt: str) -> str:
-        check_frame(table, frames[-1])
-        return person.answer(frames[-1])
-
-    screen = TableScreen(game, match, [0], console, ask=ask, frames=frames, adapter=ADAPTER)
-    play_match(table, seeded_rng(5), screen, 1)
-    return Run(table, frames)
+    return play_table(table, Person(typed=typed), seed=5)
 
 
 def _table_line(frame: Frame, start: str) -> str | None:
     """The text of the table panel's line that begins with ``start``."""
     for line in frame.text.splitlines():
-        found = re.match(rf"│ ({re.escape(start)}.*?)\s*│", line)
-        if found:
-            return found[1]
+        if line.startswith(start):
+            return line.rstrip()
     return None
 
 
@@ -201,13 +165,12 @@ def test_in_stud_the_hand_keeps_the_down_cards_apart_from_the_up_cards() -> None
     hand = next(
         line
         for frame in reversed(run.frames)
-        if "─ hand of you" in frame.text
         for line in frame.text.splitlines()
-        if line.startswith("│ down")
+        if line.startswith("hand of you: down")
     )
-    down = "  ".join(card.text() for card in sorted(view.down, key=ADAPTER.sort_key))
-    up = "  ".join(card.text() for card in sorted(view.up[0], key=ADAPTER.sort_key))
-    assert hand.strip("│ ").split("   ") == [f"down {down}", f"up {up}"]
+    down = " ".join(card.text() for card in sorted(view.down, key=ADAPTER.sort_key))
+    up = " ".join(card.text() for card in sorted(view.up[0], key=ADAPTER.sort_key))
+    assert hand.removeprefix("hand of you: ").split("   ") == [f"down {down}", f"up {up}"]
 
 
 def _ask_help_once(frame: Frame, turn: int) -> str | None:
@@ -224,8 +187,8 @@ def test_the_wild_cards_of_the_variant_are_named_on_the_table_and_in_help() -> N
     """
     run = _played("two-card", _ask_help_once)
     assert _table_line(run.frames[0], "wild: ") == "wild: 2s"
-    help_frame = next(frame for frame in run.frames if "rules of this phase" in frame.text)
-    words = " ".join(help_frame.text.replace("│", " ").split())
+    help_frame = next(frame for frame in run.frames if frame.kind == "page")
+    words = " ".join(help_frame.text.split())
     assert "Wild cards: 2s; each stands for a card its holder does not have" in words
 
 
@@ -260,4 +223,4 @@ def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
     assert deal.view(0).stacks == after
     last = run.frames[-1].text
     for name, stack in zip(run.table.match.seats, after, strict=True):
-        assert re.search(rf"│ +{re.escape(name)} +{stack}\b", last), (name, stack, last)
+        assert re.search(rf"^\W*{re.escape(name)} +{stack}\b", last, re.MULTILINE), (name, stack)

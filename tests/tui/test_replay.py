@@ -12,7 +12,7 @@ from cardtable.cli.main import app
 from cardtable.cli.play import read_saved_record
 from cardtable.engine import parse_record
 from cardtable.tui.replay import draw_deal, match_after
-from tui.driver import Person, play
+from tui.pilot import Person, play
 
 runner = CliRunner()
 
@@ -26,7 +26,7 @@ def test_replay_show_steps_through_every_deal_with_the_hands_and_the_score(
     to the next deal (issue 9, save and resume).
     """
     path = tmp_path / "pulka.json"
-    play("preferans", Person(), seats="you,bot,bot", seed=8, deals=2, save=path)
+    play("preferans", Person(moves=0), seats="bot,bot,bot", seed=8, deals=2, save=path)
     result = runner.invoke(app, ["replay", str(path), "--show"], input="\n\n")
     assert result.exit_code == 0, result.output
     assert "deal 1 of 2" in result.output
@@ -42,7 +42,7 @@ def test_the_score_shown_after_a_deal_is_the_sheet_as_it_stood_then(tmp_path: Pa
     deal 1 wrote (001 preferans rules 42–48).
     """
     path = tmp_path / "pulka.json"
-    play("preferans", Person(), seats="you,bot,bot", seed=8, deals=2, save=path)
+    play("preferans", Person(moves=0), seats="bot,bot,bot", seed=8, deals=2, save=path)
     record = parse_record(path.read_text(encoding="utf-8"))
     assert match_after(record, 1).sheet.deals == 1  # type: ignore[attr-defined]
     console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cardtable.tui.adapter import names_in
-from tui.driver import Person, play
+from tui.pilot import Person, play
 
 NAMES = ["you", "bot 2", "bot 3"]
 

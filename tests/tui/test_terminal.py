@@ -1,4 +1,4 @@
-"""The table in a real pseudo-terminal: typed keys in, screens out, killed and resumed."""
+"""The Textual table in a real pseudo-terminal: keys in, screens out, killed and resumed."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import select
 import signal
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ import pytest
 from cardtable.cards import Rank
 from cardtable.cli.play import read_saved_record
 from cardtable.engine.replay import replay
+from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.tricks import DECK
 
 pty = pytest.importorskip("pty")
@@ -22,7 +25,8 @@ fcntl = pytest.importorskip("fcntl")
 termios = pytest.importorskip("termios")
 
 ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Z]|[=>78])")
-PROMPT = "› "
+ENTER = "\r"
+DOWN = "\x1b[B"
 
 
 class Terminal:
@@ -60,6 +64,25 @@ class Terminal:
         """Type ``keys`` and Enter."""
         os.write(self.fd, keys.encode() + b"\r")
 
+    def press(self, keys: str) -> None:
+        """Press ``keys`` (an escape sequence for an arrow) without Enter."""
+        os.write(self.fd, keys.encode())
+
+    def read_for(self, seconds: float) -> str:
+        """What the terminal shows in the next ``seconds``, escapes removed."""
+        read = ""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                break
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                break
+            read += ESCAPES.sub("", chunk.decode("utf-8", "replace"))
+        return read
+
     def kill(self) -> None:
         """Kill the process outright, as a lost connection or a crash would."""
         os.kill(self.pid, signal.SIGKILL)
@@ -91,10 +114,19 @@ def _check_hidden(screen: str, path: Path) -> None:
             assert card.text() not in screen, f"{card} is on seat 0's screen"
 
 
-def _hand(screen: str) -> str:
-    lines = screen.splitlines()
-    index = max(i for i, line in enumerate(lines) if "─ hand of you" in line)
-    return lines[index + 1].strip("│ \r")
+def _played_until(term: Terminal, path: Path, words: str, most: int = 300) -> str:
+    """Press Enter (the highlighted move, or go on) until ``words`` are on the screen.
+
+    Checks every screen on the way: seat 0 is shown no card it does not know.
+    """
+    screen = ""
+    for _ in range(most):
+        term.press(ENTER)
+        screen += term.read_for(0.3)
+        _check_hidden(screen, path)
+        if words in screen:
+            return screen
+    raise AssertionError(f"no {words!r} on the screen:\n{screen[-2000:]}")
 
 
 def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
@@ -103,38 +135,51 @@ def test_a_table_killed_mid_deal_resumes_from_its_record_without_losing_a_move(
     """A table killed mid-deal loses no move.
 
     Every move is written atomically as it is made; after `kill -9` in the middle of a deal,
-    `--load` shows the same hand and plays the deal to its end (issue 9, done means).
+    `--load` shows the same hand and plays the deal to its end (issue 9, done means), in the
+    Textual app as in a real terminal.
     """
     path = tmp_path / "pulka.json"
     first = Terminal(
         "play", "preferans", "--seats", "you,bot,bot", "--seed", "4", "--save", str(path)
     )
-    screen = first.wait_for(PROMPT)
-    assert "─ hand of you" in screen
-    assert "1. " in screen
+    screen = first.wait_for("hand of you", 60) + first.read_for(1.0)
+    assert "to move: you" in screen
     _check_hidden(screen, path)
-    for _ in range(3):
-        first.type("1")
-        screen = first.wait_for(PROMPT)
-        _check_hidden(screen, path)
+    first.press(DOWN)
+    made = len(read_saved_record(path).deals[0].actions)
+    # Enter while the bots move is not an answer; pressed again until three moves are saved.
+    _wait(first, partial(_more_moves_than, path, made + 2))
     saved = read_saved_record(path)
-    hand = _hand(screen)
     first.kill()
     assert read_saved_record(path) == saved
     assert len(saved.deals[0].actions) >= 3
 
     second = Terminal("play", "preferans", "--load", str(path), "--deals", "1")
-    screen = second.wait_for(PROMPT)
-    assert _hand(screen) == hand
-    while "Press Enter to leave" not in screen:
-        _check_hidden(screen, path)
-        second.type("1")
-        screen = second.wait_for(PROMPT)
-    second.type("")
+    screen = second.wait_for("hand of you", 60) + second.read_for(1.0)
+    view = replay(saved).deals[-1].view(0)
+    assert isinstance(view, PreferansView)
+    hand = view.hand
+    assert all(card.text() in screen for card in hand)
+    second.press(DOWN)
+    _played_until(second, path, "Press Enter to leave")
+    second.press(ENTER)
     assert second.close() == 0
     final = read_saved_record(path)
     assert final.deals[0].actions[: len(saved.deals[0].actions)] == saved.deals[0].actions
     assert replay(final).deals[0].is_over
+
+
+def _more_moves_than(path: Path, moves: int) -> bool:
+    return len(read_saved_record(path).deals[0].actions) > moves
+
+
+def _wait(term: Terminal, done: Callable[[], bool], seconds: float = 120.0) -> None:
+    """Press Enter until ``done``, reading the screen meanwhile (a full terminal stops the app)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the table did not save the moves"
+        term.press(ENTER)
+        term.read_for(0.3)
 
 
 def test_a_second_save_to_an_existing_record_is_refused_and_names_the_file(
@@ -162,7 +207,7 @@ def test_plain_keeps_the_plain_prompt_on_a_terminal(tmp_path: Path) -> None:
     """
     term = Terminal("play", "preferans", "--plain", "--seed", "3")
     screen = term.wait_for("your move")
-    assert "─ hand of you" not in screen
+    assert "hand of you" not in screen
     assert "1. " in screen
     term.type("q")
     assert term.close() == 0

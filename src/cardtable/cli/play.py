@@ -128,7 +128,7 @@ _NEW_FILE_MODE = _new_file_mode()
 
 
 class Screen(Protocol[V_contra]):
-    """How a table talks to the people at it: the plain prompt, JSON lines, later the TUI."""
+    """How a table talks to the people at it: the plain prompt, JSON lines, the Textual table."""
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """A new deal (or a resumed one) begins; ``commitment`` binds its deck (docs/records.md).
@@ -480,15 +480,12 @@ def _sigterm_stops_play() -> Iterator[None]:
 
 
 def _play_full_screen(table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
-    # Imported here so that the plain and JSON prompts start without the screen's code.
-    from cardtable.tui.screen import TableScreen, full_screen, score_line  # noqa: PLC0415
+    # Imported here so that the plain and JSON prompts start without the app's code.
+    from cardtable.tui.app import TableApp, score_line  # noqa: PLC0415
 
+    TableApp(table, rng, deals).run()
     console = Console(highlight=False)
-    screen = TableScreen(table.game, table.match, table.people(), console)
-    # Ctrl-C while the bots move stops play: every move made is already in the record.
-    with full_screen(console), contextlib.suppress(KeyboardInterrupt):
-        play_match(table, rng, screen, deals)
-    console.print(score_line(table.match), markup=False)
+    console.print(score_line(table), markup=False)
     if table.save is not None:
         console.print(f"The record is in {table.save}; resume with --load {table.save}.")
 

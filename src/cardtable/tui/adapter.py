@@ -59,13 +59,16 @@ class Adapter(Generic[V_contra]):
         cards: Sequence[Card] = getattr(view, "hand", None) or getattr(view, "down", None) or ()
         return sorted(cards, key=self.sort_key)
 
-    def hand_text(self, cards: Sequence[Card], painter: Painter) -> Text:
-        """The sorted hand as held: a gap between suits."""
-        return painter.grouped(cards)
+    def hand_groups(self, view: V_contra) -> list[tuple[str, list[Card]]]:
+        """The seat's cards as the hand row holds them: one unnamed group, the sorted hand."""
+        return [("", self.hand(view))]
 
-    def hand_line(self, view: V_contra, painter: Painter) -> Text:
-        """The seat's cards as the hand panel draws them: the sorted hand as held."""
-        return self.hand_text(self.hand(view), painter)
+    def ladder(self, match: Match[A, V_contra, R], view: V_contra) -> list[list[str]]:
+        """A ladder of bids to draw as rungs of buttons, every bid of the rules, or none.
+
+        Generically none: the legal moves are the move list's.
+        """
+        return []
 
     def reminders(
         self, deal: Deal[A, V_contra], view: V_contra, painter: Painter, *, full: bool = False

@@ -29,6 +29,30 @@ SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits held black, red, black, red, so that neighbours differ in colour; piquet ranks none."""
 
 
+DIALOGUE = {"call": "", "answer": "", "good": "→ "}
+"""The events of the declarations' dialogue (rules 20–26): a call, its answer, what counts."""
+DIALOGUE_LINES = 4
+"""The last lines of the dialogue the table keeps in view (the log holds them all)."""
+
+
+def declarations(events: Sequence[Event], names: Sequence[str]) -> list[Text]:
+    """The declarations as the dialogue they are: each call, its answer, and who counts.
+
+    >>> from cardtable.engine import Event
+    >>> said = [Event("call", 1, "seat 1 calls a point of 5"), Event("answer", 0, "seat 0: good")]
+    >>> [line.plain for line in declarations(said, ["you", "bot 2"])]
+    ['  bot 2 calls a point of 5', '  you: good']
+    """
+    lines = []
+    for event in events:
+        if event.kind in DIALOGUE:
+            style = "cyan" if event.kind == "good" else "bold" if event.kind == "answer" else ""
+            lines.append(
+                Text(f"  {DIALOGUE[event.kind]}{names_in(event.text, names)}", style=style)
+            )
+    return lines
+
+
 class PiquetAdapter(Adapter[PiquetView]):
     """Piquet: suits alternating in colour, ranks upwards, the counts and the korolik sheet."""
 
@@ -60,6 +84,8 @@ class PiquetAdapter(Adapter[PiquetView]):
             lines.append(Text("shown: ", style="dim") + painter.cards(view.shown))
         if view.discarded:
             lines.append(Text("your discard: ", style="dim") + painter.cards(view.discarded))
+        if view.phase == "declare":
+            lines += declarations(events, names)[-DIALOGUE_LINES:]
         return lines
 
     def _headline(self, view: PiquetView, names: Sequence[str]) -> Text:

@@ -95,14 +95,14 @@ class PokerAdapter(Adapter[PokerView]):
             return super().hand(view)
         return sorted([*view.down, *view.up[view.seat]], key=self.sort_key)
 
-    def hand_line(self, view: PokerView, painter: Painter) -> Text:
+    def hand_groups(self, view: PokerView) -> list[tuple[str, list[Card]]]:
         """The down cards, and apart from them the seat's own up cards (stud)."""
         if not isinstance(view, PokerView) or not view.up[view.seat]:
-            return super().hand_line(view, painter)
-        line = Text("down ", style="dim")
-        line.append_text(self.hand_text(sorted(view.down, key=self.sort_key), painter))
-        line.append("   up ", style="dim")
-        return line + self.hand_text(sorted(view.up[view.seat], key=self.sort_key), painter)
+            return super().hand_groups(view)
+        return [
+            ("down", sorted(view.down, key=self.sort_key)),
+            ("up", sorted(view.up[view.seat], key=self.sort_key)),
+        ]
 
     def reminders(
         self, deal: Deal[A, PokerView], view: PokerView, painter: Painter, *, full: bool = False
@@ -134,10 +134,6 @@ class PokerAdapter(Adapter[PokerView]):
             if now is not None:
                 lines.append(Text("wild for you now: ", style="magenta") + now)
         return lines
-
-    def hand_text(self, cards: Sequence[Card], painter: Painter) -> Text:
-        """A poker hand by rank, without gaps between suits."""
-        return painter.cards(cards, gap="  ")
 
     def table(
         self, view: PokerView, names: Sequence[str], events: Sequence[Event], painter: Painter

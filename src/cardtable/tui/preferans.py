@@ -17,6 +17,7 @@ from rich.text import Text
 
 from cardtable.cards import Card
 from cardtable.engine import Event, Match
+from cardtable.preferans.bidding import bid_ladder, bid_level, bid_text
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.ledger import Column
@@ -57,6 +58,20 @@ class PreferansAdapter(Adapter[PreferansView]):
     def sort_key(self, card: Card) -> tuple[int, int]:
         """The game's own order (♠ ♣ ♦ ♥, seven to ace), as players arrange a hand."""
         return card_order(card)
+
+    def ladder(self, match: Match[A, PreferansView, R], view: PreferansView) -> list[list[str]]:
+        """In the auction, rule 17's ladder of bids as the rules in force have it, a rung a level.
+
+        Misère and the games without the talon sit on the ladder where the rules put them;
+        each rung holds the bids of one level (misère its own).
+        """
+        if view.phase != "auction":
+            return []
+        assert isinstance(match, PreferansMatch)
+        rungs: dict[int, list[str]] = {}
+        for bid in bid_ladder(match.rules):
+            rungs.setdefault(bid_level(bid), []).append(bid_text(bid))
+        return list(rungs.values())
 
     def table(
         self, view: PreferansView, names: Sequence[str], events: Sequence[Event], painter: Painter

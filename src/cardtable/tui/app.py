@@ -1,0 +1,739 @@
+"""The terminal table as a Textual app: cards as widgets, the legal moves always in view.
+
+:class:`TableApp` is the full-screen table of ``cardtable play``. The match loop of
+:mod:`cardtable.cli.play` (bots, atomic saving after every move, resuming) runs unchanged in a
+worker thread and talks to the app through :class:`People`, a ``Screen`` of that module:
+``prompt`` draws the table for the seat to move and waits for the person's answer. So the
+same app can be driven by any loop that speaks the ``Screen`` protocol.
+
+The person picks a card with the arrows and Enter, its key (``1``–``9``, ``0``, then letters)
+or the mouse; a move that is a set of cards (the deal's choices: a preferans discard, the
+piquet exchange, a poker draw) is built card by card, and the move list offers it once enough
+are picked. Every legal move is listed; a card that may not be played is sent to the game,
+which refuses it with its reason. ``?`` shows the rules of the phase, ``t`` the tricks of the
+deal so far, ``/`` a line to type a move in any spelling the game reads, ``q`` stops (every
+move is already saved).
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events, on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtable.cards import Card, cards_text, parse_card, parse_cards
+from cardtable.cli.play import STOP_WORDS, Table, play_match
+from cardtable.engine import CardChoice, Event, outside_choices
+from cardtable.engine.help import rules_in_force
+from cardtable.errors import CardtableError
+from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
+from cardtable.tui.paint import Painter
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
+
+CARD_KEYS = "1234567890abdefgijkmnoprsvwxyz"
+"""The key of each card of the hand, left to right (the letters of the app's commands left out)."""
+
+STOP = "q"
+"""The answer that stops play: the match loop's own stop word."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the person is asked now: ``kind`` is ``move``, ``pause`` or ``cover``."""
+
+    kind: str
+    seat: int | None
+    """The seat whose knowledge the screen shows; ``None`` on a screen that shows no hand."""
+    deal: int
+    """The number of the deal on the screen (1 for the first), 0 before any."""
+
+
+class CardKey(Static):
+    """One card of the hand: focusable, chosen by Enter, space, its key or a click."""
+
+    can_focus = True
+
+    class Chosen(Message):
+        """The person chose ``card``."""
+
+        def __init__(self, card: Card) -> None:
+            self.card = card
+            super().__init__()
+
+    def __init__(self, card: Card, key: str, face: Text) -> None:
+        label = Text(key, style="dim")
+        super().__init__(Text("\n").join([label, face]), classes="card")
+        self.card = card
+
+    def on_click(self) -> None:
+        """A click chooses the card."""
+        self.post_message(self.Chosen(self.card))
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter or space chooses the focused card."""
+        if event.key in ("enter", "space"):
+            event.stop()
+            self.post_message(self.Chosen(self.card))
+
+
+class Pause(ModalScreen[str]):
+    """A message the person acknowledges: Enter (or a click) goes on, ``q`` stops."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer('')", "Go on"),
+        Binding("q", "answer('q')", "Stop"),
+    ]
+
+    def __init__(self, words: str, cover: bool) -> None:
+        super().__init__(classes="cover" if cover else "pause")
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        """The message in a box."""
+        yield Static(Text(self.words, style="bold"), id="pause-words")
+        yield Footer()
+
+    def on_click(self) -> None:
+        """A click goes on, as Enter does."""
+        self.dismiss("")
+
+    def action_answer(self, answer: str) -> None:
+        """Close with ``answer``."""
+        self.dismiss(answer)
+
+
+class Reading(ModalScreen[None]):
+    """A page to read (the rules of the phase, the tricks so far); Escape or Enter closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,question_mark,t", "close", "Back"),
+        Binding("q", "stop", "Stop (saved)"),
+    ]
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        """The page, scrollable."""
+        with VerticalScroll(id="reading") as scroll:
+            scroll.border_title = self.title_text
+            yield Static(self.body)
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+    def action_stop(self) -> None:
+        """``q`` stops play here too: back to the table, and the loop is told to stop."""
+        self.dismiss(None)
+        if isinstance(self.app, TableApp):
+            self.app.action_stop()
+
+
+class TableApp(App[None], Generic[A, V, R]):
+    """The full-screen table for the people of ``table``; the match loop runs in a thread."""
+
+    TITLE = "cardtable"
+    CSS_PATH = "app.tcss"
+    AUTO_FOCUS = None
+    """The focus is put on the hand when a move is asked, not on the first widget."""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "stop", "Stop (saved)"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("t", "tricks", "Tricks"),
+        Binding("slash", "type", "Type a move"),
+        Binding("left", "card(-1)", "Card ←", show=False),
+        Binding("down", "to_moves", "To the moves", show=False),
+        Binding("escape", "to_hand", "To the hand", show=False),
+        Binding("right", "card(1)", "Card →", show=False),
+        Binding("ctrl+c", "stop", "Stop", show=False, priority=True),
+    ]
+
+    def __init__(self, table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
+        super().__init__()
+        self.table = table
+        self.rng = rng
+        self.deals = deals
+        self.adapter: Adapter[V] = adapter_for(table.game.name)
+        self.people = People(self)
+        self.question: Question | None = None
+        """What the person is asked now; ``None`` while the bots move or the table is closed."""
+        self.drawn: frozenset[Card] = frozenset()
+        """Every card on the screen now."""
+        self.shown_text = ""
+        """The words on the table now, as plain text (for tests and hidden-card checks)."""
+        self.page_text = ""
+        """The words of the last page opened to read (the rules, the tricks so far)."""
+        self.legal: list[str] = []
+        self.choices: list[CardChoice] = []
+        self.picked: list[Card] = []
+        self.texts: dict[str, str] = {}
+        self._hand_shown: object = None
+        self.rungs: frozenset[str] = frozenset()
+        """The bids on the ladder's rungs now (none outside an auction)."""
+        """The game's own text of each move as the list writes it."""
+        self.message: Text | None = None
+        self.refusal: str | None = None
+        """Why the last answer was refused, for ``?``, until a move is made."""
+        self._answers: queue.Queue[str] = queue.Queue()
+        self.closing = False
+        """Set once the app is closed: the loop is then answered "stop" without asking."""
+
+    # ----- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Header, the table and its log beside the score, the hand, the moves, a message line."""
+        yield Static(id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static(id="table")
+                with VerticalScroll(id="log") as log:
+                    log.border_title = "log of the deal"
+                    yield Static(id="log-text")
+            with VerticalScroll(id="score") as score:
+                score.border_title = "score"
+                yield Static(id="score-text")
+        hand = Horizontal(id="hand")
+        hand.border_title = "hand"
+        yield hand
+        with Horizontal(id="act"):
+            yield Vertical(id="ladder")
+            moves = OptionList(id="moves")
+            moves.border_title = "moves"
+            yield moves
+            with Vertical(id="side"):
+                yield Static(id="picking")
+                yield Input(placeholder="/ type a move", id="typed")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start the match loop in its thread."""
+        self.run_worker(self._play, thread=True, exit_on_error=True, name="match")
+
+    def _play(self) -> None:
+        play_match(self.table, self.rng, self.people, self.deals)
+        if not self.closing:
+            self.call_from_thread(self.exit)
+
+    def on_unmount(self) -> None:
+        """The app is closed (by the loop's end, or from outside): let the loop stop too."""
+        self.closing = True
+        self._answers.put(STOP)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The move list takes a quarter of a tall terminal; the score, up to half the width."""
+        self.query_one("#act").styles.height = max(7, event.size.height // 4)
+        right = min(max(self.adapter.score_width, event.size.width // 2 - 4), 64)
+        self.query_one("#score").styles.width = right + 2
+        if self.question is not None and self.question.kind == "move":
+            self._draw(self.question.seat, self.question.deal)
+
+    # ----- asking the person (called from the match loop's thread) ---------------------------
+
+    def ask(self, show: Callable[[], None]) -> str:
+        """Show a question on the app's thread and wait for the person's answer."""
+        if self.closing:
+            return STOP
+        self.call_from_thread(show)
+        return self._answers.get()
+
+    def answer(self, text: str) -> None:
+        """The person answered the question on the screen (or stopped, which is always heard)."""
+        if self.question is None and text.strip().lower() not in STOP_WORDS:
+            return
+        self.question = None
+        self._answers.put(text)
+
+    # ----- the screens the loop asks for --------------------------------------------------
+
+    def show_move(self, seat: int, legal: list[str], choices: Sequence[CardChoice]) -> None:
+        """Draw the table for ``seat``, to move, with its legal moves."""
+        if legal != self.legal or list(choices) != self.choices:
+            self.legal, self.choices, self.picked = legal, list(choices), []
+            self.refusal = None
+        deal = len(self.table.match.deals)
+        self.question = Question("move", seat, deal)
+        self._draw(seat, deal)
+        self.call_after_refresh(self._focus_the_hand)
+
+    def _focus_the_hand(self) -> None:
+        """After a move, the focus goes back to the hand (or the move list if it has none)."""
+        focused = self.focused
+        if isinstance(focused, (CardKey, OptionList)) and focused.is_attached:
+            return
+        cards = list(self.query_one("#hand").query(CardKey).results())
+        (cards[0] if cards else self.query_one("#moves", OptionList)).focus()
+
+    def show_pause(self, seat: int | None, deal: int, words: str, cover: bool) -> None:
+        """Draw ``deal`` as ``seat`` knows it (nothing for a cover) under a message to go on."""
+        self.legal, self.choices, self.picked = [], [], []
+        self.question = Question("cover" if cover else "pause", seat, deal)
+        self._draw(seat, deal)
+        self.shown_text += "\n" + words
+        self.push_screen(Pause(words, cover), lambda answer: self.answer(answer or ""))
+
+    def show_refusal(self, reason: str) -> None:
+        """The last answer was refused: say why until the next answer."""
+        self.refusal = reason
+        self.message = Text(f"refused: {reason}  (? for the rules)", style="bold red")
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def _draw(self, seat: int | None, deal: int) -> None:
+        painter = Painter()
+        match = self.table.match
+        view = match.deals[deal - 1].view(seat) if seat is not None and deal else None
+        parts = [
+            self._header(view, deal),
+            self._table(seat, view, deal, painter),
+            self._deal_log(seat, deal, painter),
+            self._score(deal, painter),
+        ]
+        hand = self._hand(seat, view, painter)
+        rungs = self._ladder(view)
+        picking = self._moves()
+        message = self.message or Text(
+            "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop",
+            style="dim",
+        )
+        self.message = None
+        self.query_one("#message", Static).update(message)
+        self.drawn = frozenset(painter.drawn)
+        words = [*(part.plain for part in parts), hand, *rungs, *self._items(), picking]
+        words.append(message.plain)
+        self.shown_text = "\n".join(words)
+
+    def _header(self, view: V | None, deal: int) -> Text:
+        match = self.table.match
+        words = [self.table.game.title, *([match.preset] if match.preset else [])]
+        if deal:
+            words += [f"deal {deal}", f"dealer {match.seats[match.deals[deal - 1].setup.dealer]}"]
+        phase = self.adapter.phase(view) if view is not None else ""
+        words += [phase] if phase else []
+        text = Text(" " + " · ".join(words), style="bold")
+        if self.question is not None and self.question.kind == "move":
+            to_move = match.to_move
+            if to_move is not None:
+                text.append(f" · to move: {match.seats[to_move]}", style="bold yellow")
+        self.query_one("#header", Static).update(text)
+        return text
+
+    def _table(self, seat: int | None, view: V | None, deal: int, painter: Painter) -> Text:
+        match = self.table.match
+        lines: list[Text] = []
+        if view is not None and seat is not None:
+            events = match.deals[deal - 1].events_seen_by(seat)
+            lines = self.adapter.table(view, match.seats, events, painter)
+            lines[1:1] = self.adapter.reminders(match.deals[deal - 1], view, painter)
+        # A line too long for the panel ends in "…" (app.tcss): the log holds every word.
+        text = Text("\n").join(lines) if lines else Text("(no hand is shown)", style="dim")
+        self.query_one("#table", Static).update(text)
+        return text
+
+    def _deal_log(self, seat: int | None, deal: int, painter: Painter) -> Text:
+        match = self.table.match
+        events = match.deals[deal - 1].events_seen_by(seat) if seat is not None and deal else []
+        lines = [self._event(event, painter) for event in events]
+        text = Text("\n").join(lines) if lines else Text("")
+        self.query_one("#log-text", Static).update(text)
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        return text
+
+    def _event(self, event: Event, painter: Painter) -> Text:
+        text = event_text(event, self.table.match.seats, painter)
+        text.stylize("dim", 0, len(names_in(event.text, self.table.match.seats)))
+        return text
+
+    def _score(self, deal: int, painter: Painter) -> Text:
+        box = self.query_one("#score", VerticalScroll)
+        width = max(int(box.styles.width.value) - 4 if box.styles.width else 30, 20)
+        height = max(self.size.height - 14, 8)
+        score = self.adapter.score(self.table.match, painter, width, height, deal)
+        self.query_one("#score-text", Static).update(score)
+        return score if isinstance(score, Text) else Text(str(score))
+
+    def _hand(self, seat: int | None, view: V | None, painter: Painter) -> str:
+        """Put the seat's cards in the hand row, each with its key; their text.
+
+        The same cards as on the screen keep their widgets (and the focus); only whether each
+        is picked or makes a move now is redrawn.
+        """
+        hand = self.query_one("#hand", Horizontal)
+        groups = self.adapter.hand_groups(view) if seat is not None and view is not None else []
+        shown = (seat, tuple((name, tuple(cards)) for name, cards in groups))
+        faces = {card: painter.card(card) for _, cards in groups for card in cards}
+        if shown != self._hand_shown:
+            self._hand_shown = shown
+            hand.remove_children()
+            hand.mount_all(self._hand_widgets(groups, faces))
+        for widget in hand.query(CardKey).results():
+            widget.set_class(widget.card in self.picked, "picked")
+            widget.set_class(not self._offered(widget.card), "idle")
+        if seat is None:
+            hand.border_title = "hand (hidden)"
+            return hand.border_title
+        hand.border_title = f"hand of {self.table.match.seats[seat]}"
+        said = [" ".join([*([name] if name else []), cards_text(cards)]) for name, cards in groups]
+        return f"{hand.border_title}: {'   '.join(said)}"
+
+    def _hand_widgets(
+        self, groups: list[tuple[str, list[Card]]], faces: dict[Card, Text]
+    ) -> list[Static]:
+        """A widget per card, keyed left to right, and a label before each named group."""
+        widgets: list[Static] = []
+        for name, cards in groups:
+            if name:
+                widgets.append(Static(Text(f"\n{name}", style="dim"), classes="group"))
+            for card in cards:
+                number = len([w for w in widgets if isinstance(w, CardKey)])
+                key = CARD_KEYS[number] if number < len(CARD_KEYS) else " "
+                widget = CardKey(card, key, faces[card])
+                widget.set_class(card in self.picked, "picked")
+                widget.set_class(not self._offered(card), "idle")
+                widgets.append(widget)
+        return widgets
+
+    def _items(self) -> list[str]:
+        """The moves of the list: each choice the picked cards make, then the other legal moves.
+
+        Bids of the ladder are on its rungs, not in the list.
+        """
+        built = [
+            choice.text(self.picked)
+            for choice in self.choices
+            if self.picked and choice.why_not(self.picked) is None
+        ]
+        rest = [move for move in self.legal if move not in self.rungs]
+        return built + self._ordered(outside_choices(rest, self.choices))
+
+    def _ladder(self, view: V | None) -> list[str]:
+        """Draw the ladder of bids, the legal ones lit; each rung's text."""
+        box = self.query_one("#ladder", Vertical)
+        box.remove_children()
+        question = self.question
+        moving = question is not None and question.kind == "move" and view is not None
+        rungs = self.adapter.ladder(self.table.match, view) if moving and view is not None else []
+        self.rungs = frozenset(bid for rung in rungs for bid in rung)
+        box.display = bool(rungs)
+        box.mount_all(Horizontal(*map(self._rung_button, rung), classes="rung") for rung in rungs)
+        return [" ".join(rung) for rung in rungs]
+
+    def _rung_button(self, bid: str) -> Button:
+        label = bid.replace(" without talon", " w/o talon")
+        button = Button(label, name=bid, compact=True, classes="bid")
+        button.set_class(bid not in self.legal, "idle")
+        return button
+
+    def _ordered(self, legal: list[str]) -> list[str]:
+        """The moves in the hand's order: kinds kept together, fewer cards first.
+
+        The cards of each move are written in the hand's order too.
+        """
+        kinds: dict[str, int] = {}
+        keys = []
+        for number, text in enumerate(legal):
+            verb, _, rest = text.partition(" ")
+            try:
+                cards = sorted(parse_cards(rest), key=self.adapter.sort_key) if rest else []
+            except CardtableError:
+                cards = []
+            shown = f"{verb} {cards_text(cards)}" if cards else text
+            order = [self.adapter.sort_key(card) for card in cards]
+            keys.append((kinds.setdefault(verb, len(kinds)), len(order), order, number, shown))
+        self.texts = {key[-1]: legal[key[-2]] for key in keys}
+        return [key[-1] for key in sorted(keys)]
+
+    def _moves(self) -> str:
+        """Fill the move list; say what the cards picked so far make (its text)."""
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        moves.add_options([Option(item) for item in self._items()])
+        if moves.option_count:
+            moves.highlighted = 0
+        picking = self.query_one("#picking", Static)
+        if not self.choices:
+            picking.update(Text("Pick a move (Enter or click).", style="dim"))
+            return ""
+        notes = Text("\n").join(Text(choice.note) for choice in self.choices)
+        picked = Text("picked: ", style="bold") + (
+            Text(" ").join(Painter().card(card) for card in self.picked)
+            if self.picked
+            else Text("—", style="dim")
+        )
+        said = Text("\n").join([picked, notes])
+        picking.update(said)
+        return said.plain
+
+    # ----- the person's actions -------------------------------------------------------------
+
+    @on(CardKey.Chosen)
+    def card_chosen(self, message: CardKey.Chosen) -> None:
+        """A card was chosen: picked for a choice, or played as the move it makes."""
+        if self.question is None or self.question.kind != "move":
+            return
+        card = message.card
+        if any(card in choice.cards for choice in self.choices):
+            self._pick(card)
+            return
+        move = self._card_move(card)
+        if move is None:
+            self.message = Text(f"{card} makes no move now: choose one of the list", style="red")
+            self._draw(self.question.seat, self.question.deal)
+            return
+        self.answer(move)
+
+    def _card_move(self, card: Card) -> str | None:
+        """The move of a single card: the legal one, or one the game will refuse with a reason.
+
+        ``None`` when no card is played now (an auction, a bet): the card makes no move.
+        """
+        singles = [text for text in self.legal if _card_of(text) is not None]
+        for text in singles:
+            if _card_of(text) == card:
+                return text
+        verbs = {text.split()[0] for text in singles}
+        return f"{verbs.pop()} {card}" if len(verbs) == 1 else None
+
+    def _pick(self, card: Card) -> None:
+        if card in self.picked:
+            self.picked.remove(card)
+        elif self._may_pick(card):
+            self.picked.append(card)
+        else:
+            most = max(choice.most for choice in self.choices)
+            self.message = Text(f"{card} cannot be picked: at most {most} cards", style="red")
+        question = self.question
+        assert question is not None
+        self._draw(question.seat, question.deal)
+
+    def _may_pick(self, card: Card) -> bool:
+        chosen = {*self.picked, card}
+        return any(
+            chosen <= set(choice.cards) and len(chosen) <= choice.most for choice in self.choices
+        )
+
+    def _offered(self, card: Card) -> bool:
+        if self.choices:
+            return any(card in choice.cards for choice in self.choices)
+        return any(_card_of(text) == card for text in self.legal)
+
+    @on(OptionList.OptionSelected, "#moves")
+    def move_selected(self, message: OptionList.OptionSelected) -> None:
+        """A move of the list was chosen."""
+        if self.question is not None and self.question.kind == "move":
+            shown = str(message.option.prompt)
+            self.answer(self.texts.get(shown, shown))
+
+    @on(Button.Pressed, ".bid")
+    def bid_pressed(self, message: Button.Pressed) -> None:
+        """A bid of the ladder was pressed: a bid below the auction's is refused by the game."""
+        if self.question is not None and self.question.kind == "move" and message.button.name:
+            self.answer(message.button.name)
+
+    @on(Input.Submitted, "#typed")
+    def move_typed(self, message: Input.Submitted) -> None:
+        """A move typed in words, read by the game as the plain prompt reads it."""
+        text = message.value.strip()
+        message.input.value = ""
+        if text and self.question is not None and self.question.kind == "move":
+            self.answer(text)
+
+    def on_key(self, event: events.Key) -> None:
+        """A card's key chooses that card."""
+        if isinstance(self.focused, Input) or event.character is None:
+            return
+        index = CARD_KEYS.find(event.character)
+        cards = list(self.query_one("#hand").query(CardKey).results())
+        if 0 <= index < len(cards):
+            event.stop()
+            cards[index].post_message(CardKey.Chosen(cards[index].card))
+
+    def action_card(self, step: int) -> None:
+        """Move the focus to the next card left or right."""
+        cards = list(self.query_one("#hand").query(CardKey).results())
+        if not cards:
+            return
+        focused = self.focused
+        index = cards.index(focused) if isinstance(focused, CardKey) and focused in cards else -1
+        cards[(index + step) % len(cards)].focus()
+
+    def action_to_moves(self) -> None:
+        """From the hand down to the move list."""
+        self.query_one("#moves", OptionList).focus()
+
+    def action_to_hand(self) -> None:
+        """Back to the hand (from the move list or the typing line)."""
+        cards = list(self.query_one("#hand").query(CardKey).results())
+        if cards:
+            cards[0].focus()
+
+    def action_stop(self) -> None:
+        """Stop play: every move made is already in the record."""
+        self.answer(STOP)
+
+    def action_type(self) -> None:
+        """Focus the line where a move is typed."""
+        self.query_one("#typed", Input).focus()
+
+    def action_rules(self) -> None:
+        """The rules of the phase as the rules in force tell them, and how to move now."""
+        question = self.question
+        match = self.table.match
+        seat = question.seat if question is not None else None
+        view = match.deals[-1].view(seat) if seat is not None and match.deals else None
+        phase = self.adapter.phase(view) if view is not None else ""
+        rules = rules_in_force(match)
+        help = self.table.game.rules_help(rules)
+        section = help.section(phase) if phase else None
+        sections = (section,) if section is not None else help.sections
+        lines = [
+            Text(said.text) + Text(f" ({said.cited})", style="dim")
+            for each in sections
+            for said in each.sentences
+        ]
+        if view is not None and question is not None and question.kind == "move":
+            hint = self.table.game.move_hint(rules, view, match.legal_actions())
+            lines += [Text(""), Text("Your move: ", style="bold") + Text(hint)]
+            reminders = self.adapter.reminders(match.deals[-1], view, Painter(), full=True)
+            lines += [Text(""), *reminders] if reminders else []
+        if self.refusal:
+            lines += [Text(""), Text(f"Your last answer was refused: {self.refusal}", style="red")]
+        lines += [Text(""), Text(KEYS_HELP, style="dim")]
+        title = f"{self.table.game.title}: the {phase} phase" if phase else self.table.game.title
+        self._read(title, Text("\n").join(lines))
+
+    def action_tricks(self) -> None:
+        """Every trick of the deal so far, as the seat on the screen saw it."""
+        question = self.question
+        match = self.table.match
+        if question is None or question.seat is None or not question.deal:
+            return
+        events = match.deals[question.deal - 1].events_seen_by(question.seat)
+        self._read("the tricks so far", tricks_text(events, match.seats))
+
+    def _read(self, title: str, body: Text) -> None:
+        self.page_text = f"{title}\n{body.plain}"
+        self.push_screen(Reading(title, body))
+
+
+KEYS_HELP = (
+    "Choose a card with ←/→ and Enter, its key or a click; a discard, an exchange or a draw "
+    "is built card by card (choose a card again to put it back), then chosen in the move "
+    "list. / types a move in any spelling the game reads. t shows the tricks so far; "
+    "q stops (the record keeps every move)."
+)
+"""How the table is worked, at the foot of the help."""
+
+
+def _card_of(move: str) -> Card | None:
+    """The card of a move of one card (``play 7♠``); ``None`` for any other move."""
+    words = move.split()
+    if len(words) != 2:
+        return None
+    try:
+        return parse_card(words[1])
+    except CardtableError:
+        return None
+
+
+def tricks_text(events: Sequence[Event], names: Sequence[str]) -> Text:
+    """The tricks of a deal so far, one a line: each card with its player, then the taker."""
+    lines: list[Text] = []
+    trick: list[Text] = []
+    for event in events:
+        if event.kind == "play" and event.seat is not None and event.cards:
+            trick.append(Text(f"{names[event.seat]} ") + Painter().cards(event.cards))
+        elif event.kind == "trick" and trick:
+            line = Text(f"{len(lines) + 1:>2}. ", style="dim") + Text("  ").join(trick)
+            lines.append(line + Text(f"  → {names_in(event.text, names)}", style="cyan"))
+            trick = []
+    if trick:
+        lines.append(Text("    ") + Text("  ").join(trick) + Text("  (on the table)", style="dim"))
+    return Text("\n").join(lines) if lines else Text("No trick has been played yet.", style="dim")
+
+
+class People(Generic[A, V, R]):
+    """The people at the app's table, as the match loop's ``Screen`` sees them.
+
+    Each method runs on the match loop's thread; what it shows is drawn on the app's.
+    """
+
+    def __init__(self, app: TableApp[A, V, R]) -> None:
+        self.app = app
+        people = app.table.people()
+        self.showing: int | None = None if len(people) > 1 else people[0] if people else None
+        """The seat whose hand is on the screen: at hot-seat, only once its owner is there."""
+
+    def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
+        """Before a new deal, show how the last one ended until Enter; ``q`` stops."""
+        match = self.app.table.match
+        deals = match.deals
+        people = self.app.table.people()
+        if not people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
+            return True
+        seat = self.showing if self.showing is not None else people[0]
+        words = (
+            f"Deal {len(deals) - 1} is over and written down. "
+            f"Press Enter for deal {number} (q stops)."
+        )
+        answer = self.app.ask(lambda: self.app.show_pause(seat, len(deals) - 1, words, False))
+        return answer.strip().lower() not in STOP_WORDS
+
+    def event(self, seat: str, event: Event, several: bool) -> None:
+        """Nothing to do: the app draws each seat's events from the deal itself."""
+
+    def prompt(
+        self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """Draw the table for ``seat`` (after a cover screen at hot-seat) and wait for a move."""
+        index = self.app.table.match.seats.index(seat)
+        if index != self.showing:
+            words = f"Pass the keyboard to {seat}. {seat}: press Enter to see your cards."
+            deal = len(self.app.table.match.deals)
+            answer = self.app.ask(lambda: self.app.show_pause(None, deal, words, True))
+            if answer.strip().lower() in STOP_WORDS:
+                return answer
+            self.showing = index
+        return self.app.ask(lambda: self.app.show_move(index, legal, choices))
+
+    def refused(self, reason: str) -> None:
+        """The reason is shown on the message line at the next prompt."""
+        if not self.app.closing:
+            self.app.call_from_thread(self.app.show_refusal, reason)
+
+    def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
+        """Show the final state and the score until Enter."""
+        match = self.app.table.match
+        people = self.app.table.people()
+        if stopped or not match.deals or not people:
+            return
+        seat = self.showing if self.showing is not None else people[0]
+        over = "The match is over." if match.is_over else "The deals asked for are played."
+        words = f"{over} Press Enter to leave the table."
+        self.app.ask(lambda: self.app.show_pause(seat, len(match.deals), words, False))
+
+
+def score_line(table: Table[A, V, R]) -> str:
+    """The score for the terminal once the table is closed."""
+    ledger = table.match.ledger()
+    return "Score: " + ", ".join(f"{name} {signed(amount)}" for name, amount in ledger.items())
