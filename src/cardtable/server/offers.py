@@ -25,15 +25,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardtable.engine import Deal, Event
 from cardtable.server.protocol import Offer, OfferKind, OfferState
 from cardtable.store.repository import Entry
-
-SPECTATORS = -1
-"""The seat number that stands for the spectators (in no event's audience)."""
 
 
 @dataclass(eq=False)
@@ -90,26 +86,4 @@ def undo_target(entries: Sequence[Entry], seat: int) -> int | None:
             return None
         if entry.kind == "act" and entry.seat == seat:
             return entry.seq
-    return None
-
-
-def first_new_sight(before: Deal[object, object], since: Iterable[Event]) -> int | None:
-    """The first seat (``-1``: the spectators) that ``since`` showed a card it had not seen.
-
-    ``before`` is the deal as it stood before the first of the events; ``None`` when every card
-    these events show was already known to whoever saw it.
-    """
-    public = frozenset(
-        card for event in before.events if event.audience is None for card in event.cards
-    )
-    for event in since:
-        if not event.cards:
-            continue
-        watchers: Iterable[int] = (
-            [*range(before.seats), SPECTATORS] if event.audience is None else event.audience
-        )
-        for seat in watchers:
-            known = public if seat == SPECTATORS else before.cards_known_to(seat)
-            if not set(event.cards) <= known:
-                return seat
     return None

@@ -44,9 +44,10 @@ from cardtable.engine import (
     view_to_data,
 )
 from cardtable.engine.integrity import fresh_salt
+from cardtable.engine.undo import sight_refusal
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
-from cardtable.server.offers import Pending, first_new_sight, rematch_token, undo_target
+from cardtable.server.offers import Pending, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
     ChoiceData,
@@ -656,10 +657,9 @@ class LiveTable:
             if step.seq >= target and step.kind in ("act", "deal", "between")
             for event in step.events
         ]
-        sighted = first_new_sight(deal, undone)
-        if sighted is not None:
-            who = "the spectators" if sighted == SPECTATOR else f"seat {sighted}"
-            raise Refused("offer", f"{who} has seen a card since that move: it stands")
+        reason = sight_refusal(deal, undone)
+        if reason is not None:
+            raise Refused("offer", reason)
         return target, before
 
     async def _carry_out(self, pending: Pending) -> None:
