@@ -442,3 +442,46 @@ def test_a_claim_in_the_piquet_play_is_granted_at_once_when_nobody_else_is_asked
     wait_for_end(anna)
     assert anna.locator(".log li:has-text('claims the remaining tricks')").count()
     assert not errors, errors
+
+
+def test_a_spectator_of_a_private_table_watches_by_its_invite_link_and_a_stranger_is_refused(
+    server: Server, contexts: Contexts
+) -> None:
+    """The invite link's watcher sees the table, its help, sheet and downloads; no 403, no 4003.
+
+    The page sends the invite code it was opened with on every request to the table and on
+    its socket; a stranger who knows only the table's id reads the server's one-line refusal.
+    docs/server.md, "Private tables"; docs/web.md, "Around the deal".
+    """
+    table = server.new_table("preferans", ["open", "bot default", "bot default"], listed=False)
+    errors: list[str] = []
+    refused: list[str] = []
+    watcher = _page(contexts(), errors)
+
+    def note_refusal(response: Any) -> None:
+        if response.status == 403:
+            refused.append(response.url)
+
+    watcher.on("response", note_refusal)
+    watcher.goto(server.http + table["invite_url"])
+    watcher.click("#watch")
+    watcher.wait_for_selector(".table.game-preferans[data-seat='spectator']")
+    watcher.click(".help-panel summary")
+    watcher.wait_for_selector(".help-section")
+    watcher.wait_for_selector(".pulka .pulka-picture", state="attached")
+    watcher.click(".downloads summary")
+    links = watcher.locator(".downloads a.download, a.pulka-full").evaluate_all(
+        "(as) => as.map((a) => a.href)"
+    )
+    assert links
+    assert _statuses(watcher, links) == [200] * len(links)
+    assert not watcher.locator(".banner").count(), "the socket let the watcher in"
+    assert not refused, refused
+    assert not errors, errors
+
+    stranger = _page(contexts(), errors)
+    for address in (f"/tables/{table['id']}", f"/tables/{table['id']}?watch=1"):
+        stranger.goto(server.http + address)
+        line = stranger.wait_for_selector(".refusal:has-text('this table is private')")
+        assert line is not None
+        assert line.inner_text() == "this table is private: its invite code is needed"

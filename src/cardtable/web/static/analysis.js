@@ -54,7 +54,7 @@ export class AnalysisView {
     this.message = t("working");
     this.page.render();
     const headers = this.page.token ? { "seat-token": this.page.token } : {};
-    const answer = await fetch(`/api/tables/${this.page.tableId}/deals/${number}/analysis`,
+    const answer = await fetch(this.page.address(`/deals/${number}/analysis`),
       { headers });
     const data = await answer.json();
     if (!answer.ok) {

@@ -1,4 +1,5 @@
 // The page's entry: the lobby and the new-table form at "/", a table at "/tables/{id}".
+import { invited } from "./address.js";
 import { clockFields } from "./clock.js";
 import { el } from "./dom.js";
 import { indexStyle, save, settings, t } from "./i18n.js";
@@ -140,13 +141,12 @@ async function tablePage(tableId) {
   const query = new URLSearchParams(location.search);
   let token = localStorage.getItem(tokenKey(tableId));
   if (!token && !query.has("watch")) {
-    const invited = query.has("invite") ? `?invite=${encodeURIComponent(query.get("invite"))}` : "";
-    const table = await api("GET", `/api/tables/${tableId}${invited}`);
+    const table = await api("GET", invited(`/api/tables/${tableId}`, query.get("invite")));
     if (table.seats.some((seat) => seat.open)) {
       token = await joinForm(tableId, query.get("invite"));
     }
   }
-  page = new TablePage(main, tableId, token);
+  page = new TablePage(main, tableId, token, query.get("invite"));
   const invite = localStorage.getItem(`ct.invite.${tableId}`);
   if (invite) main.dataset.invite = invite;
 }

@@ -2,6 +2,7 @@
 // forms (PHH for poker, the pulka as SVG for preferans), each as soon as the server gives it
 // out: a form naming only what everyone saw at any time, the rest once the table has finished
 // (docs/server.md, "Downloads").
+import { invited } from "./address.js";
 import { el } from "./dom.js";
 import { settings } from "./i18n.js";
 
@@ -49,11 +50,11 @@ function group(title, links) {
  * Whether the finished table's form ``name`` can be written: some cannot (PHH has no notation
  * for every variant), and the server says why in one line, shown instead of the links.
  */
-function refusal(id, name, redraw) {
-  const key = `${id}/${name}`;
+function refusal(table, name, redraw) {
+  const key = `${table.id}/${name}`;
   if (!refusals.has(key)) {
     refusals.set(key, null);
-    fetch(`/api/tables/${id}/export/${name}`).then(async (answer) => {
+    fetch(invited(`/api/tables/${table.id}/export/${name}`, table.invite)).then(async (answer) => {
       if (answer.ok) return;
       refusals.set(key, (await answer.json()).detail);
       redraw();
@@ -63,23 +64,23 @@ function refusal(id, name, redraw) {
 }
 
 /**
- * The links a table gives out now. ``table`` is {id, game, ended, deals}: ``deals`` the deals
- * finished; ``redraw`` once the game's forms are known.
+ * The links a table gives out now. ``table`` is {id, invite, game, ended, deals}: ``deals`` the
+ * deals finished, ``invite`` the code the page was opened with; ``redraw`` once the game's forms are known.
  */
 export function downloadsPanel(table, redraw) {
-  const base = `/api/tables/${table.id}`;
+  const at = (path) => invited(`/api/tables/${table.id}${path}`, table.invite);
   const offered = formsOf(table.game, redraw).filter((form) => form.public || table.ended);
-  const refused = offered.filter((form) => !form.public && refusal(table.id, form.name, redraw));
+  const refused = offered.filter((form) => !form.public && refusal(table, form.name, redraw));
   const given = offered.filter((form) => !refused.includes(form));
   const items = [];
-  const matchLinks = given.map((form) => link(`${base}/export/${form.name}`, label(form.name)));
-  if (table.ended) matchLinks.unshift(link(`${base}/record`, label("record"), `${table.id}.json`));
+  const matchLinks = given.map((form) => link(at(`/export/${form.name}`), label(form.name)));
+  if (table.ended) matchLinks.unshift(link(at("/record"), label("record"), `${table.id}.json`));
   items.push(group(label("match"), matchLinks));
   for (let deal = 1; deal <= table.deals; deal += 1) {
-    const links = given.map((form) => link(`${base}/deals/${deal}/export/${form.name}`,
+    const links = given.map((form) => link(at(`/deals/${deal}/export/${form.name}`),
       label(form.name)));
     if (table.ended) {
-      links.unshift(link(`${base}/deals/${deal}/record`, label("record"),
+      links.unshift(link(at(`/deals/${deal}/record`), label("record"),
         `${table.id}-deal-${deal}.json`));
     }
     items.push(group(label("deal", deal), links));
@@ -89,7 +90,7 @@ export function downloadsPanel(table, redraw) {
     shown.length ? el("ul", {}, ...shown) : null,
     table.ended ? null : el("p", { class: "downloads-later", text: label("later") }),
     ...refused.map((form) => el("p", { class: "downloads-refused",
-      text: `${label(form.name)}: ${refusal(table.id, form.name, redraw)}` })));
+      text: `${label(form.name)}: ${refusal(table, form.name, redraw)}` })));
   details.open = open;
   details.addEventListener("toggle", () => { open = details.open; });
   return details;

@@ -1,6 +1,7 @@
 // The table's help: the rules in force and how to type the move now, both as the server writes
 // them from the table's rules (GET /api/tables/{id}/help and /hint). The page holds no rule of
 // its own: it lays the sentences out, each with its clause, the phase on the table first.
+import { invited } from "./address.js";
 import { el } from "./dom.js";
 import { settings } from "./i18n.js";
 
@@ -33,7 +34,8 @@ function hintLine(table, redraw) {
   if (!table.myTurn || !table.token) return null;
   if (!hints.has(key)) {
     hints.set(key, null);
-    fetched(`/api/tables/${table.id}/hint?language=${settings.lang}`, { "seat-token": table.token })
+    fetched(invited(`/api/tables/${table.id}/hint?language=${settings.lang}`, table.invite),
+      { "seat-token": table.token })
       .then((answer) => { if (answer && answer.hint) { hints.set(key, answer.hint); redraw(); } });
   }
   const hint = hints.get(key);
@@ -41,7 +43,7 @@ function hintLine(table, redraw) {
 }
 
 /**
- * The help of ``table`` ({id, token, seq, phase, myTurn}): the move hint on the seat's turn and
+ * The help of ``table`` ({id, token, invite, seq, phase, myTurn}): the move hint on the seat's turn and
  * the rules panel, its phase's section first; ``redraw`` once something is fetched.
  */
 export function helpPanel(table, redraw) {
@@ -49,7 +51,7 @@ export function helpPanel(table, redraw) {
   const load = () => {
     if (helps.has(key)) return;
     helps.set(key, null);
-    fetched(`/api/tables/${table.id}/help?language=${settings.lang}`, {})
+    fetched(invited(`/api/tables/${table.id}/help?language=${settings.lang}`, table.invite), {})
       .then((help) => { if (help) { helps.set(key, help); redraw(); } });
   };
   const panel = el("details", { class: "help-panel" }, el("summary", { text: label("rules") }));

@@ -49,7 +49,7 @@ export class Live {
 
   /** The seats' names as the table has them now (a friend took a seat). */
   async refreshSeats() {
-    const answer = await fetch(`/api/tables/${this.page.tableId}`);
+    const answer = await fetch(this.page.address(""));
     if (!answer.ok) return;
     const table = await answer.json();
     this.page.state.seats = table.seats.map((seat) => ({ ...seat, connected: !seat.open }));
@@ -66,7 +66,7 @@ export class Live {
     }
     // This page joined after that seq: ask for the deal as the seat sees it now.
     const headers = this.page.token ? { "seat-token": this.page.token } : {};
-    fetch(`/api/tables/${this.page.tableId}/deals/${this.deal}/seen`, { headers })
+    fetch(this.page.address(`/deals/${this.deal}/seen`), { headers })
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((seen) => { if (seen) { state.events = seen.events; this.page.render(); } });
   }
@@ -95,8 +95,8 @@ export class Live {
   side() {
     const { state } = this.page;
     const finished = state.ended ? this.deal : Math.max(0, this.deal - 1);
-    return [this.chat.panel(), downloadsPanel({ id: this.page.tableId, game: state.game,
-      ended: state.ended, deals: finished }, () => this.page.render())];
+    return [this.chat.panel(), downloadsPanel({ id: this.page.tableId, invite: this.page.invite,
+      game: state.game, ended: state.ended, deals: finished }, () => this.page.render())];
   }
 
   close() {

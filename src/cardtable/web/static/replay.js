@@ -69,7 +69,7 @@ export class ReplayView {
     // No viewer chosen: the seat's own eyes (its token); "" the table's, a spectator's.
     const query = viewer === null || viewer === "" ? "" : `?seat=${viewer}`;
     const headers = this.page.token && viewer !== "" ? { "seat-token": this.page.token } : {};
-    const answer = await fetch(`/api/tables/${this.page.tableId}/deals/${number}/replay${query}`,
+    const answer = await fetch(this.page.address(`/deals/${number}/replay${query}`),
       { headers });
     const data = await answer.json();
     if (!answer.ok) {

@@ -51,7 +51,7 @@ function pulka(page) {
   details.addEventListener("toggle", () => { page.sheetOpen = details.open; });
   if (page.sheetSvg) {
     details.append(pictureNode(page.sheetSvg), el("a", { class: "pulka-full", target: "_blank",
-      href: `/api/tables/${page.tableId}/sheet.svg`, text: t("pulkaFull") }));
+      href: page.address("/sheet.svg"), text: t("pulkaFull") }));
   }
   details.append(settlement(page));
   return details;

@@ -1,5 +1,6 @@
 // The table page: one WebSocket with the server's protocol, the seat's view drawn, its legal
 // moves offered for pointing and keys. The page shows only what the server sent this seat.
+import { invited } from "./address.js";
 import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
@@ -31,10 +32,12 @@ export function tokenKey(table) {
 }
 
 export class TablePage {
-  constructor(root, tableId, token) {
+  /** ``invite``: the code the page was opened with, sent on each request (none: null). */
+  constructor(root, tableId, token, invite) {
     this.root = root;
     this.tableId = tableId;
     this.token = token;
+    this.invite = invite;
     this.state = { seq: 0, view: null, legal: null, choices: null, toMove: null, events: [],
       seats: [], seat: null, game: "", status: "", score: {}, ended: false, rules: {} };
     this.chosen = new Set();
@@ -54,19 +57,32 @@ export class TablePage {
     this.render();
   }
 
+  /** The address of the table's endpoint ``path`` ("" its status), with the page's invite. */
+  address(path) {
+    return invited(`/api/tables/${this.tableId}${path}`, this.invite);
+  }
+
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}`);
+    const path = invited(`/ws/tables/${this.tableId}`, this.invite);
+    const socket = new WebSocket(`${scheme}://${location.host}${path}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", token: this.token, since: null }));
     });
     socket.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
-    socket.addEventListener("close", (closing) => this.lost(closing.code));
+    socket.addEventListener("close", (closing) => this.lost(closing.code, closing.reason));
   }
 
-  lost(code) {
+  lost(code, reason) {
     if (this.closed) return;
+    if (code === 4003 || code === 4004) {
+      // Refused for good (private without its invite, no such table): asking again is useless.
+      this.banner = "";
+      this.message = reason;
+      this.render();
+      return;
+    }
     if (code === 4001) {
       localStorage.removeItem(tokenKey(this.tableId));
       this.token = null;
@@ -120,7 +136,7 @@ export class TablePage {
   }
 
   async refreshScore() {
-    const answer = await fetch(`/api/tables/${this.tableId}`);
+    const answer = await fetch(this.address(""));
     if (answer.ok) {
       this.state.score = (await answer.json()).score;
       this.render();
@@ -131,7 +147,7 @@ export class TablePage {
   /** The drawn score sheet as it stands now, for games whose server draws one. */
   async refreshSheet() {
     if (this.noSheet) return;
-    const answer = await fetch(`/api/tables/${this.tableId}/sheet.svg`);
+    const answer = await fetch(this.address("/sheet.svg"));
     this.noSheet = answer.status === 404;
     if (!answer.ok) return;
     this.sheetSvg = await answer.text();
@@ -184,10 +200,10 @@ export class TablePage {
         el("strong", { class: "to-move", role: "status", text: who }))];
     if (state.ended) {
       parts.push(el("p", { class: "ended" }, t("ended"), " ",
-        el("a", { href: state.record, download: `${this.tableId}.json`, text: t("record") })));
+        el("a", { href: invited(state.record, this.invite), download: `${this.tableId}.json`, text: t("record") })));
     }
     parts.push(...this.live.head());
-    parts.push(helpPanel({ id: this.tableId, token: this.token, seq: state.seq,
+    parts.push(helpPanel({ id: this.tableId, token: this.token, invite: this.invite, seq: state.seq,
       phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
   }
