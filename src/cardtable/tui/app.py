@@ -35,8 +35,10 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
-from cardtable.cli.play import STOP_WORDS, Table, play_match
-from cardtable.engine import CardChoice, Event, outside_choices
+from cardtable.cli.play import STOP_WORDS, UNDO_WORDS, Table, play_match
+from cardtable.engine import CardChoice, Deal, Event, outside_choices
+from cardtable.engine.aids import hint
+from cardtable.engine.forced import forced_move
 from cardtable.engine.help import rules_in_force
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
@@ -48,6 +50,9 @@ R = TypeVar("R")
 
 CARD_KEYS = "1234567890abdefgijkmnoprsvwxyz"
 """The key of each card of the hand, left to right (the letters of the app's commands left out)."""
+
+HINT_TITLE = "HELP — a hint, not a rule"
+"""The title of the page that shows a hint: help, marked as such."""
 
 STOP = "q"
 """The answer that stops play: the match loop's own stop word."""
@@ -161,6 +166,10 @@ class TableApp(App[None], Generic[A, V, R]):
         Binding("question_mark", "rules", "Rules"),
         Binding("t", "tricks", "Tricks"),
         Binding("slash", "type", "Type a move"),
+        Binding("h", "hint", "Hint"),
+        Binding("c", "claim", "Claim the rest", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("A", "auto_play", "Auto-play", show=False),
         Binding("left", "card(-1)", "Card ←", show=False),
         Binding("down", "to_moves", "To the moves", show=False),
         Binding("escape", "to_hand", "To the hand", show=False),
@@ -631,6 +640,72 @@ class TableApp(App[None], Generic[A, V, R]):
         events = match.deals[question.deal - 1].events_seen_by(question.seat)
         self._read("the tricks so far", tricks_text(events, match.seats))
 
+    def action_hint(self) -> None:
+        """Work out a hint for the seat to move, in a worker so that the table does not freeze.
+
+        The hint reads a copy of the deal as the seat knows it; its random layouts come from a
+        fresh generator, never from the match's (docs/tui.md, "Aids").
+        """
+        question = self.question
+        deal = self.table.match.current
+        if question is None or question.kind != "move" or question.seat is None or deal is None:
+            return
+        self._say(Text("help: working out a hint…", style="cyan"))
+        copy = deal.copy()
+        self.run_worker(
+            lambda: self._work_hint(question, copy), thread=True, group="hint", exclusive=True
+        )
+
+    def _work_hint(self, question: Question, deal: Deal[A, V]) -> None:
+        assert question.seat is not None
+        try:
+            lines = hint(self.table.game.name, deal, question.seat, random.Random()).lines
+        except CardtableError as error:
+            lines = (f"No hint now: {error}.",)
+        if not self.closing:
+            self.call_from_thread(self._show_hint, question, lines)
+
+    def _show_hint(self, question: Question, lines: Sequence[str]) -> None:
+        """Open the hint, unless the position it was worked out for has gone."""
+        if self.question is not question:
+            return
+        self._say(Text(""))
+        self._read(HINT_TITLE, Text("\n").join(Text(line) for line in lines))
+
+    def action_claim(self) -> None:
+        """Claim the remaining tricks: the claim goes the way of every move, judged by the cards."""
+        question = self.question
+        deal = self.table.match.current
+        if question is None or question.kind != "move" or question.seat is None or deal is None:
+            return
+        claim = deal.claim_action(question.seat)
+        if claim is None:
+            self._say(Text(f"{self.table.game.title} has no claims of the rest", style="red"))
+            return
+        self.answer(self.table.game.action_text(claim))
+
+    def action_undo(self) -> None:
+        """Take back the person's last move, if the engine's rule and the table allow it."""
+        if self.question is not None and self.question.kind == "move":
+            self.answer(min(UNDO_WORDS))
+
+    def action_auto_play(self) -> None:
+        """Turn auto-play of forced moves on or off; turned on, a forced move now is played."""
+        self.table.auto_play = not self.table.auto_play
+        state = "on" if self.table.auto_play else "off"
+        self._say(Text(f"auto-play of forced moves: {state}", style="cyan"))
+        question = self.question
+        deal = self.table.match.current
+        moving = question is not None and question.kind == "move" and deal is not None
+        if self.table.auto_play and moving and deal is not None:
+            forced = forced_move(deal)
+            if forced is not None:
+                self.answer(self.table.game.action_text(forced))
+
+    def _say(self, words: Text) -> None:
+        """Put ``words`` on the message line now."""
+        self.query_one("#message", Static).update(words)
+
     def _read(self, title: str, body: Text) -> None:
         self.page_text = f"{title}\n{body.plain}"
         self.push_screen(Reading(title, body))
@@ -640,7 +715,9 @@ KEYS_HELP = (
     "Choose a card with ←/→ and Enter, its key or a click; a discard, an exchange or a draw "
     "is built card by card (choose a card again to put it back), then chosen in the move "
     "list. / types a move in any spelling the game reads. t shows the tricks so far; "
-    "q stops (the record keeps every move)."
+    "h a hint (help worked out for you); c claims the remaining tricks (granted when the "
+    "cards prove it); u takes back your last move against bots; A turns auto-play of forced "
+    "moves on or off; q stops (the record keeps every move)."
 )
 """How the table is worked, at the foot of the help."""
 
