@@ -12,7 +12,8 @@ piquet exchange, a poker draw) is built card by card, and the move list offers i
 are picked. Every legal move is listed; a card that may not be played is sent to the game,
 which refuses it with its reason. ``?`` shows the rules of the phase, ``t`` the tricks of the
 deal so far, ``/`` a line to type a move in any spelling the game reads, ``q`` stops (every
-move is already saved).
+move is already saved). The aids (docs/tui.md, "Aids"): ``h`` a hint, ``c`` a claim of the
+remaining tricks, ``u`` undo against bots, ``A`` auto-play of forced moves on or off.
 """
 
 from __future__ import annotations
