@@ -128,7 +128,7 @@ class Reading(ModalScreen[None]):
     """A page to read (the rules of the phase, the tricks so far); Escape or Enter closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,t", "close", "Back"),
+        Binding("escape,enter,question_mark,t,h", "close", "Back"),
         Binding("q", "stop", "Stop (saved)"),
     ]
 
