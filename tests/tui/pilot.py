@@ -191,7 +191,7 @@ async def give(
         await _wait_for_page(pilot, HINT_TITLE)
         frames.append(Frame("page", frame.seat, frame.deal, app.page_text, frozenset(), (), ()))
         await pilot.press("escape")
-    elif answer in ("c", "u", "A"):
+    elif answer in ("c", "u", "A", "y", "n"):
         await pilot.press(answer)
     elif _card_in(answer, frame) is not None:
         await _choose_card(pilot, frame, _card_in(answer, frame), turn)

@@ -124,24 +124,56 @@ def test_undo_against_bots_restores_the_position_before_the_persons_bid_and_save
     assert replay(read_saved_record(save)).record().deals[0].actions == actions
 
 
-def test_undo_at_a_hot_seat_table_is_refused_with_its_reason() -> None:
-    """At a hot-seat table an undo needs every other person's consent, not asked: refused.
+def _hot_seat_undo(agree: str) -> tuple[SomeTable, list[tuple[Frame, int]]]:
+    """Hot-seat (you,you,bot): you 2 bids 6♣, the bot 6♦, you 1 passes, you 2 asks to undo.
 
-    docs/tui.md, "Aids" (hot-seat undo is refused with a sentence, and changes nothing).
+    The consent screen is answered ``agree``; the frames asked, each with the deal's length.
     """
     table = _table(seats="you,you,bot")
-    asked: list[tuple[str, int]] = []
+    asked: list[tuple[Frame, int]] = []
 
     def typed(frame: Frame, turn: int) -> str | None:
-        if frame.kind != "move":
+        deal = table.match.current
+        assert deal is not None
+        if frame.kind not in ("move", "consent"):
             return None
-        asked.append((frame.text, len(table.match.deals[0].history)))
-        return {1: "6♣", 2: "u"}.get(len(asked), "q")
+        asked.append((frame, len(deal.history)))
+        if frame.kind == "consent":
+            return agree
+        moving = [each for each, _ in asked if each.kind == "move"]
+        return {1: "6♣", 2: "pass", 3: "u"}.get(len(moving), "q")
 
     play_table(table, Person(typed=typed), seed=SEED)
-    assert len(asked) == 3
-    assert "refused: undo at a hot-seat table needs every other person's consent" in asked[2][0]
-    assert asked[1][1] == asked[2][1]
+    return table, asked
+
+
+def test_undo_at_a_hot_seat_table_is_made_when_every_other_person_agrees() -> None:
+    """At a hot-seat table the other person is asked, with no hand shown, and his y undoes.
+
+    docs/tui.md, "Aids" (undo "by consent of every person at a hot-seat table", issue 21).
+    """
+    table, asked = _hot_seat_undo("y")
+    kinds = [(frame.kind, frame.seat) for frame, _ in asked]
+    assert kinds == [("move", 1), ("move", 0), ("move", 1), ("consent", None), ("move", 1)]
+    consent = asked[3][0]
+    assert "you 2 asks to take back his last move and the 2 after it" in consent.text
+    assert not consent.cards
+    assert asked[4][1] == 0
+    assert asked[4][0].moves == asked[0][0].moves
+    assert table.match.record().deals[0].actions == ()
+
+
+def test_undo_at_a_hot_seat_table_is_refused_when_another_person_says_no() -> None:
+    """A person who answers n keeps the moves; the one who asked is told so.
+
+    docs/tui.md, "Aids" (undo only by consent of every other person at a hot-seat table).
+    """
+    table, asked = _hot_seat_undo("n")
+    assert [frame.kind for frame, _ in asked][3:] == ["consent", "move"]
+    again, length = asked[4]
+    assert "refused: you 1 does not agree to take the moves back" in again.text
+    assert length == 3
+    assert table.match.record().deals[0].actions == ("6♣", "6♦", "pass")
 
 
 def test_forced_moves_are_played_for_the_person_when_auto_play_is_on() -> None:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Generic, Protocol, TypeVar, cast
+from typing import Annotated, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import typer
 from rich.console import Console
@@ -162,6 +162,19 @@ class Screen(Protocol[V_contra]):
         """Play ended: the match is over, the deals asked for are played, or a person stopped."""
 
 
+@runtime_checkable
+class Consenting(Protocol):
+    """A screen that can ask a person at a hot-seat table whether he agrees to another's request."""
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` (with no hand on the screen) whether he agrees to ``request``."""
+        ...
+
+
+CONSENT_WORDS = frozenset({"y", "yes"})
+"""Answers that agree to another person's request; any other answer refuses it."""
+
+
 class PlainScreen(Generic[A, V, R]):
     """The plain prompt: sentences and a numbered menu.
 
@@ -217,6 +230,11 @@ class PlainScreen(Generic[A, V, R]):
     def refused(self, reason: str) -> None:
         """Say why the answer was refused."""
         self.say(f"refused: {reason}")
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` whether he agrees; ``y`` or ``yes`` agrees."""
+        self.say(f"{request}.")
+        return self.ask(f"{person}, do you agree? (y/n)").strip().lower() in CONSENT_WORDS
 
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Print the score, or that play stopped."""
@@ -376,7 +394,7 @@ def _one_move(
             return False
         try:
             if answer.lower() in UNDO_WORDS:
-                _undo(table, seat, seen)
+                _undo(table, seat, seen, screen)
                 return True
             action = _read_answer(table.game, legal, answer, match.view(seat))
             if action == deal.claim_action(seat):
@@ -390,18 +408,23 @@ def _one_move(
         return True
 
 
-def _undo(table: Table[A, V, R], seat: int, seen: dict[int, int]) -> None:
-    """Take back ``seat``'s last move of the deal: only a person playing against bots alone.
+def _undo(table: Table[A, V, R], seat: int, seen: dict[int, int], screen: Screen[V]) -> None:
+    """Take back ``seat``'s last move of the deal, with every other person's consent.
 
-    At a hot-seat table every other person would have to consent, which the table does not
-    ask yet (docs/tui.md, "Aids"); the engine's rule refuses an undo after a card was seen.
+    The engine's rule (no card seen since) is asked first, so nobody is asked to agree to an
+    undo it refuses; a screen that cannot ask for consent leaves a hot-seat undo refused.
     """
-    if len(table.people()) > 1:
-        raise UndoRefused(
-            "undo at a hot-seat table needs every other person's consent, which this table "
-            "does not ask yet"
-        )
     plan = plan_undo(table.match, seat)
+    names = table.match.seats
+    others = [names[person] for person in table.people() if person != seat]
+    if others and not isinstance(screen, Consenting):
+        raise UndoRefused("undo at a hot-seat table needs every other person's consent")
+    taken = "move" if plan.taken_back == 1 else f"move and the {plan.taken_back - 1} after it"
+    request = f"{names[seat]} asks to take back his last {taken}"
+    for other in others:
+        assert isinstance(screen, Consenting)
+        if not screen.consents(other, request):
+            raise UndoRefused(f"{other} does not agree to take the moves back")
     # Replayed from this match's own record: the same game, so the same types.
     table.match = cast("Match[A, V, R]", plan.match)
     events = sum(len(deal.events) for deal in table.match.deals)

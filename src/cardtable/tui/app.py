@@ -36,7 +36,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
-from cardtable.cli.play import STOP_WORDS, UNDO_WORDS, Table, play_match
+from cardtable.cli.play import CONSENT_WORDS, STOP_WORDS, UNDO_WORDS, Table, play_match
 from cardtable.engine import CardChoice, Deal, Event, outside_choices
 from cardtable.engine.aids import hint
 from cardtable.engine.forced import forced_move
@@ -61,7 +61,7 @@ STOP = "q"
 
 @dataclass(frozen=True)
 class Question:
-    """What the person is asked now: ``kind`` is ``move``, ``pause`` or ``cover``."""
+    """What the person is asked now: ``kind`` is ``move``, ``pause``, ``cover`` or ``consent``."""
 
     kind: str
     seat: int | None
@@ -122,6 +122,22 @@ class Pause(ModalScreen[str]):
     def action_answer(self, answer: str) -> None:
         """Close with ``answer``."""
         self.dismiss(answer)
+
+
+class Consent(Pause):
+    """Another person's request, asked of a person with no hand on the screen: ``y`` or ``n``.
+
+    Enter, a click or ``q`` refuse too: only ``y`` agrees.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('y')", "Agree"),
+        Binding("n", "answer('n')", "Refuse"),
+    ]
+
+    def on_click(self) -> None:
+        """A click refuses: agreeing takes the ``y`` key."""
+        self.dismiss("n")
 
 
 class Reading(ModalScreen[None]):
@@ -296,11 +312,18 @@ class TableApp(App[None], Generic[A, V, R]):
 
     def show_pause(self, seat: int | None, deal: int, words: str, cover: bool) -> None:
         """Draw ``deal`` as ``seat`` knows it (nothing for a cover) under a message to go on."""
+        self._ask_over(Question("cover" if cover else "pause", seat, deal), Pause(words, cover))
+
+    def show_consent(self, deal: int, words: str) -> None:
+        """Ask a person, with no hand on the screen, whether he agrees to ``words``."""
+        self._ask_over(Question("consent", None, deal), Consent(words, True))
+
+    def _ask_over(self, question: Question, over: Pause) -> None:
         self.legal, self.choices, self.picked = [], [], []
-        self.question = Question("cover" if cover else "pause", seat, deal)
-        self._draw(seat, deal)
-        self.shown_text += "\n" + words
-        self.push_screen(Pause(words, cover), lambda answer: self.answer(answer or ""))
+        self.question = question
+        self._draw(question.seat, question.deal)
+        self.shown_text += "\n" + over.words
+        self.push_screen(over, lambda answer: self.answer(answer or ""))
 
     def show_refusal(self, reason: str) -> None:
         """The last answer was refused: say why until the next answer."""
@@ -322,11 +345,14 @@ class TableApp(App[None], Generic[A, V, R]):
         hand = self._hand(seat, view, painter)
         rungs = self._ladder(view)
         picking = self._moves()
-        message = self.message or Text(
+        # A refusal waits for the move screen: a hot-seat cover comes between them.
+        moving = self.question is not None and self.question.kind == "move"
+        message = (self.message if moving else None) or Text(
             "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop",
             style="dim",
         )
-        self.message = None
+        if moving:
+            self.message = None
         self.query_one("#message", Static).update(message)
         self.drawn = frozenset(painter.drawn)
         words = [*(part.plain for part in parts), hand, *rungs, *self._items(), picking]
@@ -798,6 +824,17 @@ class People(Generic[A, V, R]):
         """The reason is shown on the message line at the next prompt."""
         if not self.app.closing:
             self.app.call_from_thread(self.app.show_refusal, reason)
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` at the keyboard, with no hand shown, whether he agrees; ``y`` agrees.
+
+        The one who asked is shown his hand again only after the keyboard is passed back.
+        """
+        self.showing = None
+        words = f"{request}. Pass the keyboard to {person}. {person}: y agrees, n refuses."
+        deal = len(self.app.table.match.deals)
+        answer = self.app.ask(lambda: self.app.show_consent(deal, words))
+        return answer.strip().lower() in CONSENT_WORDS
 
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until Enter."""
