@@ -743,7 +743,8 @@ KEYS_HELP = (
     "is built card by card (choose a card again to put it back), then chosen in the move "
     "list. / types a move in any spelling the game reads. t shows the tricks so far; "
     "h a hint (help worked out for you); c claims the remaining tricks (granted when the "
-    "cards prove it); u takes back your last move against bots; A turns auto-play of forced "
+    "cards prove it); u takes back your last move (at hot-seat, if every other person agrees); "
+    "A turns auto-play of forced "
     "moves on or off; q stops (the record keeps every move)."
 )
 """How the table is worked, at the foot of the help."""
