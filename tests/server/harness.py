@@ -87,6 +87,7 @@ class Server:
                 self.get("/api/games")
                 return
             time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError(f"the server did not answer within {START_SECONDS:.0f} s")
 
     def kill(self) -> None:
@@ -177,11 +178,16 @@ class Client:
     sent: int = 0
 
     async def play(
-        self, choose: Chooser = random_choice, since: int | None = None, seconds: float = 1e9
+        self,
+        choose: Chooser = random_choice,
+        since: int | None = None,
+        seconds: float = 1e9,
+        acked: int = 0,
     ) -> None:
         """Connect, play the seat's turns with ``choose`` and record every frame until ``end``.
 
-        After ``seconds`` the client stops at its next frame and hangs up.
+        After ``seconds``, once ``acked`` of its actions in all have been acknowledged, the
+        client stops at its next frame and hangs up.
         """
         deadline = time.monotonic() + seconds
         rng = random.Random(self.seed)
@@ -190,7 +196,9 @@ class Client:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
                 frame = await self.receive(socket)
-                if frame["type"] == "end" or time.monotonic() > deadline:
+                if frame["type"] == "end" or (
+                    time.monotonic() > deadline and self.acked() >= acked
+                ):
                     return
                 if self.token is not None and self._my_turn(frame):
                     chosen = choose(moves_offered(frame, rng), rng)
@@ -198,6 +206,10 @@ class Client:
                 elif frame["type"] == "ack" and frame["code"] == "rate":
                     await asyncio.sleep(0.2)
                     await self.act(socket, chosen)
+
+    def acked(self) -> int:
+        """How many of this client's actions were acknowledged."""
+        return sum(1 for ack in self.acks.values() if ack["ok"])
 
     async def receive(self, socket: ClientConnection) -> dict[str, Any]:
         """The next frame, recorded, with the client's seq kept up."""

@@ -7,15 +7,18 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from cardtable.engine import parse_record
 from cardtable.poker.phh import parse_phh_all, replay_phh
 from server.browser import Browser, one_line_error
-from server.harness import Client, Server, shown_by_seq
+from server.harness import FRAME_SECONDS, Client, Server, shown_by_seq
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -209,3 +212,117 @@ def test_a_private_tables_status_needs_its_invite_a_seat_token_or_its_players_co
     assert {(status["id"], status["listed"]) for status in shown} == {(table["id"], False)}
     listed = server.new_table("piquet", ["open", "bot random"], deals=1)
     assert stranger.ok("GET", f"/api/tables/{listed['id']}")["id"] == listed["id"]
+
+
+@dataclass(frozen=True)
+class _PrivateTable:
+    """A finished private preferans table, its seated player's browser and seat token."""
+
+    server: Server
+    table: dict[str, Any]
+    player: Browser
+    token: str
+
+
+@pytest.fixture(scope="module")
+def private_table(shared_server: Server) -> _PrivateTable:
+    """One finished private table per module and database, for every endpoint's test."""
+    server, player = shared_server, Browser(shared_server)
+    table = server.new_table(
+        "preferans", ["open", "bot random", "bot random"], listed=False, deals=1
+    )
+    joined = player.ok(
+        "POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "Ida"}
+    )
+    asyncio.run(Client(server.socket_url(table["id"]), joined["token"]).play())
+    _finished(server, table["id"], f"?invite={table['invite']}")
+    return _PrivateTable(server, table, player, joined["token"])
+
+
+TABLE_PATHS = (
+    "",
+    "/sheet.svg",
+    "/help",
+    "/record",
+    "/deals/1/record",
+    "/export/pulka",
+    "/deals/1/export/pulka",
+    "/deals/1/seen",
+    "/deals/1/replay",
+    "/deals/1/analysis",
+)
+"""Every ``GET`` of a table by its id (``/api/tables/{id}`` and below)."""
+
+
+@pytest.mark.parametrize("path", TABLE_PATHS)
+def test_a_private_tables_endpoint_refuses_a_stranger_who_knows_only_its_id(
+    private_table: _PrivateTable, path: str
+) -> None:
+    """docs/server.md, "Private tables": the id alone gets 403 and one line saying why.
+
+    The invite code, a seat token of the table and the cookie of its seated player each get
+    the answer.
+    """
+    server, table = private_table.server, private_table.table
+    base, stranger = f"/api/tables/{table['id']}{path}", Browser(server)
+    status, data, _kind = stranger.send("GET", base)
+    assert status == 403
+    assert one_line_error(status, json.loads(data)) == (
+        "this table is private: its invite code is needed"
+    )
+    status, data, _kind = stranger.send("GET", base, headers={"seat-token": "nope"})
+    assert one_line_error(status, json.loads(data)) == "that token holds no seat at this table"
+    answers = [
+        stranger.send("GET", f"{base}?invite={table['invite']}"),
+        stranger.send("GET", base, headers={"seat-token": private_table.token}),
+        private_table.player.send("GET", base),
+    ]
+    assert [answer[0] for answer in answers] == [200, 200, 200]
+    assert len({answer[2] for answer in answers}) == 1
+
+
+def _cookie(browser: Browser) -> str:
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in browser.jar)
+
+
+async def _first_frame(url: str, token: str | None, cookie: str = "") -> dict[str, Any]:
+    """The first frame the table socket at ``url`` sends, or how it closed."""
+    headers = {"cookie": cookie} if cookie else {}
+    async with connect(url, additional_headers=headers, open_timeout=FRAME_SECONDS) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        try:
+            frame: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), 30))
+        except ConnectionClosed:
+            return {"closed": socket.close_code, "reason": socket.close_reason}
+        return frame
+
+
+def test_a_private_tables_socket_refuses_a_spectator_who_knows_only_its_id(
+    private_table: _PrivateTable,
+) -> None:
+    """docs/server.md, "Private tables": watching needs what the table's status needs.
+
+    The id alone is closed with 4003 and the reason; ``?invite=`` in the socket's address,
+    the seat's token and the seated player's cookie are each welcomed.
+    """
+    server, table = private_table.server, private_table.table
+    url = server.socket_url(table["id"])
+
+    async def run() -> list[dict[str, Any]]:
+        return [
+            await _first_frame(url, None),
+            await _first_frame(url, "nope"),
+            await _first_frame(f"{url}?invite={table['invite']}", None),
+            await _first_frame(url, private_table.token),
+            await _first_frame(url, None, _cookie(private_table.player)),
+        ]
+
+    stranger, wrong, invited, seated, cookie = asyncio.run(run())
+    assert stranger == {
+        "closed": 4003,
+        "reason": "this table is private: its invite code is needed",
+    }
+    assert wrong == {"closed": 4001, "reason": "that token holds no seat at this table"}
+    assert (invited["type"], invited["seat"]) == ("welcome", None)
+    assert (seated["type"], seated["seat"]) == ("welcome", 0)
+    assert (cookie["type"], cookie["seat"]) == ("welcome", None)

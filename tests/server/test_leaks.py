@@ -48,7 +48,8 @@ def test_no_frame_names_a_card_its_seat_was_not_shown(server: Server, game: str)
         checked += _play_and_check(server, game, deals)
         played += deals
         print(  # the soak's figures so far, seen with -s
-            f"leaks {game}: {played}/{_deals(game)} deals, {checked} frames checked, no leak, "
+            f"leaks {game} on {server.database.partition(':')[0]}: {played}/{_deals(game)} "
+            f"deals, {checked} frames checked, no leak, "
             f"{time.monotonic() - started:.0f} s",
             flush=True,
         )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
 from typer.testing import CliRunner
 
 from cardtable.cards import cards_text
@@ -126,6 +126,36 @@ def test_a_seq_taken_twice_is_a_stale_write(migrated: str) -> None:
         store.append(table, [Entry(2, "between", text="y"), Entry(1, "between", text="z")])
     assert [entry.text for entry in store.log(table)] == ["x"]
     store.close()
+
+
+def test_an_action_reaches_postgresql_in_one_round_trip(tmp_path: Path) -> None:
+    """docs/server.md, "Speed": an entry is one INSERT, without a ping, BEGIN or COMMIT.
+
+    Counted on the wire, in libpq's trace of the store's connection: each round trip ends in
+    the server's ``ReadyForQuery``. A deal's entry that also sets the status stays one
+    transaction (BEGIN, INSERT, UPDATE, COMMIT: four round trips).
+    """
+    with fresh_database("postgresql", tmp_path) as url:
+        upgrade(url)
+        store = Store(url)
+        trace = (tmp_path / "libpq.trace").open("w")
+        event.listen(
+            store.engine, "connect", lambda dbapi, _record: dbapi.pgconn.trace(trace.fileno())
+        )
+        table = _table(store)
+
+        def round_trips(*entries: Entry, status: str | None = None) -> int:
+            trace.flush()
+            before = (tmp_path / "libpq.trace").read_text().count("ReadyForQuery")
+            store.append(table, list(entries), status)
+            trace.flush()
+            return (tmp_path / "libpq.trace").read_text().count("ReadyForQuery") - before
+
+        assert round_trips(Entry(1, "act", seat=0, text="pass", client_id="a")) == 1
+        assert round_trips(Entry(2, "between", text="x"), Entry(3, "between", text="y")) == 1
+        assert round_trips(Entry(4, "between", text="z"), status="playing") == 4
+        store.close()
+        trace.close()
 
 
 def test_a_client_id_is_taken_once_per_seat(migrated: str) -> None:

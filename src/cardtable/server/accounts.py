@@ -23,6 +23,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Body, HTTPException, Request, Response
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 
 from cardtable.store.repository import NameTaken, PlayerInfo
 
@@ -119,12 +120,12 @@ def player_data(player: PlayerInfo) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "account": not player.is_guest}
 
 
-def _tables(request: Request) -> Tables:
+def _tables(request: HTTPConnection) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
 
 
-def _signer(request: Request) -> URLSafeSerializer:
+def _signer(request: HTTPConnection) -> URLSafeSerializer:
     signer: URLSafeSerializer = request.app.state.signer
     return signer
 
@@ -156,7 +157,7 @@ def set_player_cookie(request: Request, response: Response, player: PlayerInfo) 
     )
 
 
-async def current_player(request: Request) -> PlayerInfo | None:
+async def current_player(request: HTTPConnection) -> PlayerInfo | None:
     """The player this request's cookie names, if it is signed and of his current epoch."""
     cookie = request.cookies.get(PLAYER_COOKIE)
     if cookie is None:

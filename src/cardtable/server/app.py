@@ -33,12 +33,13 @@ from cardtable.engine import games, get_game, rules_to_mapping
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
-from cardtable.server import accounts, downloads, history, replays
+from cardtable.server import access, accounts, downloads, history, replays
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
     CLOSE_NO_TABLE,
     CLOSE_POLICY,
+    CLOSE_PRIVATE,
     VERSION,
     Ack,
     Act,
@@ -307,15 +308,15 @@ def _routes(app: FastAPI) -> None:
     async def table_status(
         table_id: str,
         request: Request,
-        invite: downloads.InviteQuery = None,
-        seat_token: downloads.TokenHeader = None,
+        invite: access.InviteQuery = None,
+        seat_token: access.TokenHeader = None,
     ) -> dict[str, Any]:
         """A table's settings, seats, status and newest seq.
 
         A private table shows them only to its invite code, one of its seat tokens or the
-        cookie of a player seated at it, as its downloads.
+        cookie of a player seated at it (:func:`~cardtable.server.access.table_access`).
         """
-        table, _seat = await downloads.table_access(request, table_id, invite, seat_token)
+        table, _seat = await access.table_access(request, table_id, invite, seat_token)
         # Under the table's lock: an action applied but not yet stored is never shown.
         async with table.lock:
             return {
@@ -354,9 +355,17 @@ def _routes(app: FastAPI) -> None:
 
 def _sheet_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/sheet.svg")
-    async def sheet(table_id: str, request: Request) -> Response:
-        """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card."""
-        table = await _live(request, table_id)
+    async def sheet(
+        table_id: str,
+        request: Request,
+        invite: access.InviteQuery = None,
+        seat_token: access.TokenHeader = None,
+    ) -> Response:
+        """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card.
+
+        A private table's needs what its status needs.
+        """
+        table, _seat = await access.table_access(request, table_id, invite, seat_token)
         async with table.lock:
             picture = table.match.sheet_svg()
         if picture is None:
@@ -366,13 +375,20 @@ def _sheet_routes(app: FastAPI) -> None:
 
 def _help_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/help")
-    async def table_help(table_id: str, request: Request, language: str = "en") -> dict[str, Any]:
+    async def table_help(
+        table_id: str,
+        request: Request,
+        language: str = "en",
+        invite: access.InviteQuery = None,
+        seat_token: access.TokenHeader = None,
+    ) -> dict[str, Any]:
         """The table's rules in force as its help tells them, in ``language`` (en or ru).
 
         Sections by phase of sentences, each with the options it states, their values and
-        the clause it comes from (``Game.rules_help``); the page's help panel shows them.
+        the clause it comes from (``Game.rules_help``); the page's help panel shows them. A
+        private table's needs what its status needs.
         """
-        table = await _live(request, table_id)
+        table, _seat = await access.table_access(request, table_id, invite, seat_token)
         help = table.game.rules_help(rules_in_force(table.match), language)
         return {"table": table_id, **help.to_data()}
 
@@ -389,11 +405,7 @@ def _help_routes(app: FastAPI) -> None:
         """
         if language not in LANGUAGES:
             raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
-        tables = _tables(request)
-        table = await _live(request, table_id)
-        seat = await tables.db(tables.store.seat_of_token, table_id, seat_token)
-        if seat is None:
-            raise HTTPException(403, "that token holds no seat at this table")
+        table, seat = await access.table_access(request, table_id, None, seat_token)
         async with table.lock:
             match, deal = table.match, table.match.current
             hint = None
@@ -614,13 +626,24 @@ async def _await_hello(connection: _Connection) -> Hello | None:
     return frame
 
 
+CLOSE_CODES = {access.PRIVATE: CLOSE_PRIVATE, access.BAD_TOKEN: CLOSE_BAD_TOKEN}
+"""The close code of each refusal of :func:`~cardtable.server.access.table_access` but 404's."""
+
+
 async def _seat_of(connection: _Connection, table: LiveTable, hello: Hello) -> int | None:
-    if hello.token is None:
-        return SPECTATOR
-    tables = _tables(connection.socket)
-    seat = await tables.db(tables.store.seat_of_token, table.info.id, hello.token)
-    if seat is None:
-        await connection.close(CLOSE_BAD_TOKEN, "that token holds no seat at this table")
+    """The seat the hello's token holds, or the spectator's; ``None`` once refused and closed.
+
+    The socket is let in as the table's status is (``?invite=`` in its address, the token of
+    its hello, or a seated player's cookie).
+    """
+    socket = connection.socket
+    try:
+        _table, seat = await access.table_access(
+            socket, table.info.id, socket.query_params.get("invite"), hello.token
+        )
+    except HTTPException as refused:
+        await connection.close(CLOSE_CODES.get(refused.detail, CLOSE_NO_TABLE), refused.detail)
+        return None
     return seat
 
 

@@ -7,85 +7,35 @@ every seat has seen (the pulka) is given out while the table plays, for its fini
 deal in progress, or a finished one of a table in play, downloads only as the asking seat saw
 it (``seen``): the same :meth:`Event.seen_by` and :meth:`Deal.view` the table socket sends.
 
-A private table's downloads need its invite code (``?invite=``), a seat token of the table
-(header ``Seat-Token``, as for a move hint) or the cookie of a player seated at it (so that
-the page's link to the record works for the table's players); only a token makes ``seen`` a
-seat's.
+A private table's downloads need what its status needs (:mod:`cardtable.server.access`): its
+invite code (``?invite=``), a seat token of the table (header ``Seat-Token``) or the cookie of
+a player seated at it (so that the page's link to the record works for the table's players);
+only a token makes ``seen`` a seat's.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
+from fastapi import APIRouter, HTTPException, Request, Response
 
 from cardtable.engine import Export, get_game, view_to_data
 from cardtable.engine.replay import replay
-from cardtable.server.accounts import current_player
+from cardtable.server.access import (
+    InviteQuery,
+    TokenHeader,
+    finished_deal_log,
+    table_access,
+    table_log,
+)
 from cardtable.server.tables import SPECTATOR, LiveTable
-from cardtable.store.records import log_through, match_record, record_of
+from cardtable.store.records import match_record, record_of
 from cardtable.store.repository import Entry, TableInfo
 
-if TYPE_CHECKING:
-    from cardtable.server.app import Tables
-
 router = APIRouter(prefix="/api/tables", tags=["downloads"])
-
-InviteQuery = Annotated[str | None, Query(max_length=200, description="The table's invite code.")]
-TokenHeader = Annotated[
-    str | None, Header(max_length=200, description="A seat token of the table.")
-]
-
-
-def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-async def table_access(
-    request: Request, table_id: str, invite: str | None, token: str | None
-) -> tuple[LiveTable, int]:
-    """The table and the seat the request holds (:data:`SPECTATOR` without a token).
-
-    A private table refuses a request with neither its invite code, one of its tokens nor
-    the cookie of a player seated at it.
-    """
-    tables = _tables(request)
-    table = await tables.get(table_id)
-    if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}")
-    seat = SPECTATOR
-    if token is not None:
-        found = await tables.db(tables.store.seat_of_token, table_id, token)
-        if found is None:
-            raise HTTPException(403, "that token holds no seat at this table")
-        seat = found
-    if not table.info.listed and seat == SPECTATOR and not await _invited(request, table, invite):
-        raise HTTPException(403, "this table is private: its invite code is needed")
-    return table, seat
-
-
-async def _invited(request: Request, table: LiveTable, invite: str | None) -> bool:
-    """Whether the request brings the table's invite code, or the cookie of one of its players."""
-    tables = _tables(request)
-    if invite is not None and await tables.db(tables.store.invite_matches, table.info.id, invite):
-        return True
-    player = await current_player(request)
-    return player is not None and await tables.db(
-        tables.store.holds_a_seat, table.info.id, player.id
-    )
-
-
-def _finished_deal(table: LiveTable, number: int) -> None:
-    """Refuse a deal number that is not one of the table's finished deals."""
-    finished = len(table.match.results)
-    if number <= len(table.match.deals) and number > finished:
-        raise HTTPException(409, f"deal {number} is still being played")
-    if not 1 <= number <= finished:
-        raise HTTPException(404, f"the table has {finished} finished deals, not deal {number}")
 
 
 def _require_end(table: LiveTable, what: str) -> None:
@@ -93,11 +43,6 @@ def _require_end(table: LiveTable, what: str) -> None:
         raise HTTPException(
             409, f"the table is still being played: its {what} comes when it has finished"
         )
-
-
-async def _log(request: Request, table: LiveTable) -> list[Entry]:
-    tables = _tables(request)
-    return await tables.db(tables.store.log, table.info.id)
 
 
 def _signed_record(request: Request, info: TableInfo, log: Sequence[Entry]) -> dict[str, Any]:
@@ -119,7 +64,7 @@ async def record(
     """
     table, _seat = await table_access(request, table_id, invite, seat_token)
     _require_end(table, "record")
-    log = await _log(request, table)
+    log = await table_log(request, table)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
 
 
@@ -135,8 +80,7 @@ async def deal_record(
     """The finished table's match through deal ``number``: a record that replays to that deal."""
     table, _seat = await table_access(request, table_id, invite, seat_token)
     _require_end(table, "record")
-    _finished_deal(table, number)
-    log = log_through(await _log(request, table), number)
+    log = await finished_deal_log(request, table, number)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
 
 
@@ -152,7 +96,7 @@ async def export(
     """The match in one of its game's forms (``GET /api/games`` lists them): PHH, the pulka."""
     table, _seat = await table_access(request, table_id, invite, seat_token)
     chosen = _form(table, form)
-    log = await _log(request, table)
+    log = await table_log(request, table)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, None)
     return _file(text, chosen, table.info.id)
 
@@ -170,8 +114,7 @@ async def deal_export(
     """Finished deal ``number`` in one of its game's forms: its PHH hand, the pulka after it."""
     table, _seat = await table_access(request, table_id, invite, seat_token)
     chosen = _form(table, form)
-    _finished_deal(table, number)
-    log = log_through(await _log(request, table), number)
+    log = await finished_deal_log(request, table, number)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, number)
     return _file(text, chosen, f"{table.info.id}-deal-{number}")
 

@@ -24,6 +24,8 @@ CLOSE_POLICY = 1008
 """Close code: the connection broke the protocol's policy (a flood, too many bad frames)."""
 CLOSE_BAD_TOKEN = 4001
 """Close code: the seat token is not one of this table's."""
+CLOSE_PRIVATE = 4003
+"""Close code: the table is private and the connection brought no invite, token or seated cookie."""
 CLOSE_NO_TABLE = 4004
 """Close code: there is no such table."""
 CLOSE_REPLACED = 4009

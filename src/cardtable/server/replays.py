@@ -24,15 +24,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from cardtable.engine import Deal, DealSetup, Event, Record, get_game, view_to_data
-from cardtable.server.downloads import (
-    InviteQuery,
-    TokenHeader,
-    _finished_deal,
-    _log,
-    table_access,
-)
+from cardtable.server.access import InviteQuery, TokenHeader, finished_deal_log, table_access
 from cardtable.server.tables import SPECTATOR
-from cardtable.store.records import log_through, record_of
+from cardtable.store.records import record_of
 
 router = APIRouter(prefix="/api/tables", tags=["downloads"])
 
@@ -58,7 +52,7 @@ async def deal_replay(
     it, as the viewer saw them.
     """
     table, asking = await table_access(request, table_id, invite, seat_token)
-    _finished_deal(table, number)
+    log = await finished_deal_log(request, table, number)
     viewer = None if asking == SPECTATOR else asking
     if seat is not None and seat != viewer:
         if not (table.finished and table.steps):
@@ -67,7 +61,6 @@ async def deal_replay(
         if seat >= seats:
             raise HTTPException(404, f"the table has {seats} seats, not seat {seat}")
         viewer = seat
-    log = log_through(await _log(request, table), number)
     steps = await asyncio.to_thread(deal_steps, record_of(table.info, log), number, viewer)
     return {"table": table.info.id, "deal": number, "seat": viewer, "steps": steps}
 
@@ -89,8 +82,7 @@ async def deal_analysis(
     ``paranoid`` (an all-pass: the player against the other two).
     """
     table, asking = await table_access(request, table_id, invite, seat_token)
-    _finished_deal(table, number)
-    record = record_of(table.info, log_through(await _log(request, table), number))
+    record = record_of(table.info, await finished_deal_log(request, table, number))
     viewer = None if asking == SPECTATOR else asking
     public = table.finished and bool(table.steps)
     seen = None if public else _cards_seen(table.match.deals[number - 1], viewer)

@@ -56,11 +56,14 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"check_same_thread": False})
         _sqlite_transactions(engine)
         return engine
+    # No ping before each use of a pooled PostgreSQL connection: it was one round trip more
+    # for every action (docs/server.md, "Speed"). A connection the database dropped fails the
+    # one action it carries instead; SQLAlchemy then renews the whole pool.
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() == "asyncpg":
         # The store's calls are plain functions: Store runs each in a greenlet of its own loop.
-        return create_async_engine(parsed, pool_pre_ping=True).sync_engine
+        return create_async_engine(parsed).sync_engine
     if parsed.get_backend_name() == "postgresql":
-        return create_engine(parsed, pool_pre_ping=True)
+        return create_engine(parsed)
     raise StoreError(f"cardtable stores tables in SQLite or PostgreSQL, not {parsed.drivername}")
 
 

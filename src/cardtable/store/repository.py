@@ -189,6 +189,13 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # On PostgreSQL a lone INSERT is atomic by itself: sent without BEGIN and COMMIT it
+        # is one round trip instead of three. SQLite has no round trips to save.
+        self._one_statement = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.engine.dialect.name == "postgresql"
+            else None
+        )
         self._loop = asyncio.new_event_loop() if self.engine.dialect.is_async else None
 
     def close(self) -> None:
@@ -426,6 +433,10 @@ class Store:
         """
         rows = [_row(table_id, entry) for entry in entries]
         try:
+            if status is None and self._one_statement is not None:
+                with self._one_statement.connect() as connection:
+                    connection.execute(insert(LogEntry).values(rows))
+                return
             # Core statements, not the ORM's unit of work: this is the path every action takes.
             with self.engine.begin() as connection:
                 connection.execute(insert(LogEntry), rows)
