@@ -679,8 +679,13 @@ class TableApp(App[None], Generic[A, V, R]):
             return
         self._say(Text("help: working out a hint…", style="cyan"))
         copy = deal.copy()
+        # A hint that fails must not close the table: the worker's error stays its own.
         self.run_worker(
-            lambda: self._work_hint(question, copy), thread=True, group="hint", exclusive=True
+            lambda: self._work_hint(question, copy),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
         )
 
     def _work_hint(self, question: Question, deal: Deal[A, V]) -> None:
