@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench playthroughs mutation soak-server fuzz fuzz-million fuzz-atheris clean
+.PHONY: play test lint typecheck unit bench playthroughs mutation mutation-rest soak-server fuzz fuzz-million fuzz-atheris clean
 
 # A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
 play: $(STAMP)
@@ -97,7 +97,14 @@ mutation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
 	# Mutants run two at a time: one --basetemp shared by both would have each pytest delete
 	# the other's temporary folders, so pytest numbers its own under TMPDIR instead.
-	PATH=$(BIN):$$PATH PYTHONPATH=src PYTEST_ADDOPTS= nice -n 19 $(BIN)/mutmut run $(MUTANTS)
+	PATH=$(BIN):$$PATH PYTHONPATH=src PYTEST_ADDOPTS= nice -n 5 $(BIN)/mutmut run $(MUTANTS)
+	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
+
+# The mutants `make mutation` left without a verdict (stopped once the cheap ones are done),
+# run with the tests collected once (tools/mutation_run.py; docs/testing.md).
+mutation-rest: $(STAMP)
+	PATH=$(BIN):$$PATH PYTEST_ADDOPTS= nice -n 5 $(BIN)/python tools/mutation_run.py --survivors \
+		'$(or $(MUTANTS),cardtable.*)'
 	PATH=$(BIN):$$PATH $(BIN)/python tools/mutation_report.py
 
 # After an intended change of play: rewrite tests/vectors/playthroughs (docs/architecture.md)

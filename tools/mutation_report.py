@@ -17,6 +17,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 EQUIVALENT = Path(__file__).with_name("equivalent_mutants.txt")
+FAST_ONLY = Path(__file__).resolve().parent.parent / "mutants" / "fast-pass-survivors.txt"
+"""Survivors that have run only the fast tests so far (``tools/mutation_run.py --fast``)."""
 
 RULE_MODULES = {
     "cardtable.preferans.bidding": "preferans bidding",
@@ -75,8 +77,12 @@ def verdicts() -> list[tuple[str, str]]:
 
 
 def main() -> int:
-    """Print the verdicts and the score per rule module; list the mutants not killed."""
+    """Print the verdicts and the score per rule module; list the mutants not killed.
+
+    With ``--markdown`` the scores are printed as the table of docs/testing.md.
+    """
     known_equivalent = equivalent()
+    fast_only = set(FAST_ONLY.read_text(encoding="utf-8").split()) if FAST_ONLY.exists() else set()
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     survivors: list[str] = []
     contradicted: list[str] = []
@@ -95,9 +101,21 @@ def main() -> int:
             tally["equivalent"] += 1
         else:
             tally["not killed"] += 1
-            survivors.append(f"{name}: {status}")
-    header = ("total", "run", "tests", "mypy", "timeout", "equiv", "not killed", "score")
-    print(f"{'module':22}" + "".join(f"{title:>11}" for title in header))
+            tally["fast only"] += name in fast_only
+            note = " (fast tests only)" if name in fast_only else ""
+            survivors.append(f"{name}: {status}{note}")
+    header = (
+        "mutants",
+        "killed",
+        "timeout",
+        "mypy",
+        "survived",
+        "fast-only",
+        "equivalent",
+        "not-run",
+        "score",
+    )
+    rows = []
     for module in sorted(counts):
         tally = counts[module]
         killed = sum(tally[status] for status in KILLED)
@@ -106,15 +124,25 @@ def main() -> int:
         score = f"{killed / scored:.1%}" if scored else "-"
         cells = (
             tally["total"],
-            run,
             tally["killed"],
-            tally["caught by type check"],
             tally["timeout"],
-            tally["equivalent"],
+            tally["caught by type check"],
             tally["not killed"],
+            tally["fast only"],
+            tally["equivalent"],
+            tally["total"] - run,
             score,
         )
-        print(f"{module:22}" + "".join(f"{cell:>11}" for cell in cells))
+        rows.append((module, *map(str, cells)))
+    if "--markdown" in sys.argv:
+        print("| module | " + " | ".join(header) + " |")
+        print("| --- |" + " ---: |" * len(header))
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+    else:
+        print(f"{'module':22}" + "".join(f"{title:>11}" for title in header))
+        for row in rows:
+            print(f"{row[0]:22}" + "".join(f"{cell:>11}" for cell in row[1:]))
     print(f"\n{len(survivors)} mutants not killed:")
     print("\n".join(survivors))
     if contradicted:

@@ -16,6 +16,7 @@ from cardtable.piquet.declarations import (
     Race,
     best_point,
     reckon,
+    run_of,
     sequence_value,
     sequences,
     set_of,
@@ -338,3 +339,29 @@ def test_a_trio_called_from_a_fourteen_shows_three_of_its_cards() -> None:
     assert set_of(hand, 3, Rank.NINE, rules) is None
     assert set_of(hand, 2, Rank.ACE, rules) is None
     assert set_of(hand, 3, Rank.ACE, rules) is None
+
+
+def test_three_tens_are_a_trio_and_three_nines_are_not() -> None:
+    """001_776ed664a35a376f.txt, piquet rule 25.
+
+    «Ниже десятки четырнадцать не считается, так же как и три»: tens are the lowest that count.
+    """
+    hand = parse_cards("10♠ 10♥ 10♦ 9♠ 9♥ 9♦ 7♣")
+    rules = PiquetRules()
+    trio = set_of(hand, 3, Rank.TEN, rules)
+    assert trio is not None
+    assert trio.rank == Rank.TEN
+    assert set_of(hand, 3, Rank.NINE, rules) is None
+
+
+def test_of_two_equal_sequences_the_call_finds_the_one_the_hand_lists_first() -> None:
+    """001_776ed664a35a376f.txt, piquet rule 23: the cards called are laid on the table on demand.
+
+    With quarts to the king in spades and in clubs the call of a quart finds the same one that
+    the hand's sequences list first, so the cards shown are the ones the hand counts.
+    """
+    hand = parse_cards("K♠ Q♠ J♠ 10♠ K♣ Q♣ J♣ 10♣")
+    quart = run_of(hand, 4)
+    assert quart is not None
+    assert quart == sequences(hand)[0]
+    assert cards_text(quart.cards()) == "K♠ Q♠ J♠ 10♠"

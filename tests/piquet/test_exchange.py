@@ -12,7 +12,7 @@ from math import comb
 import pytest
 
 from cardtable.cards import parse_cards
-from cardtable.piquet.actions import Discard, Refuse
+from cardtable.piquet.actions import AnnounceCapot, Correct, Discard, PiquetAction, Refuse
 from cardtable.piquet.exchange import dealer_counts, elder_counts, exchanges, three_counts
 from cardtable.piquet.rules import PiquetRules
 
@@ -96,3 +96,31 @@ def test_the_offered_discards_are_every_combination_once_in_order_and_found_by_m
     assert Discard(tuple(ordered[:2])) not in offered
     with pytest.raises(IndexError):
         offered[len(expected)]
+
+
+def test_moves_listed_after_the_discards_come_last_and_are_found_by_every_way_of_reading() -> None:
+    """001, piquet rules 9–10 (the discards) and 38 (a capot is announced after the exchange).
+
+    A correction or a capot's announcement offered with the discards is listed after them, and
+    the list reads the same by index, iteration and membership as the plain list it stands
+    for; a discard naming a card twice, or cards out of the hand's order, is not among them;
+    an index past the end is refused by name.
+    """
+    ordered = sorted(HAND[:5], key=lambda c: c.index)
+    more: list[PiquetAction] = [Correct(), AnnounceCapot()]
+    offered = exchanges(HAND[:5], [2], may_refuse=True).followed_by(more)
+    expected = [Refuse()] + [Discard(cards) for cards in combinations(ordered, 2)] + more
+    assert len(offered) == len(expected) == 1 + comb(5, 2) + 2
+    assert offered == expected
+    assert offered != expected[:-1]
+    assert offered != "not a list of moves"
+    assert list(offered) == [offered[number] for number in range(len(offered))] == expected
+    assert offered[-2:] == more
+    assert all(action in offered for action in expected)
+    assert Discard((ordered[0], ordered[0])) not in offered
+    assert Discard((ordered[1], ordered[0])) not in offered
+    assert repr(offered) == f"Exchanges({expected!r})"
+    with pytest.raises(IndexError, match=r"^exchange index out of range$"):
+        offered[len(expected)]
+    with pytest.raises(IndexError, match=r"^exchange index out of range$"):
+        offered[-len(expected) - 1]

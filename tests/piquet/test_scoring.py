@@ -304,3 +304,20 @@ def test_the_sheet_counts_every_refet_of_the_partie() -> None:
     sheet.book((30, 30))
     assert sheet.refets == 2
     assert deal_difference((30, 30), doubled=False) == (None, 0)
+
+
+def test_the_sheet_is_read_out_as_written_and_a_clean_sheet_says_nothing() -> None:
+    """The score sheet's lines name the figures written, nothing before the first is written.
+
+    001_776ed664a35a376f.txt, piquet rule 46 (each player's games written in his column, the
+    koroliks under them); docs/web.md, "The piquet table" (the sheet's lines as the deal began).
+    """
+    match = PIQUET.new_match(PIQUET.rules(), ["Anna", "Boris"])
+    assert isinstance(match, PiquetMatch)
+    assert match.sheet_lines() == ()
+    match.book_outcome(PiquetOutcome(0, (0, 1), {0: 33, 1: 21}, {}, ()))
+    # Anna's 33 against Boris's 21: she writes the difference.
+    assert match.sheet_lines() == (
+        "Anna: games 12; koroliks none",
+        "Boris: games none; koroliks none",
+    )

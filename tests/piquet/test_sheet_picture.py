@@ -12,6 +12,7 @@ from dataclasses import replace
 from cardtable.piquet.deal import PiquetOutcome
 from cardtable.piquet.game import PIQUET, PiquetMatch
 from cardtable.piquet.rules import Scoring
+from cardtable.piquet.scoring import Mark
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEED_PARTIE = [(54, 21), (0, 48), (65, 0), (0, 37), (40, 0), (0, 23)]
@@ -97,3 +98,20 @@ def test_the_names_head_the_records_and_no_sheet_is_drawn_for_the_rubicon() -> N
     names = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "name"]
     assert names == ["Anna", "Boris"]
     assert _match(scoring="rubicon").sheet_svg() is None
+
+
+def test_a_clean_sheet_is_drawn_as_its_own_hundred_in_the_winners_koroliks() -> None:
+    """Rule 50: when the opponent writes no figure all partie, the partner adds 100.
+
+    The hundred is a mark of its own on the sheet (kind ``clean``), written in the winner's
+    korolik column after the partie's figure, and counts in the net.
+    """
+    match = _match()
+    _book(match, [(15, 0)] * 6)
+    assert match.closed_sheets[-1].marks[-1] == Mark("clean", 0, 100)
+    marks = _marks(match.sheet_svg())
+    assert [m for m in marks if m[0] in {"partie", "clean"}] == [
+        ("partie", "0", "190"),
+        ("clean", "0", "100"),
+    ]
+    assert marks[-1] == ("net", "0", "чистый выигрыш 680")

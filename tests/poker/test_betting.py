@@ -442,3 +442,25 @@ def test_a_straddle_at_table_stakes_needs_the_chips_for_double_the_last_blind() 
         for seat, amount in forced.blind_seats(4, 0):
             betting.post_blind(seat, amount)
         assert betting.why_illegal(3, Straddle()) == reason
+
+
+def test_a_straddler_has_not_acted_so_a_short_all_in_leaves_him_his_raise() -> None:
+    """Начало втемную: "до трех добровольных ставок втемную — каждая вдвое больше предыдущей".
+
+    A straddle is a bet made blind, before the straddler has seen the betting: like the blinds
+    he has not yet acted, so when a short all-in does not reopen the raising to those who
+    have acted, he may still raise when the betting comes back to him, and a caller may not.
+    """
+    forced = ForcedBets(blinds=(1, 2), straddles=1)
+    limits = Limits(system=LimitSystem.TABLE_STAKES, minimum=10)
+    betting = Betting(4, [100, 6, 100, 100], limits, BettingRules(), dealer=0)
+    betting.start_round(0, 3, last=False, straddles=forced.straddles)
+    for seat, amount in forced.blind_seats(4, 0):
+        betting.post_blind(seat, amount)
+    play(betting, (3, Straddle()), (0, Call()), (1, AllIn()), (2, Call()))
+    assert betting.contributed[1] == 6
+    assert betting.why_illegal(3, RaiseTo(16)) is None
+    play(betting, (3, Call()))
+    assert refused_unchanged(betting, 0, RaiseTo(16)) == (
+        "a short all-in did not reopen the raising to a player who has acted"
+    )

@@ -235,3 +235,28 @@ def test_the_readings_of_a_joker_hand_are_every_unbeaten_choice_of_one_card() ->
             for r in high_low_readings([cards], HIGH_LOW_JOKERS)
         ]
         assert ours == _one_card_each_way(cards), cards_text(cards)
+
+
+def test_in_deuce_to_seven_equal_hands_are_told_apart_by_fewer_wild_cards() -> None:
+    """002_053e85955f9a4108.txt, Расклады с козырями; docs/rules/poker-variants.md, deuce to seven.
+
+    A natural 7-5-4-3-2 beats 7-5-4-3 with a joker for the deuce, and from six cards holding
+    both the deuce and a joker the natural five play.
+    """
+    rules = HandRules(wild=("jokers",))
+    natural = evaluate_deuce_to_seven(parse_cards("7♠ 5♦ 4♣ 3♥ 2♠"), rules)
+    joker = evaluate_deuce_to_seven(parse_cards("7♦ 5♣ 4♥ 3♠ Jo"), rules)
+    assert natural.value > joker.value
+    six = evaluate_deuce_to_seven(parse_cards("7♠ 5♦ 4♣ 3♥ 2♠ Jo"), rules)
+    assert cards_text(six.cards) == "7♠ 5♦ 4♣ 3♥ 2♠"
+    assert six.wild == ()
+
+
+def test_in_deuce_to_seven_of_two_equal_fives_the_first_held_is_shown() -> None:
+    """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each hand shown is named.
+
+    Where two fives of the hand are equal (either seven makes 7-5-4-3-2), the one of the
+    cards as first held is shown, so the same hand is always named alike.
+    """
+    best = evaluate_deuce_to_seven(parse_cards("7♠ 7♦ 5♦ 4♣ 3♥ 2♠"))
+    assert cards_text(best.cards) == "7♠ 5♦ 4♣ 3♥ 2♠"

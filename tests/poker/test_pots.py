@@ -272,3 +272,15 @@ def test_each_share_names_the_half_it_was_won_with() -> None:
     assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_low) == [Share(0, "low", 1, 10)]
     all_high = {0: Side.HIGH, 1: Side.HIGH}
     assert award_high_low([Pot(10, (0, 1))], two, [0, 1], all_high) == [Share(0, "high", 0, 10)]
+
+
+def test_without_a_low_half_each_pot_goes_to_the_high_hand_and_says_so() -> None:
+    """Настольные ставки, Примеры настольных ставок: the best hand takes each pot it is in.
+
+    Each share names its pot, the half it is for (the high one, as there is no low half), the
+    seat and the chips.
+    """
+    pots, _ = build_pots(seed_example().contributed, [False] * 3)
+    shares = award_high(pots, Tiny({A: 1, B: 2, V: 3}), [A, B, V])
+    assert {share.side for share in shares} == {"high"}
+    assert [share.pot for share in shares] == list(range(len(pots)))

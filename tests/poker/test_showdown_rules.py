@@ -165,3 +165,27 @@ def test_a_hand_with_wild_cards_is_described_with_what_each_stands_for() -> None
     """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each wild card's stand-in."""
     deuces = evaluate(parse_cards("2♠ 2♥ K♦ K♣ 7♠"), HandRules(wild=("deuces",)))
     assert deuces.describe() == "four of a kind: K♦ K♣ 2♠ 2♥ 7♠ (2♠ as K♥, 2♥ as K♠)"
+
+
+def test_a_lowball_wild_card_is_shown_as_the_club_of_the_lowest_rank_the_hand_lacks() -> None:
+    """002_053e85955f9a4108.txt, Лоуболл 5; docs/rules/poker.md, "Лоуболл 5".
+
+    The wild card is the lowest rank the five lack, a rank the player holds no card of, so
+    it is shown as the club of that rank; an ace of clubs held does not move it to another
+    suit.
+    """
+    jokers = HandRules(low="lowball", wild=("jokers",))
+    deuce = evaluate_low(parse_cards("A♣ 3♦ 4♥ 5♠ Jo"), jokers)
+    assert deuce.wild == ((parse_cards("Jo")[0], parse_cards("2♣")[0]),)
+    three = evaluate_low(parse_cards("A♣ 2♣ 4♥ 5♠ Jo"), jokers)
+    assert three.describe().endswith("(Jo as 3♣)")
+
+
+def test_a_high_low_hand_of_two_equal_fives_shows_the_first_held() -> None:
+    """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each hand shown is named.
+
+    K-Q-J-10 with two nines is the same straight with either nine; the one of the cards as
+    first held is shown, so the same hand is always named alike.
+    """
+    (reading,) = high_low_readings([parse_cards("K♠ Q♦ J♣ 10♥ 9♠ 9♦")], HIGH_LOW)
+    assert reading.high.cards == tuple(parse_cards("K♠ Q♦ J♣ 10♥ 9♠"))

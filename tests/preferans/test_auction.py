@@ -236,3 +236,21 @@ def test_a_misere_below_the_standing_bid_does_not_beat_it() -> None:
         auction.apply(cast(AuctionBid, parse_action(call)))
     auction.apply(Say.PASS)
     assert auction.why_illegal(parse_action("misère")) == "misère does not beat the standing bid"
+
+
+def test_a_hold_refused_says_which_rule_of_holding_forbids_it() -> None:
+    """Rule 19 ('здесь': a senior hand holds) and the Code's 'mine' (only after a pass, once).
+
+    A refused hold names the rule in force; a misère offered after a bid, where misère is
+    only a first call, says so.
+    """
+    senior = _auction(PreferansRules(hold="senior"), "6♠")
+    assert senior.why_illegal(Say.HOLD) == (
+        "only a hand senior to the bidder may hold his bid ('здесь')"
+    )
+    after_pass = _auction(PreferansRules(hold="after-pass"), "6♠")
+    assert after_pass.why_illegal(Say.HOLD) == (
+        "a bid may be held ('mine') only right after a pass, and only once"
+    )
+    modern = _auction(MODERN, "6♠", "6♣", "pass")
+    assert modern.why_illegal(parse_action("misère")) == "misère may be bid only as a first call"

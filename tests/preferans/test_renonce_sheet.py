@@ -180,3 +180,33 @@ def test_a_four_handed_misere_pays_the_dealer_nothing_for_its_talon() -> None:
     taken = deal.outcome().declarer_tricks
     dealer = [(e.reason, e.amount) for e in match.sheet.entries if e.player == "P0"]
     assert dealer == [(f"consolation, misère {taken} tricks", Fraction(5 * taken))]
+
+
+def test_a_whister_who_revokes_twice_when_the_declarer_made_his_game_writes_two_remizes() -> None:
+    """Rules 35 and 37: the declarer made his six, so he lacked no trick.
+
+    The revoker writes a remiz per revoke and nothing for missing tricks, and both whisters
+    write their whists as usual.
+    """
+    sheet, entries = _six(tricks=6, b=2, c=2, renonce={"B": 2})
+    assert sheet.pool("A") == 10
+    assert sheet.mountain("A") == 0
+    assert sheet.mountain("B") == 2 * 10
+    assert sheet.whists("B", "A") == 2
+    assert sheet.whists("C", "A") == 2
+    assert sheet.mountain("C") == 0
+    (remiz,) = [e for e in entries if e.player == "B" and e.column is Column.MOUNTAIN]
+    assert remiz.reason == "renonce: 2 revokes (rule 35)"
+
+
+def test_two_revoking_whisters_share_the_remiz_of_each_trick_the_declarer_lacked() -> None:
+    """Rule 35: each revoker writes a remiz per revoke and his share of one per missing trick.
+
+    The declarer took five of his six: the two revokers write one revoke and half a trick
+    each, a six's remiz of 10 times 1½, and the line says so.
+    """
+    sheet, entries = _six(tricks=5, b=3, c=2, renonce={"B": 1, "C": 1})
+    assert sheet.pool("A") == 10
+    assert sheet.mountain("B") == sheet.mountain("C") == 15
+    reasons = [e.reason for e in entries if e.column is Column.MOUNTAIN and e.player in "BC"]
+    assert reasons == ["renonce: 1 revoke, 1/2 of the declarer's missing tricks (rule 35)"] * 2

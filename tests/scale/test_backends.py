@@ -11,7 +11,7 @@ from cardtable.engine import get_game
 from cardtable.scale import ScaleError
 from cardtable.scale.backends import Backend, run_chunks
 from cardtable.scale.chunks import Chunk, plan_chunks
-from cardtable.scale.simulation import simulate_in_chunks
+from cardtable.scale.simulation import fast_in_chunks, simulate_in_chunks
 from cardtable.scale.tournament import TournamentSummary, play_tournament
 from toygame.game import ToyGame
 
@@ -114,6 +114,32 @@ def test_a_simulation_summary_is_the_same_on_every_backend_and_worker_count(
     here = summary()
     assert here["deals"] == 45
     assert summary(backend="process", workers=2) == here
+
+
+@pytest.mark.parametrize("workers", WORKER_COUNTS)
+def test_a_lean_poker_simulation_is_the_same_in_a_pool_of_any_size(workers: int) -> None:
+    """docs/scale.md, "Backends": ``simulate --fast``'s chunks add up to the same summary."""
+    game = get_game("poker")
+    rules = game.rules("holdem")
+
+    def summary(backend: Backend, workers: int | None = None) -> dict[str, object]:
+        found = fast_in_chunks(
+            game,
+            rules,
+            players=4,
+            deals=2500,
+            seed=3,
+            bot="random",
+            chunk=700,
+            backend=backend,
+            workers=workers,
+        )
+        del found["seconds"], found["deals_per_second"]
+        return found
+
+    here = summary("local")
+    assert (here["deals"], here["players"], len(here["net"])) == (2500, 4, 4)  # type: ignore[arg-type]
+    assert summary("process", workers) == here
 
 
 def test_a_piquet_tournament_is_the_same_in_a_pool_of_two() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -177,8 +178,26 @@ def test_a_plot_that_cannot_be_written_is_refused_before_any_deal(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_simulate_fast_refuses_a_backend(toy: ToyGame) -> None:
-    """docs/scale.md, "Backends": ``--fast`` is the lean loop in this process."""
-    result = runner.invoke(app, ["simulate", "poker", "--fast", "--backend", "process"])
+def _fast(*extra: str) -> dict[str, Any]:
+    args = ["simulate", "poker", "--variant", "holdem", "--fast", "--bot", "random"]
+    result = runner.invoke(app, [*args, "--deals", "3000", "--chunk", "1000", "--json", *extra])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    del data["seconds"], data["deals_per_second"]
+    return data
+
+
+def test_simulate_fast_gives_the_same_summary_on_a_process_pool() -> None:
+    """docs/scale.md, "Backends": ``--fast`` is cut into the same seeded chunks everywhere."""
+    here = _fast()
+    assert here["deals"] == 3000
+    assert here["players"] == 2
+    assert sum(here["net"]) + here["carried"] == 0
+    assert _fast("--backend", "process", "--workers", "2") == here
+
+
+def test_simulate_fast_of_a_game_without_a_lean_loop_is_refused(toy: ToyGame) -> None:
+    """docs/scale.md, "Backends": a game with no lean loop says so in one line."""
+    result = runner.invoke(app, ["simulate", "toy", "--fast", "--deals", "10"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: --fast plays its lean loop here")
+    assert result.stderr.startswith("error: toy has no fast path; drop --fast")

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from cardtable.engine import get_game
-from cardtable.scale.simulation import simulate_in_chunks
+from cardtable.scale.backends import Backend
+from cardtable.scale.simulation import fast_in_chunks, simulate_in_chunks
 from cardtable.scale.tournament import play_tournament
 from toygame.game import ToyGame
 
@@ -81,6 +82,22 @@ def test_a_simulation_on_ray_has_the_report_it_has_here(toy: ToyGame) -> None:
         data = report.to_data()
         del data["seconds"], data["deals_per_second"]
         return data
+
+    assert summary(on_ray=True) == summary(on_ray=False)
+
+
+def test_a_lean_poker_simulation_on_ray_has_the_summary_it_has_here() -> None:
+    """docs/scale.md, "Backends": ``simulate --fast``'s summary, but for its timing, is the same."""
+    game = get_game("poker")
+    rules = game.rules("holdem")
+
+    def summary(on_ray: bool) -> dict[str, object]:
+        backend: Backend = "ray" if on_ray else "local"
+        found = fast_in_chunks(
+            game, rules, players=3, deals=2500, seed=4, bot="random", chunk=1000, backend=backend
+        )
+        del found["seconds"], found["deals_per_second"]
+        return found
 
     assert summary(on_ray=True) == summary(on_ray=False)
 

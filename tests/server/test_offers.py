@@ -99,6 +99,7 @@ def test_an_undo_is_taken_with_consent_and_stands_after_a_kill(
         await peers[others[1]].send(type="reply", id=offer["id"], accept=False)
         declined = await mover.kind("offer", state="declined")
         assert declined["msg"] == f"seat {others[1]} declines"
+        assert declined["declined_by"] == others[1]
         await peers[others[0]].kind("offer", state="declined")
         seq = mover.seq
         for peer in peers:

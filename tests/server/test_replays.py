@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from cardtable.engine import get_game
+from cardtable.server.replays import AnalysisCache
 from server.browser import Browser, one_line_error
 from server.harness import Client, Server, shown_by_seq
 
@@ -99,3 +101,36 @@ def _pass_then_whist(legal: list[str], rng: random.Random) -> str:
         if wanted in legal:
             return wanted
     return rng.choice(legal)
+
+
+def test_a_deals_analysis_is_worked_out_once_and_the_next_request_is_served_it_kept(
+    server: Server,
+) -> None:
+    """A finished deal never changes, so its analysis is kept, the oldest dropped past the bound.
+
+    docs/server.md, "Downloads" (the analysis of a finished deal); the solver takes about a
+    second a deal (docs/solver.md), so a second asker is not made to wait for it again.
+    """
+    made = server.new_table("preferans", ["open", "bot default", "bot default"], deals=1)
+    token = server.join(made, "Anna")
+    asyncio.run(Client(server.socket_url(made["id"]), token, seed=2).play(_pass_then_whist))
+    record = server.record(made["id"])
+    runs: list[int] = []
+
+    async def judge() -> list[dict[str, Any]] | None:
+        runs.append(1)
+        return get_game("preferans").deal_analysis(record, 1)
+
+    cache = AnalysisCache(2)
+    first = asyncio.run(cache.judged((made["id"], 1, None), judge))
+    again = asyncio.run(cache.judged((made["id"], 1, None), judge))
+    assert first
+    assert again == first
+    assert len(runs) == 1, "the second request worked the analysis out again"
+    for other in ("a", "b"):
+        asyncio.run(cache.judged((other, 1, None), judge))
+    asyncio.run(cache.judged((made["id"], 1, None), judge))
+    assert len(runs) == 4, "past its bound the cache drops the oldest analysis"
+    served = Browser(server).ok("GET", f"/api/tables/{made['id']}/deals/1/analysis")
+    assert served["cards"] == first
+    assert Browser(server).ok("GET", f"/api/tables/{made['id']}/deals/1/analysis") == served

@@ -181,3 +181,49 @@ def test_on_a_phone_the_poker_table_and_the_bet_controls_fit_the_screen(
     )
     assert boxes
     assert all(left >= 0 and right <= 390 for left, right in boxes), boxes
+
+
+HOUSE_DOM = """() => [...document.querySelectorAll('.poker-centre .kitty, .poker-centre .house')]
+  .map((e) => e.className + ' ' + e.textContent)"""
+
+
+def test_the_kitty_and_the_house_are_on_the_table_with_the_ledger_amounts(
+    server: Server, browser: Any
+) -> None:
+    """Every pot pays a unit into the kitty and a tenth to the house; the table shows both.
+
+    002_053e85955f9a4108.txt, «Банк» ("обычно в него перечисляется одна ставочная единица из
+    всех банков ... в которых победитель имел определенный расклад и выше") and «Покер» в
+    клубах и казино (the house's percentage); docs/web.md, "The poker table".
+    """
+    rules = {"house": {"kitty": "hand", "kitty_hand": "high card", "rake_percent": 10}}
+    table = server.new_table(
+        "poker", ["open", "bot check-down", "bot check-down"], preset="holdem", rules=rules, deals=2
+    )
+    page = browser.new_page()
+    page.goto(f"{server.http}/tables/{table['id']}?invite={table['invite']}")
+    page.fill("#name", "Anna")
+    page.click("#join")
+    page.wait_for_selector(".poker-centre .kitty")
+    assert page.evaluate(HOUSE_DOM) == ["kitty Kitty 0", "house House 0"]
+    seen: set[tuple[str, ...]] = set()
+    done = {"drawn": 0, "declared": 0, "slid": 1}
+    for _ in range(300):
+        page.wait_for_timeout(30)
+        seen.add(tuple(page.evaluate(HOUSE_DOM)))
+        if page.locator(".ended").count():
+            break
+        seq = page.evaluate(READ_DOM)["seq"]
+        if _act(page, done):
+            wait_for_change(page, seq, 0)
+    wait_for_end(page)
+    first = server.record(table["id"]).deals[0].result
+    assert first is not None
+    kitty, house = int(str(first.ledger["kitty"])), int(str(first.ledger["house"]))
+    assert kitty > 0, first.ledger
+    assert house > 0, first.ledger
+    # After the first deal the table shows what it paid; at the end the kitty is shared.
+    assert (f"kitty Kitty {kitty}", f"house House {house}") in seen, seen
+    names = page.locator(".score dt").all_inner_texts()
+    assert "the house" in names, names
+    assert not {"kitty", "house", "pot"} & set(names), names

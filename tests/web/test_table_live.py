@@ -255,10 +255,14 @@ def test_offers_are_made_answered_and_told_and_a_rematch_seats_both_people_again
     boris.wait_for_selector(".offer-state.pending")
     assert "take back" in boris.locator(".offer-state.pending").inner_text()
     assert anna.locator("button[data-offer='undo']").is_disabled()
+    boris.select_option("#language", "ru")  # the offer waiting comes back with the page
     boris.click(".offer-decline")
     declined = anna.wait_for_selector(".offer-state.declined")
     assert declined is not None
     assert "Boris declines" in declined.inner_text()
+    in_russian = boris.wait_for_selector(".offer-state.declined").inner_text()
+    assert in_russian == "Anna предложил вернуть последний ход: Boris против.", in_russian
+    boris.select_option("#language", "en")
 
     anna.click("button[data-offer='undo']")
     boris.click(".offer-accept")

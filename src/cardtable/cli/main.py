@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -46,8 +46,12 @@ from cardtable.engine import (
 from cardtable.engine.replay import options_changed
 from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.signing import key_fingerprint, verify_record
-from cardtable.errors import CardtableError, RecordError, UnknownGame
+from cardtable.errors import CardtableError, RecordError
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
+
+if TYPE_CHECKING:
+    from cardtable.engine.registry import SomeGame
+    from cardtable.scale.backends import Backend
 
 app = root_app()
 app.add_typer(preferans.app)
@@ -228,38 +232,35 @@ def simulate_command(
     The deals are played in chunks, each seeded by its own spawned seed, so the summary is
     the same for the same seed on every backend with any number of workers (docs/scale.md).
     """
-    from cardtable.scale import ScaleError  # noqa: PLC0415 - keeps start-up fast
-    from cardtable.scale.backends import check_backend  # noqa: PLC0415
+    from cardtable.scale.backends import check_backend  # noqa: PLC0415 - keeps start-up fast
     from cardtable.scale.simulation import simulate_in_chunks  # noqa: PLC0415
 
-    if fast:
-        with one_line_errors():
-            if (backend, workers, address, chunk) != ("local", None, None, None):
-                raise ScaleError("--fast plays its lean loop here: drop --backend and --chunk")
-        _fast_simulate(game_name, preset, players, deals, seed, bot, as_json)
-        return
     with one_line_errors():
         game = get_game(game_name)
         rules = game.rules(preset)
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
         kind = check_backend(backend, workers, address)
-        with lazy_progress(deals) as advance:
-            report = simulate_in_chunks(
-                game,
-                rules,
-                players=seats,
-                deals=deals,
-                seed=seed,
-                preset=chosen,
-                bot=bot,
-                checks=checks,
-                backend=kind,
-                workers=workers,
-                address=address,
-                chunk=chunk,
-                progress=advance,
-            )
+    if fast:
+        where = (kind, workers, address, chunk)
+        _fast_simulate(game, rules, seats, deals, seed, bot, as_json, where)
+        return
+    with one_line_errors(), lazy_progress(deals) as advance:
+        report = simulate_in_chunks(
+            game,
+            rules,
+            players=seats,
+            deals=deals,
+            seed=seed,
+            preset=chosen,
+            bot=bot,
+            checks=checks,
+            backend=kind,
+            workers=workers,
+            address=address,
+            chunk=chunk,
+            progress=advance,
+        )
     if as_json:
         print_json(report.to_data())
     else:
@@ -348,21 +349,32 @@ def _number(amount: Decimal) -> int | float:
 
 
 def _fast_simulate(
-    game_name: str,
-    preset: str | None,
-    players: int | None,
+    game: SomeGame,
+    rules: object,
+    seats: int,
     deals: int,
     seed: int,
     bot: str,
     as_json: bool,
+    where: tuple[Backend, int | None, str | None, int | None],
 ) -> None:
-    with one_line_errors():
-        game = get_game(game_name)
-        rules = game.rules(preset)
-        seats = players if players is not None else game.players[0]
-        found = game.fast_simulate(rules, players=seats, deals=deals, seed=seed, bot=bot)
-        if found is None:
-            raise UnknownGame(f"{game.name} has no fast path; drop --fast")
+    from cardtable.scale.simulation import fast_in_chunks  # noqa: PLC0415 - keeps start-up fast
+
+    backend, workers, address, chunk = where
+    with one_line_errors(), lazy_progress(deals) as advance:
+        found = fast_in_chunks(
+            game,
+            rules,
+            players=seats,
+            deals=deals,
+            seed=seed,
+            bot=bot,
+            backend=backend,
+            workers=workers,
+            address=address,
+            chunk=chunk,
+            progress=advance,
+        )
     if as_json:
         print_json(found)
     else:

@@ -131,6 +131,10 @@ class Match(ABC, Generic[A, V, R]):
         """
         return []
 
+    def offers_between(self, seat: int, text: str) -> bool:
+        """Whether ``seat`` may send the move between deals ``text`` now (an offered one)."""
+        return text in self.between_moves(seat)
+
     def _do_between(self, action_text: str) -> list[Event]:
         """Apply a move between deals; games that have such moves override this."""
         raise IllegalAction(f"{self.game.name} has no moves between deals: {action_text!r}")
@@ -204,8 +208,8 @@ class Match(ABC, Generic[A, V, R]):
         expected = self.next_dealer()
         if setup.dealer != expected:
             raise IllegalAction(f"seat {expected} deals next, not seat {setup.dealer}")
-        given, wanted = Counter(setup.deck), Counter(self.deck())
-        if given != wanted:
+        if not _same_cards(setup.deck, self.deck()):
+            given, wanted = Counter(setup.deck), Counter(self.deck())
             # Name only the difference: a whole deck in the message hides it.
             lacking, surplus = list((wanted - given).elements()), list((given - wanted).elements())
             differences = ([f"it lacks {cards_text(lacking)}"] if lacking else []) + (
@@ -252,3 +256,17 @@ class Match(ABC, Generic[A, V, R]):
 
 SomeMatch = Match[Hashable, object, object]
 """A match of a game from the registry, whose action, view and rules types are forgotten."""
+
+
+def _same_cards(given: Sequence[Card], wanted: Sequence[Card]) -> bool:
+    """Whether ``given`` holds the cards of ``wanted``, each as many times.
+
+    A deck of distinct cards is compared as a set (with its length); only a deck holding a
+    card twice needs the counts, which cost a deal's start several times more.
+    """
+    if len(given) != len(wanted):
+        return False
+    cards = frozenset(wanted)
+    if len(cards) == len(wanted):
+        return cards == frozenset(given)
+    return Counter(given) == Counter(wanted)

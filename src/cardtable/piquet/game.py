@@ -113,8 +113,11 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
                 f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}",
             )
         sheet = self.sheet
+        if not any(sheet.games) and not any(sheet.koroliks) and not sheet.doubled:
+            return ()
         lines = [
-            f"{names[p]}: games {sheet.games[p]}, koroliks {sheet.koroliks[p]}" for p in (0, 1)
+            f"{names[p]}: games {_figures(sheet.games[p])}; koroliks {_figures(sheet.koroliks[p])}"
+            for p in (0, 1)
         ]
         if sheet.doubled:
             lines.append("this korolik is doubled (refet)")
@@ -274,3 +277,8 @@ class PiquetGame(Game[actions.PiquetAction, PiquetView, PiquetRules]):
 
 
 PIQUET = register(PiquetGame())
+
+
+def _figures(written: list[int]) -> str:
+    """A column of the sheet read out: its figures in the order written, or "none"."""
+    return " ".join(str(figure) for figure in written) or "none"

@@ -34,6 +34,7 @@ from cardtable.poker.judge import CardJudge, HandJudge
 from cardtable.poker.ledger import Ledger
 from cardtable.poker.openers import PROGRESSION
 from cardtable.poker.outcome import PokerOutcome
+from cardtable.poker.rules import WILD_PRESETS
 from cardtable.poker.session import (
     Seating,
     Session,
@@ -175,9 +176,11 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
     def _judge(self, spec: VariantSpec) -> CardJudge:
         if self.judge is not None:
             return self.judge
-        if spec not in self._judges:
-            self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
-        return self._judges[spec]
+        # One lookup: hashing a whole variant is dear, and a new match asks on its first deal.
+        judge = self._judges.get(spec)
+        if judge is None:
+            judge = self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
+        return judge
 
     def _new_deal(self, setup: DealSetup) -> PokerDeal:
         prelude: list[Event] = []
@@ -268,18 +271,40 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             self._offered = (moment, self._choices_offered())
         return list(self._offered[1])
 
+    def offers_between(self, seat: int, text: str) -> bool:
+        """Whether ``seat`` may send ``text`` now: an offered move or the dealer's own variant.
+
+        The awaited dealer's own variant (``choose-own JSON``) is in no list of moves; like
+        any other it is then checked whole by :meth:`apply_between`.
+        """
+        if text.startswith("choose-own ") and seat == self.between_turn():
+            return True
+        return super().offers_between(seat, text)
+
     def _choices_offered(self) -> list[str]:
+        """Every game the dealer may name, the table's own first, then his own variants.
+
+        Then each game again with each of the seed's common wild cards ("Он назначает любые
+        козыри"; Козырные карты).
+        """
         names = sorted(self.game.presets, key=lambda name: (name != self.preset, name))
         players = len(self.session.players)
-        offered = []
+        plain: list[str] = []
+        wild: list[str] = []
         for name in names:
             choice = DealerChoice(name)
             if self._why_not_choose(choice) is not None:
                 continue
             spec = chosen_variant(self.game, choice)
             if spec.players_min <= players <= spec.players_max:
-                offered.append(choice.text())
-        return offered
+                plain.append(choice.text())
+                wild.extend(self._wild_choices(name))
+        own = [DealerChoice(name).text() for name in self.own_variants]
+        return plain + own + wild
+
+    def _wild_choices(self, name: str) -> list[str]:
+        offered = (DealerChoice(name, preset) for preset in WILD_PRESETS)
+        return [choice.text() for choice in offered if self._why_not_choose(choice) is None]
 
     def _do_between(self, action_text: str) -> list[Event]:
         """A move between deals (:data:`~cardtable.poker.actions.BetweenMove`): read, then played.

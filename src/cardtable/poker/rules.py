@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from cardtable.cards import Card, DeckSpec, Rank, Suit, parse_cards
@@ -150,12 +151,18 @@ class HandRules:
     @property
     def ranks(self) -> tuple[Rank, ...]:
         """The ranks of the deck, lowest first."""
-        return tuple(rank for rank in Rank if rank != Rank.JOKER and rank not in self.stripped)
+        return _ranks_without(tuple(self.stripped))
 
     def deck(self) -> DeckSpec:
         """The deck these rules play with."""
         jokers = max(self.jokers, 1 if "jokers" in self.wild else 0)
         return DeckSpec(self.ranks, jokers)
+
+
+@cache
+def _ranks_without(stripped: tuple[int, ...]) -> tuple[Rank, ...]:
+    # Every deal asks for its deck's ranks: walking the Rank enum each time is slow.
+    return tuple(rank for rank in Rank if rank != Rank.JOKER and rank not in stripped)
 
 
 def check_hand_rules(rules: HandRules) -> HandRules:

@@ -16,9 +16,32 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from cardtable.rl.table import SEAT_NAMES, Table
+
+
+class LazilySeeded(spaces.Discrete):
+    """A discrete space whose generator is made from its seed when first sampled.
+
+    ``reset(seed=...)`` seeds every agent's action space; making a NumPy generator costs more
+    than a whole turn of some games, and a learner that never samples the space never needs it.
+    """
+
+    def seed(self, seed: int | None = None) -> int | None:
+        """Keep ``seed`` for the generator made on the first sample."""
+        self._np_random = None  # type: ignore[assignment]  # made on the first sample
+        self._pending_seed = seed
+        return seed
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The generator, made from the seed last given (or from fresh entropy)."""
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random(getattr(self, "_pending_seed", None))
+        generator: np.random.Generator = self._np_random
+        return generator
 
 
 class CardtableEnv(AECEnv[str, dict[str, np.ndarray], int | None]):  # type: ignore[misc]
@@ -49,7 +72,7 @@ class CardtableEnv(AECEnv[str, dict[str, np.ndarray], int | None]):  # type: ign
             }
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.action_spaces = {agent: LazilySeeded(size) for agent in self.possible_agents}
         self.agents: list[str] = []
         self._rewarded = False
         """Whether some agent's last reward is not zero (then the next step clears it)."""

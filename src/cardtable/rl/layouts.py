@@ -160,6 +160,37 @@ def poker(players: int) -> Layout:
 LAYOUTS = {"preferans": preferans, "piquet": piquet, "poker": poker}
 """Each game's layout, by registry name, as a function of the number of seats."""
 
+SEEN = "seen"
+"""The information state's field of every event of the deal as the seat saw it."""
+KIND_LENGTH = 16
+"""Room for an event's kind (``deal``, ``call``, ``play``…: the longest is 13 letters)."""
+EVENT_LENGTH = {"preferans": 96, "piquet": 96, "poker": 128}
+"""Room for one event's sentence, by game: about half again the longest met in random deals."""
+
+
+def most_events(game: str, players: int) -> int:
+    """Room for a deal's events: about twice the most met in many random deals."""
+    return {"preferans": 160, "piquet": 200}.get(game, 64 + 16 * players)
+
+
+def information(game: str, players: int) -> Layout:
+    """``game``'s information state at ``players`` seats: the observation, then what was seen.
+
+    The ``seen`` field holds every event of the deal as the seat saw it, in order: its kind,
+    its seat (if any), the cards it showed the seat (none it was not shown) and its sentence.
+    So the tensor recalls all the seat was ever shown, which the view alone forgets (the
+    tricks before the last, the calls of an auction).
+    """
+    view = LAYOUTS[game](players)
+    event = Group(
+        Text(KIND_LENGTH),
+        _seats(players, none=True),
+        CardSet(action_space(game).deck),
+        Text(EVENT_LENGTH[game]),
+    )
+    seen = Field(SEEN, Rows(most_events(game, players), event))
+    return Layout([*view.fields, seen], own=[*view.own, SEEN])
+
 
 def markdown(game: str, players: int) -> str:
     """The layout of ``game`` at ``players`` seats as a Markdown table (docs/rl.md's)."""

@@ -36,7 +36,7 @@ from cardtable.engine.views import view_to_data
 from cardtable.errors import IllegalAction
 from cardtable.rl.actions import ActionSpace, Turn, action_space, turn
 from cardtable.rl.encoding import Layout
-from cardtable.rl.layouts import LAYOUTS, PICKED
+from cardtable.rl.layouts import LAYOUTS, PICKED, SEEN, information
 from cardtable.rl.table import SEAT_NAMES, default_players
 
 GAMES = ("preferans", "piquet", "poker")
@@ -71,7 +71,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         max_num_players=max(game.players),
         min_num_players=min(game.players),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -117,7 +117,8 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise pyspiel.SpielError(f"no observation parameters are taken, not {params}")
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return CardtableObserver(self.setting.layout, recall)
+        layout = self.setting.information if recall else self.setting.layout
+        return CardtableObserver(layout, recall)
 
 
 class Setting:
@@ -130,6 +131,8 @@ class Setting:
         self.rules = game.rules(self.preset)
         self.space: ActionSpace = action_space(game.name)
         self.layout: Layout = LAYOUTS[game.name](players)
+        self.information: Layout = information(game.name, players)
+        """The information state's layout: the observation's, then every event seen."""
 
     def new_match(self) -> Match[Hashable, object, object]:
         """A new match of these rules and seats."""
@@ -240,15 +243,25 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         data[PICKED] = [card.text() for card in self.picked] if deal.to_move == player else []
         return data
 
-    def information_text(self, player: int) -> str:
-        """All ``player`` has seen: every event as it saw it, then its view now."""
+    def seen(self, player: int) -> tuple[tuple[str, int | None, tuple[Card, ...], str], ...]:
+        """Every event of the deal as ``player`` saw it: kind, seat, cards shown, sentence."""
         deal = self.deal
         if deal is None:
-            return f"seat {player}; {len(self.dealt)} cards dealt"
-        events = [str(event) for event in deal.events_seen_by(player)]
+            return ()
+        events = deal.events_seen_by(player)
+        return tuple((event.kind, event.seat, event.cards, event.text) for event in events)
+
+    def information_text(self, player: int) -> str:
+        """All ``player`` has seen: its view now, then every event as it saw it."""
         data = self.view_data(player)
-        assert data is not None
-        return "\n".join([f"seat {player}", *events, self.setting.layout.text(data)])
+        if data is None:
+            return f"seat {player}; {len(self.dealt)} cards dealt"
+        data[SEEN] = [
+            [kind, seat, [card.text() for card in cards], text]
+            for kind, seat, cards, text in self.seen(player)
+        ]
+        layout = self.setting.information
+        return layout.text(layout.canonical(data))
 
     def resample_from_infostate(
         self, player: int, probability_sampler: Callable[..., Any] | None = None
@@ -294,22 +307,28 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
 
 
 class CardtableObserver:
-    """OpenSpiel's observer of a seat: the view's tensor and text, or its information text."""
+    """OpenSpiel's observer of a seat: its view, or (``recall``) its information state.
+
+    Either is a tensor and a text of one layout (:mod:`cardtable.rl.layouts`); the information
+    state's is the view's followed by every event the seat saw.
+    """
 
     def __init__(self, layout: Layout, recall: bool) -> None:
         self.layout = layout
         self.recall = recall
-        size = 0 if recall else layout.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {"information_state" if recall else "observation": self.tensor}
 
     def set_from(self, state: CardtableState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into :attr:`tensor` (zero while dealing)."""
+        """Write ``player``'s view (and what it saw) into :attr:`tensor`; zero while dealing."""
         self.tensor.fill(0)
         deal = state.deal
-        if deal is not None and not self.recall:
-            picked = state.picked if deal.to_move == player else ()
-            self.layout.write(deal.view(player), {PICKED: picked}, self.tensor)
+        if deal is None:
+            return
+        extra: dict[str, Any] = {PICKED: state.picked if deal.to_move == player else ()}
+        if self.recall:
+            extra[SEEN] = state.seen(player)
+        self.layout.write(deal.view(player), extra, self.tensor)
 
     def string_from(self, state: CardtableState, player: int) -> str:
         """``player``'s observation (or information state) as text."""

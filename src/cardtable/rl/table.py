@@ -93,7 +93,8 @@ class Table:
         """Start a new match (seeded: the same seed deals the same cards and bots' choices)."""
         root = random.SystemRandom().getrandbits(64) if seed is None else seed
         self._deal_rng = seeded_rng(f"{root}/deals")
-        self._bot_rng = seeded_rng(f"{root}/bots")
+        if self.bots:  # seeding a generator costs as much as a turn: none without bots
+            self._bot_rng = seeded_rng(f"{root}/bots")
         self.match = self._new_match()
         self.played = 0
         self.picked = ()

@@ -42,8 +42,10 @@ class Pending:
     seq: int
     waiting: set[int] = field(default_factory=set)
 
-    def frame(self, state: OfferState, msg: str | None = None) -> Offer:
-        """The ``offer`` frame telling how this offer stands."""
+    def frame(
+        self, state: OfferState, msg: str | None = None, declined_by: int | None = None
+    ) -> Offer:
+        """The ``offer`` frame telling how this offer stands (and who declined it)."""
         return Offer(
             id=self.id,
             kind=self.kind,
@@ -51,6 +53,7 @@ class Pending:
             state=state,
             waiting=sorted(self.waiting),
             msg=msg,
+            declined_by=declined_by,
         )
 
 

@@ -91,7 +91,8 @@ class Act(_Frame):
     type: Literal["act"]
     id: Annotated[PlainText, Field(min_length=1, max_length=64)]
     seq: Annotated[int, Field(ge=0)]
-    a: Annotated[PlainText, Field(min_length=1, max_length=200)]
+    # Room for a poker dealer's own variant, a move too (``choose-own JSON``).
+    a: Annotated[PlainText, Field(min_length=1, max_length=4000)]
 
 
 class Ping(_Frame):
@@ -324,6 +325,8 @@ class Offer(_Frame):
     """The seats whose consent is still awaited."""
     msg: str | None = None
     """Why the offer was refused or declined, in one sentence."""
+    declined_by: int | None = None
+    """The seat that declined it, when it was declined (a page says it in its own words)."""
     table: str | None = None
     token: str | None = None
 

@@ -10,14 +10,17 @@ played has no replay (409).
 
 The analysis of a finished deal is the game's (:meth:`Game.deal_analysis`: preferans values
 every card played double dummy), run in the bots' worker pool so that the solver never holds
-up the event loop. While the table plays, a best card the viewer was never
-shown in that deal (a card left in a hand by a claim) is left out of the answer.
+up the event loop, and kept (:data:`ANALYSES`): a finished deal never changes, so its
+analysis is worked out once for each kind of asker and served again. While the table plays,
+a best card the viewer was never shown in that deal (a card left in a hand by a claim) is
+left out of the answer.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Annotated, Any
 
@@ -29,6 +32,37 @@ from cardtable.server.tables import SPECTATOR
 from cardtable.store.records import record_of
 
 router = APIRouter(prefix="/api/tables", tags=["downloads"])
+
+Judged = list[dict[str, Any]] | None
+"""A game's analysis of a deal (``None``: the game has none)."""
+
+
+class AnalysisCache:
+    """The newest analyses of finished deals, at most ``size`` of them, the oldest dropped.
+
+    Keyed by table, deal and what the asker was shown (``None`` once the record is public),
+    since the answer leaves out a best card the asker never saw.
+    """
+
+    def __init__(self, size: int) -> None:
+        """Keep at most ``size`` analyses."""
+        self.size = size
+        self._kept: OrderedDict[Hashable, Judged] = OrderedDict()
+
+    async def judged(self, key: Hashable, judge: Callable[[], Awaitable[Judged]]) -> Judged:
+        """The analysis kept under ``key``, or ``judge``'s, which is then kept."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        found = await judge()
+        self._kept[key] = found
+        if len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return found
+
+
+ANALYSES = AnalysisCache(64)
+"""The server's analyses (a preferans deal's takes the solver about a second)."""
 
 SeatQuery = Annotated[
     int | None, Query(ge=0, le=15, description="Whose view, once the table has finished.")
@@ -86,9 +120,14 @@ async def deal_analysis(
     viewer = None if asking == SPECTATOR else asking
     public = table.finished and bool(table.steps)
     seen = None if public else _cards_seen(table.match.deals[number - 1], viewer)
-    judged = await asyncio.get_running_loop().run_in_executor(
-        table.workers.bots, partial(table.game.deal_analysis, record, number, seen)
-    )
+
+    async def judge() -> Judged:
+        return await asyncio.get_running_loop().run_in_executor(
+            table.workers.bots, partial(table.game.deal_analysis, record, number, seen)
+        )
+
+    key = (table.info.id, number, None if seen is None else frozenset(seen))
+    judged = await ANALYSES.judged(key, judge)
     if judged is None:
         raise HTTPException(404, f"{table.game.title} has no analysis")
     return {"table": table.info.id, "deal": number, "cards": judged}

@@ -394,7 +394,7 @@ class LiveTable:
         # log entry's kind, the text it keeps, and the events.
         try:
             if self.match.current is None:
-                if text not in self.match.between_moves(seat):
+                if not self.match.offers_between(seat, text):
                     raise Refused("illegal", f"seat {seat} is offered no move {text!r} now")
                 return "between", text, self.match.apply_between(text)
             action = self.game.parse_action(text)
@@ -605,7 +605,8 @@ class LiveTable:
             if not accept:
                 self.pending = None
                 message = f"seat {seat} declines"
-                await self._broadcast(pending.frame("declined", message).model_dump_json())
+                frame = pending.frame("declined", message, declined_by=seat)
+                await self._broadcast(frame.model_dump_json())
                 self.wake_bots()
                 return
             pending.waiting.discard(seat)

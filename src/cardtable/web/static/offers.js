@@ -2,7 +2,7 @@
 // play again. The page offers and answers; the server says whether an offer may be made now,
 // asks the other people, and tells every page how it stands (docs/server.md, "Offers").
 import { el } from "./dom.js";
-import { settings, withNames } from "./i18n.js";
+import { settings } from "./i18n.js";
 import { tokenKey } from "./table.js";
 
 const LABELS = {
@@ -12,7 +12,7 @@ const LABELS = {
     "kind.undo": "to take back the last move", "kind.claim": "to take the rest of the tricks",
     "kind.abort": "to end the table here", "kind.rematch": "to play again",
     pending: "{0} offers {1}.", waiting: "Waiting for {0}.", accepted: "{0} offered {1}: agreed.",
-    declined: "{0} offered {1}: {2}.", refused: "Your offer {0} is refused: {1}",
+    declined: "{0} offered {1}: {2}.", declinedBy: "{0} declines", refused: "Your offer {0} is refused: {1}",
     lapsed: "{0} offered {1}: the table moved on.", toRematch: "To the new table",
   },
   ru: {
@@ -22,13 +22,11 @@ const LABELS = {
     "kind.abort": "закончить игру за столом", "kind.rematch": "сыграть ещё раз",
     pending: "{0} предлагает {1}.", waiting: "Ждём ответа: {0}.",
     accepted: "{0} предложил {1}: все согласны.", declined: "{0} предложил {1}: {2}.",
+    declinedBy: "{0} против",
     refused: "Нельзя {0}: {1}", lapsed: "{0} предложил {1}: игра ушла дальше.",
     toRematch: "За новый стол",
   },
 };
-// "seat 1 declines" is the server's sentence; the page says it with the name.
-const DECLINES_RU = /\bdeclines\b/;
-
 // Games whose deals have claims of the remaining tricks (docs/server.md, "Offers": preferans
 // and piquet); the server still says whether one may be made now.
 const CLAIMS = new Set(["preferans", "piquet"]);
@@ -93,9 +91,9 @@ export class Offers {
       parts.push(el("p", { class: "offer-state refused", role: "alert",
         text: label("refused", what, offer.msg) }));
     } else {
-      const why = offer.state === "declined"
-        ? withNames(offer.msg || "", (seat) => page.seatName(seat)) : "";
-      const said = settings.lang === "ru" ? why.replace(DECLINES_RU, "против") : why;
+      // Who declined, from the frame's seat, in the page's words.
+      const said = offer.declined_by === null || offer.declined_by === undefined ? ""
+        : label("declinedBy", page.seatName(offer.declined_by));
       parts.push(el("p", { class: `offer-state ${offer.state}`, role: "status",
         text: label(offer.state, by, what, said) }));
       if (offer.kind === "rematch" && offer.state === "accepted" && offer.table) {

@@ -7,10 +7,23 @@ import { moveLabel, settings, t, withNames } from "./i18n.js";
 import { botKind } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
-const CHOOSE = /^choose (\S+)$/;
+const CHOOSE = /^choose (\S+)(?: wild (\S+))?$/;
 const MENU = {
-  en: { label: "Dealer's choice: the game of your deal", deal: "Deal this game" },
-  ru: { label: "Выбор сдающего: игра вашей сдачи", deal: "Сдать эту игру" },
+  en: { label: "Dealer's choice: the game of your deal", deal: "Deal this game",
+    wild: "Wild cards", asIs: "as the game has them", own: "Your own variant",
+    ownNote: "The variant as the JSON of a [rules.variant] table (docs/rules/poker-variants.md).",
+    ownDeal: "Deal my variant" },
+  ru: { label: "Выбор сдающего: игра вашей сдачи", deal: "Сдать эту игру",
+    wild: "Козыри", asIs: "как в этой игре", own: "Свой вариант",
+    ownNote: "Вариант в виде JSON таблицы [rules.variant] (docs/rules/poker-variants.md).",
+    ownDeal: "Сдать мой вариант" },
+};
+// The seed's common wild cards (Козырные карты), as the server offers them by name.
+const WILD_NAMES = {
+  en: { jokers: "jokers", "deuce-of-spades": "the deuce of spades", deuces: "deuces",
+    "deuces-treys": "deuces and treys", "red-tens": "red tens" },
+  ru: { jokers: "джокеры", "deuce-of-spades": "двойка пик", deuces: "двойки",
+    "deuces-treys": "двойки и тройки", "red-tens": "красные десятки" },
 };
 const DECLARE = /^declare /;
 
@@ -152,6 +165,7 @@ export class PokerTable {
       centre.append(cards);
     }
     if (view.pot !== undefined) centre.append(el("p", { class: "pot", text: t("pot", view.pot) }));
+    centre.append(...this.houseLines());
     const pots = Array.isArray(view.pots) ? view.pots : [];
     if (pots.length > 1) {
       centre.append(el("ul", { class: "pots", "aria-label": t("pots") },
@@ -167,6 +181,22 @@ export class PokerTable {
         ...lines.map((line) => el("li", { class: line.kind, text: moveLabel(line.text) }))));
     }
     return centre;
+  }
+
+  /** The kitty and the house's takings so far, where the table's rules have them: the kitty
+   * where pots pay into it («Банк»), the house where it takes a rake or an hourly charge
+   * («Покер» в клубах и казино). The amounts are the ledger's (the table's score). */
+  houseLines() {
+    const house = this.page.state.rules.house || {};
+    const score = this.page.state.score || {};
+    const lines = [];
+    if ((house.kitty && house.kitty !== "none") || Number(score.kitty)) {
+      lines.push(el("p", { class: "kitty", text: t("kitty", score.kitty ?? 0) }));
+    }
+    if (house.rake_percent || house.hourly_charge || Number(score.house)) {
+      lines.push(el("p", { class: "house", text: t("house", score.house ?? 0) }));
+    }
+    return lines;
   }
 
   mine(me, words, sorted) {
@@ -207,19 +237,50 @@ export class PokerTable {
     if (amounts.length) box.append(this.slider(amounts));
   }
 
-  /** The dealer's choice between deals: the games offered as a menu, the table's first. */
+  /** The dealer's choice between deals: the games offered as a menu, the table's first, the
+   * wild cards offered with the game chosen, and a variant of his own. */
   menu(games) {
     const words = MENU[settings.lang] ?? MENU.en;
-    const select = el("select", { id: "dealer-choice", "aria-label": words.label },
-      ...games.map((move) => el("option", { value: move,
-        text: CHOOSE.exec(move)[1].replaceAll("-", " ") })));
+    const wildWords = WILD_NAMES[settings.lang] ?? WILD_NAMES.en;
+    const parts = games.map((move) => ({ move, game: CHOOSE.exec(move)[1], wild: CHOOSE.exec(move)[2] }));
+    const names = [...new Set(parts.map((part) => part.game))];
     if (!games.includes(this.game)) this.game = games[0];
-    select.value = this.game;
+    const picked = parts.find((part) => part.move === this.game);
+    const select = el("select", { id: "dealer-choice", "aria-label": words.label },
+      ...names.map((name) => el("option", { value: name, text: name.replaceAll("-", " ") })));
+    select.value = picked.game;
+    const wilds = parts.filter((part) => part.game === picked.game);
+    const wild = el("select", { id: "dealer-wild", "aria-label": words.wild },
+      ...wilds.map((part) => el("option", { value: part.move,
+        text: part.wild ? wildWords[part.wild] ?? part.wild : words.asIs })));
+    wild.value = this.game;
     const deal = this.page.moveButton(this.game, words.deal);
     deal.id = "deal-chosen";
-    select.addEventListener("change", () => { this.game = select.value; deal.dataset.move = this.game; });
+    select.addEventListener("change", () => {
+      this.game = parts.find((part) => part.game === select.value && !part.wild)?.move
+        ?? parts.find((part) => part.game === select.value).move;
+      this.page.render();
+    });
+    wild.addEventListener("change", () => { this.game = wild.value; deal.dataset.move = this.game; });
     return el("div", { class: "dealer-choice", role: "group", "aria-label": words.label },
-      el("label", {}, `${words.label} `, select), deal);
+      el("label", {}, `${words.label} `, select), el("label", {}, `${words.wild} `, wild), deal,
+      this.ownVariant(words));
+  }
+
+  /** The dealer's own variant ("любой новый и легко объяснимый вариант"), which no list of
+   * moves can hold: its text is sent as the server's move ``choose-own JSON``, which the
+   * server checks whole and refuses with the reason. */
+  ownVariant(words) {
+    const text = el("textarea", { id: "own-variant", rows: "4", "aria-label": words.own });
+    text.value = this.ownText ?? "";
+    text.addEventListener("input", () => { this.ownText = text.value; });
+    const send = el("button", { type: "button", id: "deal-own", class: "move", text: words.ownDeal,
+      // A move is one line: the lines of a JSON typed over several are joined.
+      onclick: () => this.page.send(`choose-own ${text.value.replace(/\s*[\r\n\t]+\s*/g, " ").trim()}`) });
+    const box = el("details", { class: "own-variant" }, el("summary", { text: words.own }),
+      el("p", { class: "choice-note", text: words.ownNote }), text, send);
+    if (this.ownText) box.setAttribute("open", "");
+    return box;
   }
 
   slider(amounts) {

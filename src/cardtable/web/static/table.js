@@ -18,6 +18,14 @@ function clientId() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The poker ledger's accounts besides the players' (the kitty, the house, a pot carried over).
+const POKER_ACCOUNTS = ["kitty", "house", "pot"];
+
+/** A score line's name: a player's as it is, a poker ledger account's in the page's words. */
+function accountName(game, name) {
+  return game === "poker" && POKER_ACCOUNTS.includes(name) ? t(`${name}Account`) : name;
+}
+
 export function tokenKey(table) {
   return `ct.token.${table}`;
 }
@@ -28,7 +36,7 @@ export class TablePage {
     this.tableId = tableId;
     this.token = token;
     this.state = { seq: 0, view: null, legal: null, choices: null, toMove: null, events: [],
-      seats: [], seat: null, game: "", status: "", score: {}, ended: false };
+      seats: [], seat: null, game: "", status: "", score: {}, ended: false, rules: {} };
     this.chosen = new Set();
     this.message = "";
     this.banner = t("connecting");
@@ -76,7 +84,8 @@ export class TablePage {
   receive(frame) {
     const state = this.state;
     if (frame.type === "welcome") {
-      Object.assign(state, { seats: frame.seats, seat: frame.seat, game: frame.game });
+      Object.assign(state, { seats: frame.seats, seat: frame.seat, game: frame.game,
+        rules: frame.rules || {} });
       this.banner = "";
     } else if (frame.type === "snapshot") {
       Object.assign(state, { seq: frame.seq, view: frame.view, legal: frame.legal,
@@ -91,7 +100,10 @@ export class TablePage {
       if (frame.view !== null) state.view = frame.view;
       if (frame.kind === "deal") Object.assign(state, { status: "playing", deal: (state.deal || 0) + 1 });
       this.chosen.clear();
-      if (frame.d.some((event) => event.kind === "score" || event.kind === "end")) {
+      // A deal's end is written on the sheet (preferans and piquet say "score" or "end"); a
+      // poker deal's, in the ledger, is known once its view is over or the next is dealt.
+      if (frame.kind === "deal" || frame.view?.phase === "over"
+        || frame.d.some((event) => event.kind === "score" || event.kind === "end")) {
         this.refreshScore();
       }
     } else if (frame.type === "ack") {
@@ -222,13 +234,15 @@ export class TablePage {
     }
     if (others !== felt) felt.append(others);
     felt.append(this.centre(view, sorted));
-    const hand = heldOrder(view.hand ?? view.down ?? [], state.game, view.win);
-    const mine = el("div", { class: "seat me pos-me" }, this.seatLabel(me));
-    if (state.seat !== null) {
-      const up = Array.isArray(view.up) ? view.up[state.seat] ?? [] : [];
-      mine.append(this.row([...hand, ...up], sorted, t("hand")));
+    if (state.seat === null) {
+      // A spectator sees the seat at the bottom as any other: its hand only if laid open.
+      felt.append(this.seatPanel(me, "me pos-me", sorted));
+      return felt;
     }
-    felt.append(mine);
+    const hand = heldOrder(view.hand ?? view.down ?? [], state.game, view.win);
+    const up = Array.isArray(view.up) ? view.up[state.seat] ?? [] : [];
+    felt.append(el("div", { class: "seat me pos-me" }, this.seatLabel(me),
+      this.row([...hand, ...up], sorted, t("hand"))));
     return felt;
   }
 
@@ -258,7 +272,8 @@ export class TablePage {
 
   seatPanel(seat, position, sorted) {
     const view = this.state.view || {};
-    const panel = el("div", { class: `seat ${position}` }, this.seatLabel(seat));
+    const panel = el("div", { class: `seat ${position}`, "data-seat": String(seat) },
+      this.seatLabel(seat));
     const open = (view.open_hands || []).find(([s]) => s === seat);
     if (open && open[1].length) {
       panel.append(this.row(heldOrder(open[1], this.state.game), sorted,
@@ -367,7 +382,8 @@ export class TablePage {
 
   sidebar() {
     const { state } = this;
-    const scores = Object.entries(state.score || {});
+    const scores = Object.entries(state.score || {}).filter(([name, value]) =>
+      !(state.game === "poker" && POKER_ACCOUNTS.includes(name) && Number(value) === 0));
     const nameOf = (seat) => this.seatName(seat);
     const log = el("ol", { class: "log", "aria-label": t("log") },
       ...state.events.map((event) => el("li", { text: [withNames(event.text, nameOf),
@@ -375,7 +391,7 @@ export class TablePage {
     const aside = el("aside", { class: "side" });
     if (scores.length) {
       aside.append(el("h2", { text: t("score") }), el("dl", { class: "score" },
-        ...scores.flatMap(([name, value]) => [el("dt", { text: name }),
+        ...scores.flatMap(([name, value]) => [el("dt", { text: accountName(state.game, name) }),
           el("dd", { text: scoreText(value) })])));
     }
     aside.append(...(state.game === "piquet" ? this.piquet.side() : sheetParts(this)));
