@@ -146,3 +146,22 @@ def test_players_and_bots_seat_a_person_and_named_bots(toy: ToyGame) -> None:
     both = runner.invoke(app, ["play", "toy", "--players", "3", "--seats", "you,bot"])
     assert both.exit_code == 2
     assert both.stderr.startswith("error: give --seats or --players, not both")
+
+
+def test_a_hot_seat_undo_at_the_plain_prompt_is_made_when_the_other_person_agrees(
+    tmp_path: Path,
+) -> None:
+    """`undo` asks every other person at the prompt; his `y` takes the moves back, saved.
+
+    docs/tui.md, "Aids" (undo at a hot-seat table by every other person's consent).
+    """
+    save = tmp_path / "pulka.json"
+    result = runner.invoke(
+        app,
+        ["play", "preferans", "--seats", "you,you,bot", "--seed", "3", "--save", str(save)],
+        input="6♣\npass\nundo\ny\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "you 2 asks to take back his last move and the 2 after it." in result.output
+    assert "you 1, do you agree? (y/n)" in result.output
+    assert replay(read_saved_record(save)).record().deals[0].actions == ()

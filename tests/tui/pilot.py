@@ -25,7 +25,7 @@ from cardtable.cards import Card, Rank, parse_card
 from cardtable.cli.play import Seating, Table, _open_table
 from cardtable.engine import seeded_rng
 from cardtable.errors import CardtableError
-from cardtable.tui.app import CARD_KEYS, CardKey, TableApp
+from cardtable.tui.app import CARD_KEYS, HINT_TITLE, CardKey, Reading, TableApp
 
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V")
@@ -54,7 +54,8 @@ class Person:
     """Answers from the screen alone: Enter on a pause, else the first move of the list.
 
     ``typed`` lets a test decide some answers (a move's text, ``?``, ``t``, ``q``, a card's
-    text to pick or play it); ``None`` leaves the choice to the person.
+    text to pick or play it, an aid's key: ``h``, ``c``, ``u``, ``A``); ``None`` leaves the
+    choice to the person.
     """
 
     typed: Callable[[Frame, int], str | None] = lambda frame, turn: None
@@ -106,9 +107,11 @@ def play(
     rules: Path | None = None,
     width: int = 80,
     height: int = 24,
+    auto_play: bool = False,
 ) -> Run:
     """Open the table and let ``person`` play it with keys and clicks; check every frame."""
     table = _open_table(game, None, rules, Seating(seats, None, "bot"), save, load)
+    table.auto_play = auto_play
     return play_table(table, person, seed=seed, deals=deals, width=width, height=height)
 
 
@@ -183,6 +186,13 @@ async def give(
         await pilot.pause()
         frames.append(Frame("page", frame.seat, frame.deal, app.page_text, frozenset(), (), ()))
         await pilot.press("escape")
+    elif answer == "h":
+        await pilot.press("h")
+        await _wait_for_page(pilot, HINT_TITLE)
+        frames.append(Frame("page", frame.seat, frame.deal, app.page_text, frozenset(), (), ()))
+        await pilot.press("escape")
+    elif answer in ("c", "u", "A", "y", "n"):
+        await pilot.press(answer)
     elif _card_in(answer, frame) is not None:
         await _choose_card(pilot, frame, _card_in(answer, frame), turn)
     elif any(button.name == answer for button in _bids(app)):
@@ -197,6 +207,17 @@ async def give(
         await pilot.pause()
         await pilot.press("enter")
     await pilot.pause()
+
+
+async def _wait_for_page(pilot: Pilot[None], title: str) -> None:
+    """Wait until the page titled ``title`` is open (a hint is worked out in a worker)."""
+    app = pilot.app
+    assert isinstance(app, TableApp)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not (isinstance(app.screen, Reading) and app.page_text.startswith(title)):
+        assert loop.time() < deadline, f"no page {title!r} was opened"
+        await pilot.pause(0.05)
 
 
 def _card_in(answer: str, frame: Frame) -> Card | None:

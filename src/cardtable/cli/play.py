@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Generic, Protocol, TypeVar
+from typing import Annotated, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import typer
 from rich.console import Console
@@ -38,12 +38,15 @@ from cardtable.engine import (
     system_rng,
     view_to_data,
 )
+from cardtable.engine.aids import judge_claim
+from cardtable.engine.forced import forced_move
 from cardtable.engine.help import rules_in_force
 from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.reading import whole_number
 from cardtable.engine.replay import replay
 from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.sealing import seal_deal_in_progress, unseal_deal_in_progress
+from cardtable.engine.undo import UndoRefused, plan_undo
 from cardtable.errors import CardtableError, IllegalAction
 from cardtable.keys import seal_key
 
@@ -58,6 +61,9 @@ HUMAN = "you"
 STOP_WORDS = frozenset({"q", "quit"})
 """Answers that stop play at any prompt (every move made is already in the record)."""
 
+UNDO_WORDS = frozenset({"undo"})
+"""Answers that take back the person's last move of the deal, and every move after it."""
+
 MENU_LENGTH = 40
 """Legal moves listed by number; past that (a piquet discard has ~1,500) the move is typed."""
 
@@ -70,6 +76,9 @@ class Table(Generic[A, V, R]):
     match: Match[A, V, R]
     bots: dict[int, Bot[V, A]]
     save: Path | None
+    auto_play: bool = False
+    """Whether a person's forced move (:func:`~cardtable.engine.forced.forced_move`) is played
+    for him without asking (docs/tui.md, "Aids")."""
 
     def people(self) -> list[int]:
         """The seats played by people."""
@@ -153,6 +162,19 @@ class Screen(Protocol[V_contra]):
         """Play ended: the match is over, the deals asked for are played, or a person stopped."""
 
 
+@runtime_checkable
+class Consenting(Protocol):
+    """A screen that can ask a person at a hot-seat table whether he agrees to another's request."""
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` (with no hand on the screen) whether he agrees to ``request``."""
+        ...
+
+
+CONSENT_WORDS = frozenset({"y", "yes"})
+"""Answers that agree to another person's request; any other answer refuses it."""
+
+
 class PlainScreen(Generic[A, V, R]):
     """The plain prompt: sentences and a numbered menu.
 
@@ -208,6 +230,11 @@ class PlainScreen(Generic[A, V, R]):
     def refused(self, reason: str) -> None:
         """Say why the answer was refused."""
         self.say(f"refused: {reason}")
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` whether he agrees; ``y`` or ``yes`` agrees."""
+        self.say(f"{request}.")
+        return self.ask(f"{person}, do you agree? (y/n)").strip().lower() in CONSENT_WORDS
 
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Print the score, or that play stopped."""
@@ -302,27 +329,34 @@ def _plain(value: object) -> str:
 def play_match(
     table: Table[A, V, R], rng: random.Random, screen: Screen[V], deals: int | None
 ) -> None:
-    """Play until the match ends, ``deals`` more deals have been played, or a person quits."""
-    match = table.match
-    seen = {seat: sum(len(d.events) for d in match.deals) for seat in table.people()}
+    """Play until the match ends, ``deals`` more deals have been played, or a person quits.
+
+    An undo swaps a new match into ``table.match``, so the match is read from the table anew.
+    """
+    seen = {seat: sum(len(d.events) for d in table.match.deals) for seat in table.people()}
     played = 0
-    while not match.is_over and (deals is None or played < deals):
+    while not table.match.is_over and (deals is None or played < deals):
+        match = table.match
         deal = match.current or match.start_deal(rng, fresh_salt())
         dealer = match.seats[deal.setup.dealer]
         going_on = screen.deal_started(len(match.deals), dealer, deal.setup.commitment)
         save_record(table)
         if not going_on:
-            screen.finished(view_to_data(match.ledger()), stopped=True, saved=bool(table.save))
+            _stopped(table, screen)
             return
-        while not deal.is_over:
+        while table.match.current is not None and not table.match.current.is_over:
             _tell(table, seen, screen)
-            if not _one_move(table, rng, screen):
-                screen.finished(view_to_data(match.ledger()), stopped=True, saved=bool(table.save))
+            if not _one_move(table, rng, screen, seen):
+                _stopped(table, screen)
                 return
             save_record(table)
         _tell(table, seen, screen)
         played += 1
-    screen.finished(view_to_data(match.ledger()), stopped=False, saved=bool(table.save))
+    screen.finished(view_to_data(table.match.ledger()), stopped=False, saved=bool(table.save))
+
+
+def _stopped(table: Table[A, V, R], screen: Screen[V]) -> None:
+    screen.finished(view_to_data(table.match.ledger()), stopped=True, saved=bool(table.save))
 
 
 def _tell(table: Table[A, V, R], seen: dict[int, int], screen: Screen[V]) -> None:
@@ -333,7 +367,9 @@ def _tell(table: Table[A, V, R], seen: dict[int, int], screen: Screen[V]) -> Non
         seen[seat] = len(events)
 
 
-def _one_move(table: Table[A, V, R], rng: random.Random, screen: Screen[V]) -> bool:
+def _one_move(
+    table: Table[A, V, R], rng: random.Random, screen: Screen[V], seen: dict[int, int]
+) -> bool:
     match = table.match
     seat = match.to_move
     assert seat is not None
@@ -342,21 +378,78 @@ def _one_move(table: Table[A, V, R], rng: random.Random, screen: Screen[V]) -> b
     if bot is not None:
         match.apply(bot.choose(match.view(seat), legal, rng))
         return True
-    menu = [table.game.action_text(action) for action in legal]
     deal = match.current
-    choices = deal.choices() if deal is not None else []
+    assert deal is not None
+    if table.auto_play:
+        forced = forced_move(deal)
+        if forced is not None:
+            match.apply(forced)
+            return True
+    menu = [table.game.action_text(action) for action in legal]
+    choices = deal.choices()
     answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
     while True:
         answer = answer.strip()
         if answer.lower() in STOP_WORDS:
             return False
         try:
-            match.apply(_read_answer(table.game, legal, answer, match.view(seat)))
+            if answer.lower() in UNDO_WORDS:
+                _undo(table, seat, seen, screen)
+                return True
+            action = _read_answer(table.game, legal, answer, match.view(seat))
+            if action == deal.claim_action(seat):
+                _claim(table, seat, action)
+            else:
+                match.apply(action)
         except CardtableError as error:
             screen.refused(str(error))
             answer = screen.prompt(match.seats[seat], match.view(seat), menu, choices)
             continue
         return True
+
+
+def _undo(table: Table[A, V, R], seat: int, seen: dict[int, int], screen: Screen[V]) -> None:
+    """Take back ``seat``'s last move of the deal, with every other person's consent.
+
+    The engine's rule (no card seen since) is asked first, so nobody is asked to agree to an
+    undo it refuses; a screen that cannot ask for consent leaves a hot-seat undo refused.
+    """
+    plan = plan_undo(table.match, seat)
+    names = table.match.seats
+    others = [names[person] for person in table.people() if person != seat]
+    if others and not isinstance(screen, Consenting):
+        raise UndoRefused("undo at a hot-seat table needs every other person's consent")
+    taken = "move" if plan.taken_back == 1 else f"move and the {plan.taken_back - 1} after it"
+    request = f"{names[seat]} asks to take back his last {taken}"
+    for other in others:
+        assert isinstance(screen, Consenting)
+        if not screen.consents(other, request):
+            raise UndoRefused(f"{other} does not agree to take the moves back")
+    # Replayed from this match's own record: the same game, so the same types.
+    table.match = cast("Match[A, V, R]", plan.match)
+    events = sum(len(deal.events) for deal in table.match.deals)
+    for person, told in seen.items():
+        seen[person] = min(told, events)
+
+
+def _claim(table: Table[A, V, R], seat: int, claim: A) -> None:
+    """Lay down ``seat``'s claim of the rest and grant it, if the cards prove it; else refuse.
+
+    A claim the cards do not prove is refused before it is laid down, so it changes nothing
+    (docs/tui.md, "Aids"): the engine, which knows every hand, judges it.
+    """
+    deal = table.match.current
+    assert deal is not None
+    reason = deal.why_illegal(claim)
+    if reason is not None:
+        raise IllegalAction(reason)
+    verdict = judge_claim(table.game.name, deal, seat)
+    if not verdict.proved:
+        raise IllegalAction(f"the claim is refused: {verdict.reason}")
+    grant = deal.grant_action(seat)
+    assert grant is not None
+    table.match.apply(claim)
+    table.match.apply(grant)
 
 
 def _read_answer(game: Game[A, V, R], legal: Sequence[A], answer: str, view: V) -> A:
@@ -399,6 +492,12 @@ def play_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="The plain prompt even on a terminal.")
     ] = False,
+    auto_play: Annotated[
+        bool,
+        typer.Option(
+            "--auto-play/--no-auto-play", help="Play a person's forced moves without asking."
+        ),
+    ] = False,
     connect: Annotated[
         str | None,
         typer.Option(metavar="URL", help="Sit at a server's table: its invite link."),
@@ -435,6 +534,7 @@ def play_command(
         table = _open_table(
             game_name, preset, rules_file, Seating(seats, players, bots), save, load
         )
+        table.auto_play = auto_play
         rng = seeded_rng(seed) if seed is not None else system_rng()
         with _sigterm_stops_play():
             if not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty():

@@ -12,7 +12,8 @@ piquet exchange, a poker draw) is built card by card, and the move list offers i
 are picked. Every legal move is listed; a card that may not be played is sent to the game,
 which refuses it with its reason. ``?`` shows the rules of the phase, ``t`` the tricks of the
 deal so far, ``/`` a line to type a move in any spelling the game reads, ``q`` stops (every
-move is already saved).
+move is already saved). The aids (docs/tui.md, "Aids"): ``h`` a hint, ``c`` a claim of the
+remaining tricks, ``u`` undo against bots, ``A`` auto-play of forced moves on or off.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
-from cardtable.cli.play import STOP_WORDS, Table, play_match
-from cardtable.engine import CardChoice, Event, outside_choices
+from cardtable.cli.play import CONSENT_WORDS, STOP_WORDS, UNDO_WORDS, Table, play_match
+from cardtable.engine import CardChoice, Deal, Event, outside_choices
+from cardtable.engine.aids import hint
+from cardtable.engine.forced import forced_move
 from cardtable.engine.help import rules_in_force
 from cardtable.errors import CardtableError
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
@@ -49,13 +52,16 @@ R = TypeVar("R")
 CARD_KEYS = "1234567890abdefgijkmnoprsvwxyz"
 """The key of each card of the hand, left to right (the letters of the app's commands left out)."""
 
+HINT_TITLE = "HELP — a hint, not a rule"
+"""The title of the page that shows a hint: help, marked as such."""
+
 STOP = "q"
 """The answer that stops play: the match loop's own stop word."""
 
 
 @dataclass(frozen=True)
 class Question:
-    """What the person is asked now: ``kind`` is ``move``, ``pause`` or ``cover``."""
+    """What the person is asked now: ``kind`` is ``move``, ``pause``, ``cover`` or ``consent``."""
 
     kind: str
     seat: int | None
@@ -118,11 +124,27 @@ class Pause(ModalScreen[str]):
         self.dismiss(answer)
 
 
+class Consent(Pause):
+    """Another person's request, asked of a person with no hand on the screen: ``y`` or ``n``.
+
+    Enter, a click or ``q`` refuse too: only ``y`` agrees.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('y')", "Agree"),
+        Binding("n", "answer('n')", "Refuse"),
+    ]
+
+    def on_click(self) -> None:
+        """A click refuses: agreeing takes the ``y`` key."""
+        self.dismiss("n")
+
+
 class Reading(ModalScreen[None]):
     """A page to read (the rules of the phase, the tricks so far); Escape or Enter closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,t", "close", "Back"),
+        Binding("escape,enter,question_mark,t,h", "close", "Back"),
         Binding("q", "stop", "Stop (saved)"),
     ]
 
@@ -161,6 +183,10 @@ class TableApp(App[None], Generic[A, V, R]):
         Binding("question_mark", "rules", "Rules"),
         Binding("t", "tricks", "Tricks"),
         Binding("slash", "type", "Type a move"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("c", "claim", "Claim the rest", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("A", "auto_play", "Auto-play", show=False),
         Binding("left", "card(-1)", "Card ←", show=False),
         Binding("down", "to_moves", "To the moves", show=False),
         Binding("escape", "to_hand", "To the hand", show=False),
@@ -286,11 +312,18 @@ class TableApp(App[None], Generic[A, V, R]):
 
     def show_pause(self, seat: int | None, deal: int, words: str, cover: bool) -> None:
         """Draw ``deal`` as ``seat`` knows it (nothing for a cover) under a message to go on."""
+        self._ask_over(Question("cover" if cover else "pause", seat, deal), Pause(words, cover))
+
+    def show_consent(self, deal: int, words: str) -> None:
+        """Ask a person, with no hand on the screen, whether he agrees to ``words``."""
+        self._ask_over(Question("consent", None, deal), Consent(words, True))
+
+    def _ask_over(self, question: Question, over: Pause) -> None:
         self.legal, self.choices, self.picked = [], [], []
-        self.question = Question("cover" if cover else "pause", seat, deal)
-        self._draw(seat, deal)
-        self.shown_text += "\n" + words
-        self.push_screen(Pause(words, cover), lambda answer: self.answer(answer or ""))
+        self.question = question
+        self._draw(question.seat, question.deal)
+        self.shown_text += "\n" + over.words
+        self.push_screen(over, lambda answer: self.answer(answer or ""))
 
     def show_refusal(self, reason: str) -> None:
         """The last answer was refused: say why until the next answer."""
@@ -312,11 +345,14 @@ class TableApp(App[None], Generic[A, V, R]):
         hand = self._hand(seat, view, painter)
         rungs = self._ladder(view)
         picking = self._moves()
-        message = self.message or Text(
+        # A refusal waits for the move screen: a hot-seat cover comes between them.
+        moving = self.question is not None and self.question.kind == "move"
+        message = (self.message if moving else None) or Text(
             "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop",
             style="dim",
         )
-        self.message = None
+        if moving:
+            self.message = None
         self.query_one("#message", Static).update(message)
         self.drawn = frozenset(painter.drawn)
         words = [*(part.plain for part in parts), hand, *rungs, *self._items(), picking]
@@ -631,6 +667,77 @@ class TableApp(App[None], Generic[A, V, R]):
         events = match.deals[question.deal - 1].events_seen_by(question.seat)
         self._read("the tricks so far", tricks_text(events, match.seats))
 
+    def action_hint(self) -> None:
+        """Work out a hint for the seat to move, in a worker so that the table does not freeze.
+
+        The hint reads a copy of the deal as the seat knows it; its random layouts come from a
+        fresh generator, never from the match's (docs/tui.md, "Aids").
+        """
+        question = self.question
+        deal = self.table.match.current
+        if question is None or question.kind != "move" or question.seat is None or deal is None:
+            return
+        self._say(Text("help: working out a hint…", style="cyan"))
+        copy = deal.copy()
+        # A hint that fails must not close the table: the worker's error stays its own.
+        self.run_worker(
+            lambda: self._work_hint(question, copy),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _work_hint(self, question: Question, deal: Deal[A, V]) -> None:
+        assert question.seat is not None
+        try:
+            lines = hint(self.table.game.name, deal, question.seat, random.Random()).lines
+        except CardtableError as error:
+            lines = (f"No hint now: {error}.",)
+        if not self.closing:
+            self.call_from_thread(self._show_hint, question, lines)
+
+    def _show_hint(self, question: Question, lines: Sequence[str]) -> None:
+        """Open the hint, unless the position it was worked out for has gone."""
+        if self.question is not question:
+            return
+        self._say(Text(""))
+        self._read(HINT_TITLE, Text("\n").join(Text(line) for line in lines))
+
+    def action_claim(self) -> None:
+        """Claim the remaining tricks: the claim goes the way of every move, judged by the cards."""
+        question = self.question
+        deal = self.table.match.current
+        if question is None or question.kind != "move" or question.seat is None or deal is None:
+            return
+        claim = deal.claim_action(question.seat)
+        if claim is None:
+            self._say(Text(f"{self.table.game.title} has no claims of the rest", style="red"))
+            return
+        self.answer(self.table.game.action_text(claim))
+
+    def action_undo(self) -> None:
+        """Take back the person's last move, if the engine's rule and the table allow it."""
+        if self.question is not None and self.question.kind == "move":
+            self.answer(min(UNDO_WORDS))
+
+    def action_auto_play(self) -> None:
+        """Turn auto-play of forced moves on or off; turned on, a forced move now is played."""
+        self.table.auto_play = not self.table.auto_play
+        state = "on" if self.table.auto_play else "off"
+        self._say(Text(f"auto-play of forced moves: {state}", style="cyan"))
+        question = self.question
+        deal = self.table.match.current
+        moving = question is not None and question.kind == "move" and deal is not None
+        if self.table.auto_play and moving and deal is not None:
+            forced = forced_move(deal)
+            if forced is not None:
+                self.answer(self.table.game.action_text(forced))
+
+    def _say(self, words: Text) -> None:
+        """Put ``words`` on the message line now."""
+        self.query_one("#message", Static).update(words)
+
     def _read(self, title: str, body: Text) -> None:
         self.page_text = f"{title}\n{body.plain}"
         self.push_screen(Reading(title, body))
@@ -640,7 +747,10 @@ KEYS_HELP = (
     "Choose a card with ←/→ and Enter, its key or a click; a discard, an exchange or a draw "
     "is built card by card (choose a card again to put it back), then chosen in the move "
     "list. / types a move in any spelling the game reads. t shows the tricks so far; "
-    "q stops (the record keeps every move)."
+    "h a hint (help worked out for you); c claims the remaining tricks (granted when the "
+    "cards prove it); u takes back your last move (at hot-seat, if every other person agrees); "
+    "A turns auto-play of forced "
+    "moves on or off; q stops (the record keeps every move)."
 )
 """How the table is worked, at the foot of the help."""
 
@@ -720,6 +830,17 @@ class People(Generic[A, V, R]):
         """The reason is shown on the message line at the next prompt."""
         if not self.app.closing:
             self.app.call_from_thread(self.app.show_refusal, reason)
+
+    def consents(self, person: str, request: str) -> bool:
+        """Ask ``person`` at the keyboard, with no hand shown, whether he agrees; ``y`` agrees.
+
+        The one who asked is shown his hand again only after the keyboard is passed back.
+        """
+        self.showing = None
+        words = f"{request}. Pass the keyboard to {person}. {person}: y agrees, n refuses."
+        deal = len(self.app.table.match.deals)
+        answer = self.app.ask(lambda: self.app.show_consent(deal, words))
+        return answer.strip().lower() in CONSENT_WORDS
 
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until Enter."""
