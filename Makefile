@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck unit bench playthroughs mutation mutation-rest soak-server fuzz fuzz-million fuzz-atheris clean
 
-# A second `make play` resumes the pulka kept in pulka.json instead of starting over it.
+# A second `make play` resumes the pulka kept in pulka.json (or `make play PULKA=file`) instead of
+# starting over it.
+PULKA ?= pulka.json
 play: $(STAMP)
-	@if [ -f pulka.json ]; then $(BIN)/cardtable play preferans --seats you,bot,bot --load pulka.json; \
-	else $(BIN)/cardtable play preferans --seats you,bot,bot --save pulka.json; fi
+	@if [ -f '$(PULKA)' ]; then $(BIN)/cardtable play preferans --seats you,bot,bot --load '$(PULKA)'; \
+	else $(BIN)/cardtable play preferans --seats you,bot,bot --save '$(PULKA)'; fi
 
 test: $(STAMP) lint typecheck unit
 
