@@ -17,7 +17,7 @@ import pytest
 from cardtable.client import TableAddress, TableClient, play_remote
 from server.harness import Client, Server, leaks
 from web.conftest import CHROMIUM, FLAGS, _missing
-from web.test_browser import choose, wait_for_change
+from web.test_browser import play_by_pointing
 
 from .conftest import AutoScreen
 
@@ -49,21 +49,6 @@ def _browser_joins(chromium: Any, link: str, name: str, seat: int) -> Any:
     return page
 
 
-def _browsers_play(pages: list[Any]) -> None:
-    for _ in range(400):
-        if all(page.locator(".ended").count() for page in pages):
-            return
-        for page in pages:
-            seq = int(page.locator(".table").get_attribute("data-seq") or 0)
-            chosen = page.locator("[aria-pressed=true]").count()
-            if not page.locator(".ended").count() and choose(page):
-                wait_for_change(page, seq, chosen)
-                break
-        else:
-            pages[0].wait_for_timeout(200)
-    raise AssertionError("the browsers' deal did not finish in 400 steps")
-
-
 def test_a_terminal_seat_and_two_browser_seats_finish_a_preferans_deal_on_one_server(
     server: Server, chromium: Any
 ) -> None:
@@ -81,7 +66,7 @@ def test_a_terminal_seat_and_two_browser_seats_finish_a_preferans_deal_on_one_se
         _browser_joins(chromium, link, name, seat) for seat, name in ((1, "Anna"), (2, "Boris"))
     ]
 
-    _browsers_play(pages)
+    play_by_pointing(pages, lambda: None, most=400)
     thread.join(120)
 
     assert not thread.is_alive()

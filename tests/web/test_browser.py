@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,26 @@ def wait_for_change(page: Any, seq: int | None, chosen: int) -> None:
         arg=[seq, chosen],
         timeout=20_000,
     )
+
+
+def play_by_pointing(pages: list[Any], read: Callable[[], None], most: int = 300) -> None:
+    """Each person moves by pointing when his page offers one, until every page shows the end.
+
+    ``read`` is called before each step (to read every page as play goes on).
+    """
+    for _ in range(most):
+        read()
+        if all(page.locator(".ended").count() for page in pages):
+            return
+        for page in pages:
+            seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+            chosen = page.locator("[aria-pressed=true]").count()
+            if not page.locator(".ended").count() and choose(page):
+                wait_for_change(page, seq, chosen)
+                break
+        else:
+            pages[0].wait_for_timeout(200)
+    raise AssertionError(f"the deal did not finish in {most} steps")
 
 
 def test_a_person_and_two_bots_play_a_whole_preferans_deal_and_no_page_shows_a_hidden_card(

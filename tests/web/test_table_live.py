@@ -27,6 +27,7 @@ from .test_browser import (
     _cards_of,
     choose,
     named_cards,
+    play_by_pointing,
     stand_ins,
     wait_for_change,
     wait_for_end,
@@ -123,20 +124,12 @@ def _say(page: Any, text: str) -> None:
 
 def _play_to_end(pages: list[Any], watchers: list[Any], readings: list[dict[str, Any]]) -> None:
     """Each person moves by pointing when his page offers a move; every page is read each step."""
-    for _ in range(300):
+
+    def read() -> None:
         pages[0].wait_for_timeout(30)
         readings.extend(page.evaluate(READ) for page in [*pages, *watchers])
-        if all(page.locator(".ended").count() for page in pages):
-            return
-        for page in pages:
-            seq = int(page.locator(".table").get_attribute("data-seq") or 0)
-            chosen = page.locator("[aria-pressed=true]").count()
-            if not page.locator(".ended").count() and choose(page):
-                wait_for_change(page, seq, chosen)
-                break
-        else:
-            pages[0].wait_for_timeout(200)
-    raise AssertionError("the deal did not finish in 300 steps")
+
+    play_by_pointing(pages, read)
 
 
 def assert_no_hidden_card(server: Server, table_id: str, readings: list[dict[str, Any]]) -> None:
