@@ -169,9 +169,12 @@ def test_a_person_and_a_bot_play_a_whole_piquet_deal_and_no_page_shows_a_hidden_
     _play_a_whole_deal(server, browser, output, "piquet")
 
 
-def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: str) -> None:
+def create_table(server: Server, browser: Any, game_name: str, errors: list[str]) -> Any:
+    """A new page on which Anna creates a one-deal table of ``game_name`` and sees it dealt.
+
+    Every error the page's scripts raise is added to ``errors``.
+    """
     page = browser.new_page()
-    errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server.http + "/")
     page.select_option("#game", game_name)
@@ -179,6 +182,12 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page.fill("#name", "Anna")
     page.click("#create")
     page.wait_for_selector(".table[data-seq]")
+    return page
+
+
+def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: str) -> None:
+    errors: list[str] = []
+    page = create_table(server, browser, game_name, errors)
     readings: list[dict[str, Any]] = []
     clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
     first_sheet = open_the_sheet(page, game_name)

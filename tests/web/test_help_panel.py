@@ -8,6 +8,8 @@ import pytest
 
 from server.harness import Server
 
+from .test_browser import create_table
+
 pytestmark = pytest.mark.timeout(180)
 
 
@@ -19,15 +21,8 @@ def test_the_page_tells_how_to_move_and_the_rules_of_the_table_in_its_language(
     001_776ed664a35a376f.txt, piquet rule 9 (the exchange, 3 to 5 cards by default); docs/web.md
     (the help panel); the page's language (web/static/i18n.js).
     """
-    page = browser.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.http + "/")
-    page.select_option("#game", "piquet")
-    page.fill("#deals", "1")
-    page.fill("#name", "Anna")
-    page.click("#create")
-    page.wait_for_selector(".table[data-seq]")
+    page = create_table(server, browser, "piquet", errors)
     hint = page.wait_for_selector(".move-hint", timeout=60_000)
     assert hint is not None
     assert hint.inner_text().startswith("How to move: ")

@@ -16,7 +16,13 @@ from typing import Any
 
 from server.harness import Server, shown_by_seq
 
-from .test_browser import READ_DOM, check_against_the_engine, wait_for_change, wait_for_end
+from .test_browser import (
+    READ_DOM,
+    check_against_the_engine,
+    create_table,
+    wait_for_change,
+    wait_for_end,
+)
 
 PIQUET_DOM = """() => ({
   seq: Number(document.querySelector('.table')?.dataset.seq ?? 0),
@@ -94,15 +100,8 @@ def test_the_piquet_declarations_are_said_as_a_dialogue_and_answered_by_buttons(
     are laid on the table "по первому требованию противника"); docs/web.md, "The piquet
     table".
     """
-    page = browser.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.http + "/")
-    page.select_option("#game", "piquet")
-    page.fill("#deals", "1")
-    page.fill("#name", "Anna")
-    page.click("#create")
-    page.wait_for_selector(".table[data-seq]")
+    page = create_table(server, browser, "piquet", errors)
     readings, tables = _play(page, output)
     page.screenshot(path=str(output / "piquet-end-1280.png"))
     assert not errors, errors

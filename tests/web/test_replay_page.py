@@ -12,7 +12,7 @@ from typing import Any
 
 from server.harness import Server, shown_by_seq
 
-from .test_browser import _bids_of, _cards_of, named_cards
+from .test_browser import _bids_of, _cards_of, create_table, named_cards
 from .test_piquet_page import _play
 
 READ_REPLAY = """() => {
@@ -53,15 +53,8 @@ def test_a_finished_deal_is_replayed_step_by_step_showing_only_what_its_viewer_s
     server: Server, browser: Any, output: Path
 ) -> None:
     """Forward, back, first and last, by buttons and keys; the seat's eyes, then the table's."""
-    page = browser.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.http + "/")
-    page.select_option("#game", "piquet")
-    page.fill("#deals", "1")
-    page.fill("#name", "Anna")
-    page.click("#create")
-    page.wait_for_selector(".table[data-seq]")
+    page = create_table(server, browser, "piquet", errors)
     _play(page, output)
     table_id = page.url.rstrip("/").split("/")[-1]
     shown = shown_by_seq(server.record(table_id))
