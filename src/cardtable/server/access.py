@@ -6,14 +6,15 @@ the socket's ``hello``) or the cookie of a player seated at it; anyone else gets
 4003 on the socket) with one line saying why, and learns nothing of the table but that it is
 private. Only a seat token makes the request a seat's; the others see what a spectator sees.
 
-The endpoints of a finished deal share their prologue too (:func:`finished_deal_log`).
+An endpoint takes the check as a parameter (:data:`AskedTable`); the endpoints of a finished
+deal share the reading of its log too (:func:`finished_deal_log`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import Header, HTTPException, Query
+from fastapi import Depends, Header, HTTPException, Query
 from starlette.requests import HTTPConnection
 
 from cardtable.server.accounts import current_player
@@ -67,6 +68,20 @@ async def table_access(
     if private and not await _invited(connection, table, invite):
         raise HTTPException(403, PRIVATE)
     return table, seat
+
+
+async def asked_table(
+    connection: HTTPConnection,
+    table_id: str,
+    invite: InviteQuery = None,
+    seat_token: TokenHeader = None,
+) -> tuple[LiveTable, int]:
+    """:func:`table_access` for the table of an endpoint's path, as a FastAPI dependency."""
+    return await table_access(connection, table_id, invite, seat_token)
+
+
+AskedTable = Annotated[tuple[LiveTable, int], Depends(asked_table)]
+"""An endpoint's parameter: the table of its path and the seat the request holds, checked."""
 
 
 async def _invited(connection: HTTPConnection, table: LiveTable, invite: str | None) -> bool:

@@ -24,13 +24,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from cardtable.engine import Export, get_game, view_to_data
 from cardtable.engine.replay import replay
-from cardtable.server.access import (
-    InviteQuery,
-    TokenHeader,
-    finished_deal_log,
-    table_access,
-    table_log,
-)
+from cardtable.server.access import AskedTable, finished_deal_log, table_log
 from cardtable.server.tables import SPECTATOR, LiveTable
 from cardtable.store.records import match_record, record_of
 from cardtable.store.repository import Entry, TableInfo
@@ -52,17 +46,14 @@ def _signed_record(request: Request, info: TableInfo, log: Sequence[Entry]) -> d
 
 @router.get("/{table_id}/record")
 async def record(
-    table_id: str,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> dict[str, Any]:
     """The finished table's match record (our record JSON; ``cardtable replay`` reads it).
 
     A table still in play has no record to give: its decks are the server's secret.
     """
-    table, _seat = await table_access(request, table_id, invite, seat_token)
+    table, _seat = asked
     _require_end(table, "record")
     log = await table_log(request, table)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
@@ -70,15 +61,12 @@ async def record(
 
 @router.get("/{table_id}/deals/{number}/record")
 async def deal_record(
-    table_id: str,
     number: int,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> dict[str, Any]:
     """The finished table's match through deal ``number``: a record that replays to that deal."""
-    table, _seat = await table_access(request, table_id, invite, seat_token)
+    table, _seat = asked
     _require_end(table, "record")
     log = await finished_deal_log(request, table, number)
     return await asyncio.to_thread(_signed_record, request, table.info, log)
@@ -86,15 +74,12 @@ async def deal_record(
 
 @router.get("/{table_id}/export/{form}")
 async def export(
-    table_id: str,
     form: str,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> Response:
     """The match in one of its game's forms (``GET /api/games`` lists them): PHH, the pulka."""
-    table, _seat = await table_access(request, table_id, invite, seat_token)
+    table, _seat = asked
     chosen = _form(table, form)
     log = await table_log(request, table)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, None)
@@ -103,16 +88,13 @@ async def export(
 
 @router.get("/{table_id}/deals/{number}/export/{form}")
 async def deal_export(
-    table_id: str,
     form: str,
     number: int,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> Response:
     """Finished deal ``number`` in one of its game's forms: its PHH hand, the pulka after it."""
-    table, _seat = await table_access(request, table_id, invite, seat_token)
+    table, _seat = asked
     chosen = _form(table, form)
     log = await finished_deal_log(request, table, number)
     text = await asyncio.to_thread(_exported, table.info, log, chosen, number)
@@ -121,12 +103,9 @@ async def deal_export(
 
 @router.get("/{table_id}/deals/{number}/seen")
 async def seen(
-    table_id: str,
     number: int,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> dict[str, Any]:
     """Deal ``number`` (finished or in progress) as the asking seat saw it, or a spectator.
 
@@ -134,7 +113,7 @@ async def seen(
     the public events and :meth:`Deal.public_view`): never the deck, the seed or a card the
     seat was not shown.
     """
-    table, seat = await table_access(request, table_id, invite, seat_token)
+    table, seat = asked
     # Under the table's lock: an action applied but not yet stored is never shown.
     async with table.lock:
         return _seen(table, number, seat)

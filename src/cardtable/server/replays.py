@@ -27,7 +27,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from cardtable.engine import Deal, DealSetup, Event, Record, get_game, view_to_data
-from cardtable.server.access import InviteQuery, TokenHeader, finished_deal_log, table_access
+from cardtable.server.access import AskedTable, finished_deal_log
 from cardtable.server.tables import SPECTATOR
 from cardtable.store.records import record_of
 
@@ -71,12 +71,10 @@ SeatQuery = Annotated[
 
 @router.get("/{table_id}/deals/{number}/replay")
 async def deal_replay(
-    table_id: str,
     number: int,
     request: Request,
+    asked: AskedTable,
     *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
     seat: SeatQuery = None,
 ) -> dict[str, Any]:
     """Finished deal ``number`` step by step as the asking seat saw it (or ``seat``'s, later).
@@ -85,7 +83,7 @@ async def deal_replay(
     its ``move`` when it is the viewer's own), the ``events`` it caused and the ``view`` after
     it, as the viewer saw them.
     """
-    table, asking = await table_access(request, table_id, invite, seat_token)
+    table, asking = asked
     log = await finished_deal_log(request, table, number)
     viewer = None if asking == SPECTATOR else asking
     if seat is not None and seat != viewer:
@@ -101,12 +99,9 @@ async def deal_replay(
 
 @router.get("/{table_id}/deals/{number}/analysis")
 async def deal_analysis(
-    table_id: str,
     number: int,
     request: Request,
-    *,
-    invite: InviteQuery = None,
-    seat_token: TokenHeader = None,
+    asked: AskedTable,
 ) -> dict[str, Any]:
     """Finished deal ``number`` judged by its game (preferans: every card double dummy).
 
@@ -115,7 +110,7 @@ async def deal_analysis(
     (``best_tricks``), the ``best`` cards, the tricks it ``cost`` and whether it was judged
     ``paranoid`` (an all-pass: the player against the other two).
     """
-    table, asking = await table_access(request, table_id, invite, seat_token)
+    table, asking = asked
     record = record_of(table.info, await finished_deal_log(request, table, number))
     viewer = None if asking == SPECTATOR else asking
     public = table.finished and bool(table.steps)
