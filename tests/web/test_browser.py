@@ -79,8 +79,8 @@ def _bids_of(view: Any, legal: list[str] | None) -> set[str]:
     return said | {view.get("high_bid") or ""} | set(legal or [])
 
 
-def choose(page: Any) -> bool:
-    """Make one move by pointing, as a player would; False if nothing is to be clicked."""
+def build_by_cards(page: Any) -> bool:
+    """One step of a move made of cards: confirm it once allowed, else pick a card; or False."""
     confirm = page.locator("button.confirm:not([disabled])")
     if confirm.count():
         confirm.first.click()
@@ -88,6 +88,13 @@ def choose(page: Any) -> bool:
     pick = page.locator(".pos-me button.card[aria-pressed='false']:not([disabled])")
     if page.locator("button.confirm").count() and pick.count():
         pick.first.click()
+        return True
+    return False
+
+
+def choose(page: Any) -> bool:
+    """Make one move by pointing, as a player would; False if nothing is to be clicked."""
+    if build_by_cards(page):
         return True
     for wanted in ("refuse", "whist", "mine"):
         button = page.locator(f"button.move[data-move='{wanted}']")

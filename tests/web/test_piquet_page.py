@@ -18,6 +18,7 @@ from server.harness import Server, shown_by_seq
 
 from .test_browser import (
     READ_DOM,
+    build_by_cards,
     check_against_the_engine,
     create_table,
     wait_for_change,
@@ -42,13 +43,7 @@ PHRASE_OF |= {"trust": "I trust you.", "sink": "Nothing.", "look": "I look at th
 
 def _speak(page: Any) -> bool:
     """One move by pointing: the exchange card by card, then the declarations' words."""
-    confirm = page.locator("button.confirm:not([disabled])")
-    if confirm.count():
-        confirm.first.click()
-        return True
-    pick = page.locator(".pos-me button.card[aria-pressed='false']:not([disabled])")
-    if page.locator("button.confirm").count() and pick.count():
-        pick.first.click()
+    if build_by_cards(page):
         return True
     # Call what one holds, answer truly, and ask to see what the other counted.
     for wanted in ("demand", "declare", "not good", "equal", "good", "look"):
