@@ -20,14 +20,10 @@ from server.harness import Server, free_port
 @contextlib.contextmanager
 def _serving(folder: Path) -> Iterator[Server]:
     # A person's seat waits for its person however slow the machine, so no bot takes it.
-    running = Server(
+    with Server(
         f"sqlite:///{folder / 'cardtable.db'}", folder / "server.log", options=("--grace", "3600")
-    )
-    running.start()
-    try:
+    ).running() as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="session")

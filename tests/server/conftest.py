@@ -70,12 +70,8 @@ def migrated(database: str) -> str:
 @pytest.fixture
 def server(database: str, tmp_path: Path) -> Iterator[Server]:
     """``cardtable serve`` running on a free loopback port over ``database``."""
-    running = Server(database, tmp_path / "server.log")
-    running.start()
-    try:
+    with Server(database, tmp_path / "server.log").running() as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -87,12 +83,10 @@ def shared_server(
     For tests that each make their own tables and players, and so need no server of their own.
     """
     folder = tmp_path_factory.mktemp("shared")
-    with fresh_database(request.param, folder) as url:
-        # A person's seat that a test leaves alone stays his however slow the machine: with
-        # the 60 s grace a bot took it over mid-test under load, and the table moved on.
-        running = Server(url, folder / "server.log", options=("--grace", "3600"))
-        running.start()
-        try:
-            yield running
-        finally:
-            running.stop()
+    # A person's seat that a test leaves alone stays his however slow the machine: with the
+    # 60 s grace a bot took it over mid-test under load, and the table moved on.
+    with (
+        fresh_database(request.param, folder) as url,
+        Server(url, folder / "server.log", options=("--grace", "3600")).running() as running,
+    ):
+        yield running

@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +89,15 @@ class Server:
             time.sleep(0.1)
         self.kill()  # not left running behind the failed test
         raise RuntimeError(f"the server did not answer within {START_SECONDS:.0f} s")
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[Server]:
+        """The server started for a ``with`` block and stopped after it, however it ends."""
+        self.start()
+        try:
+            yield self
+        finally:
+            self.stop()
 
     def kill(self) -> None:
         """Kill the server with SIGKILL, as a crash would."""

@@ -75,12 +75,9 @@ def browser(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """``cardtable serve`` on a free loopback port over a fresh SQLite database."""
-    running = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log")
-    running.start()
-    try:
+    database = f"sqlite:///{tmp_path / 'cardtable.db'}"
+    with Server(database, tmp_path / "server.log").running() as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture

@@ -75,14 +75,10 @@ def contexts() -> Iterator[Contexts]:
 @pytest.fixture
 def quick_server(tmp_path: Path) -> Iterator[Server]:
     """A server whose absent seats are played by a bot after a grace of 3 s, not 60."""
-    running = Server(
+    with Server(
         f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log", options=("--grace", "3")
-    )
-    running.start()
-    try:
+    ).running() as running:
         yield running
-    finally:
-        running.stop()
 
 
 def _page(context: Any, errors: list[str]) -> Any:
