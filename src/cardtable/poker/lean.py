@@ -3,17 +3,19 @@
 Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.poker.deal`)
 keeps every event, view and refusal, which costs time. This lean loop plays the same deals
 for the two workloads that matter for speed, check-down (everybody checks or calls to the
-showdown) and random actions (each player picks uniformly among fold, check or call, and bet
-or raise), for variants whose steps are dealing, board cards, draws where everyone stands
-pat, and betting rounds opened from the dealer's left or by the first bettor, with standard
-high hands that the compiled kernel ranks. Chips follow the same rules as the table: antes
-and blinds, fixed limits per round, the raise cap per player, the pot split with the odd
-chip to the first player shown from the last round's opener.
+showdown) and random actions (:class:`LeanPolicyBot` says the choice rule; the full table
+can seat that bot, so both paths play the same policy), for variants whose steps are
+dealing, board cards, draws where everyone stands pat, and betting rounds opened from the
+dealer's left or by the first bettor, with standard high hands that the compiled kernel
+ranks. Chips follow the table's rules, read from the same :class:`PokerRules`: antes and
+blinds (with the blind's option or without), fixed, rising, pot and unlimited limits on
+credit, the raise caps per player and per round, a void deal's pot carried, the pot split
+with the odd chips in showdown order from the called player.
 
-A test plays check-down deals through both paths from the same decks and compares the
-chips; the lean path is for speed only and refuses what it does not cover.
+A test plays the same decks and the same choices through both paths and compares every
+seat's chips deal by deal; the lean path is for speed only and refuses, with the reason,
+what it does not cover.
 
->>> from cardtable.poker.variants import VariantSpec
 >>> report = simulate_lean(LeanTable.of(PokerRules()), players=3, deals=50, seed=1)
 >>> report.deals, sum(report.net) + report.carried
 (50, 0)
@@ -21,21 +23,35 @@ chips; the lean path is for speed only and refuses what it does not cover.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.errors import IllegalAction
+from cardtable.poker.actions import Bet, Call, Check, Discard, Fold, RaiseTo
 from cardtable.poker.betting import AnteKind
-from cardtable.poker.limits import LimitSystem
+from cardtable.poker.limits import (
+    BetContext,
+    Bounds,
+    FixedAmounts,
+    LimitSystem,
+    base_limits,
+    increment_bounds,
+)
 from cardtable.poker.table_rules import PokerRules
+from cardtable.poker.variants import Step
 
 Policy = Literal["check-down", "random"]
+A = TypeVar("A")
+
+LEAN_SYSTEMS = (LimitSystem.FIXED, LimitSystem.RISING, LimitSystem.POT, LimitSystem.UNLIMITED)
+"""The limit systems the lean loop plays: those on credit where the bounds need no history."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +76,8 @@ class LeanTable:
     rules: PokerRules
     layout: tuple[tuple[str, int], ...]
     """("hole", n), ("board", n) or ("bet", round index), in order."""
+    rounds: tuple[Step, ...]
+    """The variant's betting steps, by round index."""
     interpreted: bool = False
     """Play in Python even where the compiled loop could (to check one against the other)."""
 
@@ -74,18 +92,8 @@ class LeanTable:
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
             and not self.rules.variant.hands.stripped
+            and self.rules.limits.amounts is not FixedAmounts.LISTED
         )
-
-    @property
-    def cap(self) -> int:
-        """The raise cap per player and round (0 would be no cap: a deal still ends)."""
-        return self.rules.betting.raises_per_player or 1000
-
-    @property
-    def voids(self) -> bool:
-        """Whether a first round of checks voids the deal."""
-        first = next(step for step in self.rules.variant.steps if step.do == "bet")
-        return first.void_if_all_check
 
     def layout_array(self) -> npt.NDArray[np.int64]:
         """The layout as kernel rows (kind, count or round)."""
@@ -99,54 +107,126 @@ class LeanTable:
         blinds = list(forced.blinds[:players])
         return np.array([ante, len(blinds), *blinds], dtype=np.int64)
 
-    def units_array(self) -> npt.NDArray[np.int64]:
-        """The bet of each betting round."""
+    def rounds_array(self) -> npt.NDArray[np.int64]:
+        """Each betting round's (least bet, most bet, opens by the first bettor, voids)."""
         limits = self.rules.limits
-        rounds = sum(kind == "bet" for kind, _ in self.layout)
+        last = len(self.rounds) - 1
+        rows = []
+        for index, step in enumerate(self.rounds):
+            low, high = base_limits(limits, BetContext(round_index=index, last_round=index == last))
+            rows.append((low, high, step.opens == "first-bettor", step.void_if_all_check))
+        return np.array(rows, dtype=np.int64).reshape(len(self.rounds), 4)
+
+    def rules_array(self) -> npt.NDArray[np.int64]:
+        """(system, raises per player, per round, blind's option, raise at least the last)."""
+        systems = {LimitSystem.FIXED: 0, LimitSystem.RISING: 0, LimitSystem.POT: 1}
+        rules = self.rules
         return np.array(
-            [_per_round(limits.round_maximum, index, limits.maximum) for index in range(rounds)],
+            [
+                systems.get(rules.limits.system, 2),
+                rules.betting.raises_per_player,
+                rules.betting.raises_per_round,
+                rules.forced.blind_option,
+                rules.limits.raise_at_least_last,
+            ],
             dtype=np.int64,
         )
 
     @classmethod
     def of(cls, rules: PokerRules) -> LeanTable:
         """The lean form of ``rules``; raise ``IllegalAction`` for what it does not cover."""
-        from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
-
-        spec = rules.variant
-        why = None
-        if not kernel_supports(spec.hands) or spec.win != "high" or spec.board_lines:
-            why = "the lean path ranks standard high hands only"
-        elif rules.limits.system is not LimitSystem.FIXED or rules.limits.chips_limit_bets:
-            why = "the lean path plays fixed limits on credit only"
-        elif rules.forced.straddles or rules.forced.bring_in or rules.betting.freeze_amount:
-            why = "the lean path has no straddles, bring-in or freeze"
-        elif spec.openers != "any" or rules.house.rake_percent or rules.house.kitty != "none":
-            why = "the lean path has no openers, rake or kitty"
-        elif limits_special(rules) or rules.house.bonus:
-            why = "the lean path has no jackpot, wangdoodle or bonus"
-        layout: list[tuple[str, int]] = []
-        rounds = 0
-        for step in spec.steps:
-            if step.do == "deal":
-                layout.append(("hole", step.down + step.up))
-            elif step.do == "board":
-                layout.append(("board", step.down + step.up))
-            elif step.do == "bet":
-                if step.opens not in ("left", "first-bettor") or not step.check:
-                    why = why or "the lean path opens rounds from the left and allows checks"
-                layout.append(("bet", rounds))
-                rounds += 1
-            elif step.do not in ("draw", "reveal"):
-                why = why or f"the lean path has no {step.do} step"
+        why = why_not_lean(rules)
         if why is not None:
             raise IllegalAction(why)
-        return cls(rules, tuple(layout))
+        layout: list[tuple[str, int]] = []
+        rounds: list[Step] = []
+        for step in rules.variant.steps:
+            if step.do in ("deal", "board"):
+                layout.append(("hole" if step.do == "deal" else "board", step.down + step.up))
+            elif step.do == "bet":
+                layout.append(("bet", len(rounds)))
+                rounds.append(step)
+        return cls(rules, tuple(layout), tuple(rounds))
 
 
-def limits_special(rules: PokerRules) -> bool:
-    """Whether the limits carry anything from deal to deal (jackpot, wangdoodle)."""
-    return rules.limits.jackpot or rules.limits.wangdoodle
+def why_not_lean(rules: PokerRules) -> str | None:
+    """Why the lean loop cannot play ``rules`` as the table would, in one sentence, or None."""
+    from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
+
+    spec = rules.variant
+    limits = rules.limits
+    if not kernel_supports(spec.hands) or spec.win != "high" or spec.board_lines:
+        return "the lean path ranks standard high hands only (no wild cards, lows or high-low)"
+    if limits.system not in LEAN_SYSTEMS or limits.chips_limit_bets:
+        return (
+            "the lean path plays fixed, rising, pot and unlimited limits on credit, "
+            f"not {limits.system.value} limits" + (" with freeze-out" if limits.freeze_out else "")
+        )
+    if rules.forced.straddles or rules.forced.bring_in or rules.betting.freeze_amount:
+        return "the lean path has no straddles, bring-in or freeze"
+    if spec.openers != "any" or rules.house.rake_percent or rules.house.kitty != "none":
+        return "the lean path has no openers, rake or kitty"
+    if limits.jackpot or limits.wangdoodle or rules.house.bonus:
+        return "the lean path has no jackpot, wangdoodle or bonus"
+    if not rules.betting.checking:
+        return "the lean path plays rounds where a player may check"
+    for step in spec.steps:
+        if step.do == "bet" and (step.opens not in ("left", "first-bettor") or not step.check):
+            return "the lean path opens rounds from the left or by the first bettor, with checks"
+        if step.do == "bet" and not step.checker_may_raise:
+            return "the lean path lets a player who checked raise later"
+        if step.do not in ("deal", "board", "bet", "draw", "reveal"):
+            return f"the lean path has no {step.do} step"
+        if step.do == "deal" and step.down_if_exposed:
+            return "the lean path has no exposed cards"
+    return None
+
+
+class LeanPolicyBot:
+    """The lean loop's players, for the full table: the same choice from the same numbers.
+
+    At each betting turn the menu is fold, stay (check, else call) and, where a bet or raise
+    is legal, the largest amount the table offers; a random player takes the next of the
+    deal's ``numbers`` (from the start again when used up) and picks ``number % len(menu)``;
+    a check-down player always stays. At a draw both stand pat.
+    """
+
+    def __init__(self, policy: Policy, numbers: Sequence[int] = (0,)) -> None:
+        self.policy = policy
+        self.numbers = numbers
+        self.taken = 0
+
+    def new_deal(self, numbers: Sequence[int]) -> None:
+        """Take this deal's numbers, from the first."""
+        self.numbers = numbers
+        self.taken = 0
+
+    def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
+        """The menu's pick among ``legal``: fold, stay or the largest bet; stand pat."""
+        if Discard(()) in legal:
+            return next(action for action in legal if action == Discard(()))
+        stay = _first_of(legal, Check()) or _first_of(legal, Call())
+        if stay is None:
+            raise IllegalAction("the lean players only bet, check, call, fold or stand pat")
+        if self.policy == "check-down":
+            return stay
+        menu = [action for action in (_first_of(legal, Fold()), stay) if action is not None]
+        raises = [action for action in legal if isinstance(action, Bet | RaiseTo)]
+        if raises:
+            menu.append(max(raises, key=_amount))
+        number = self.numbers[self.taken % len(self.numbers)]
+        self.taken += 1
+        return menu[number % len(menu)]
+
+
+def _first_of(legal: Sequence[A], wanted: object) -> A | None:
+    return next((action for action in legal if action == wanted), None)
+
+
+def _amount(action: object) -> int:
+    if isinstance(action, Bet):
+        return action.amount
+    return action.total if isinstance(action, RaiseTo) else 0
 
 
 def simulate_lean(
@@ -154,57 +234,100 @@ def simulate_lean(
 ) -> LeanReport:
     """Play ``deals`` deals at ``players`` seats, the deal passing left each time.
 
-    Decks and the random players' choices are drawn in batches from ``seed``; the compiled
-    deal loop plays them where it can (every ante or none, blinds from the dealer's left,
-    any cards of a hand), else the Python loop does, from the same decks and choices.
+    Decks and the random players' choices are drawn in batches from ``seed``
+    (:func:`lean_batches`) and played by :func:`play_batch`.
+    """
+    net = np.zeros(players, dtype=np.int64)
+    carried = 0
+    started = time.perf_counter()
+    done = 0
+    for decks, choices in lean_batches(seed, deals):
+        carried = play_batch(
+            table,
+            players=players,
+            first_dealer=done % players,
+            decks=decks,
+            choices=choices,
+            policy=policy,
+            carried=carried,
+            net=net,
+        )
+        done += decks.shape[0]
+    seconds = time.perf_counter() - started
+    return LeanReport(deals, seconds, tuple(int(n) for n in net), int(carried))
+
+
+def play_batch(
+    table: LeanTable,
+    *,
+    players: int,
+    first_dealer: int,
+    decks: npt.NDArray[np.int64],
+    choices: npt.NDArray[np.int64],
+    policy: Policy,
+    carried: int,
+    net: npt.NDArray[np.int64],
+) -> int:
+    """Play one deal per row of ``decks`` and ``choices``, adding the chips to ``net``.
+
+    The compiled loop plays where it can (every ante or none, blinds from the dealer's
+    left, any cards of a hand), else the Python loop; returns the pot carried on.
     """
     from cardtable.poker.fast import kernels, standard_value  # noqa: PLC0415 - numba
 
-    generator = np.random.default_rng(seed)
-    bits = kernels().CARD_BITS
-    net = np.zeros(players, dtype=np.int64)
-    carried = 0
+    if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
+        found: int = kernels().lean_deals(
+            decks,
+            choices,
+            players,
+            first_dealer,
+            table.layout_array(),
+            table.forced_array(players),
+            table.rounds_array(),
+            table.rules_array(),
+            np.array([policy == "random", carried], dtype=np.int64),
+            net,
+        )
+        return found
     value = standard_value()
-    started = time.perf_counter()
-    done = 0
-    while done < deals:
-        batch = min(BATCH, deals - done)
-        decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
-        choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
-        if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
-            carried = kernels().lean_deals(
-                decks,
-                choices,
-                players,
-                done % players,
-                table.layout_array(),
-                table.forced_array(players),
-                table.units_array(),
-                np.array([table.cap, policy == "random", table.voids, carried], dtype=np.int64),
-                net,
-            )
-        else:
-            for row in range(batch):
-                changes, carried = lean_deal(
-                    table,
-                    players,
-                    (done + row) % players,
-                    decks[row].tolist(),
-                    carried=carried,
-                    policy=policy,
-                    choices=choices[row].tolist(),
-                    value=value,
-                )
-                net += changes
-        done += batch
-    seconds = time.perf_counter() - started
-    return LeanReport(deals, seconds, tuple(int(n) for n in net), int(carried))
+    for row in range(decks.shape[0]):
+        changes, carried = lean_deal(
+            table,
+            players,
+            (first_dealer + row) % players,
+            decks[row].tolist(),
+            carried=carried,
+            policy=policy,
+            choices=choices[row].tolist(),
+            value=value,
+        )
+        net += changes
+    return carried
 
 
 BATCH = 4096
 """Deals whose decks are shuffled at once."""
 CHOICES = 256
 """Random numbers kept for one deal's choices (reused in turn if a deal needs more)."""
+
+
+def lean_batches(
+    seed: int, deals: int
+) -> list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """The decks (each card as its kernel bit, top first) and choice rows of ``deals`` deals."""
+    from cardtable.poker.fast import kernels  # noqa: PLC0415 - numba
+
+    generator = np.random.default_rng(seed)
+    bits = kernels().CARD_BITS
+    batches = []
+    done = 0
+    while done < deals:
+        batch = min(BATCH, deals - done)
+        decks = bits[generator.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)]
+        choices = generator.integers(0, 1 << 30, size=(batch, CHOICES), dtype=np.int64)
+        batches.append((decks, choices))
+        done += batch
+    return batches
 
 
 def lean_deal(
@@ -221,147 +344,180 @@ def lean_deal(
     """One deal from ``deck`` (each card as its kernel bit).
 
     Returns each seat's chips won or lost, and the pot carried to the next deal (a void
-    deal's antes join ``carried``). A random player picks ``choice % options`` among fold,
-    stay and raise, taking ``choices`` in turn.
+    deal's pot joins ``carried``). The players follow :class:`LeanPolicyBot`'s rule, taking
+    ``choices`` in turn.
     """
     if value is None:
         from cardtable.poker.fast import standard_value  # noqa: PLC0415 - numba loads lazily
 
         value = standard_value()
-    play = _check_down if policy == "check-down" else _random_round
-    stream = _Choices(choices)
-    put, void, folded = _play_deal(table, players, dealer, play, stream)
+    state = _LeanDeal(table, players, dealer, carried, policy == "random", choices)
+    void = state.play()
+    changes = [-amount for amount in state.put]
+    pot = sum(state.put) + carried
     if void:
-        return [-amount for amount in put], carried + sum(put)
-    order = [(dealer + 1 + step) % players for step in range(players)]
-    alive = [seat for seat in order if not folded[seat]]
-    pot = sum(put) + carried
-    if len(alive) == 1:
-        winners = alive
+        return changes, pot
+    alive = [seat for seat in range(players) if not state.folded[seat]]
+    first = state.last_aggressor if state.last_aggressor in alive else state.round_first
+    order = sorted(alive, key=lambda seat: (seat - first) % players)
+    if len(order) == 1:
+        winners = order
     else:
         masks = _masks(table, players, dealer, deck)
-        values = {seat: _best(value, masks[seat], table) for seat in alive}
+        values = {seat: _best(value, masks[seat], table) for seat in order}
         top = max(values.values())
-        winners = [seat for seat in alive if values[seat] == top]
+        winners = [seat for seat in order if values[seat] == top]
     share, odd = divmod(pot, len(winners))
-    changes = [-amount for amount in put]
     for place, seat in enumerate(winners):
         changes[seat] += share + (1 if place < odd else 0)
     return changes, 0
 
 
-def _play_deal(
-    table: LeanTable,
-    players: int,
-    dealer: int,
-    play: Callable[..., int | None],
-    stream: _Choices,
-) -> tuple[list[int], bool, list[bool]]:
-    """The chips each seat put in, whether the deal is void, and who folded."""
-    rules = table.rules
-    forced = rules.forced
-    put = [0] * players
-    folded = [False] * players
-    if forced.ante_kind is AnteKind.EVERYONE:
-        put = [forced.ante] * players
-    elif forced.ante_kind is not AnteKind.NONE:
-        for seat in forced.ante_seats(players, dealer):
-            put[seat] += forced.ante
-    blinds = forced.blind_seats(players, dealer)
-    limits = rules.limits
-    raises_cap = rules.betting.raises_per_player
-    first_bettor: int | None = blinds[0][0] if blinds else None
-    for kind, index in table.layout:
-        if kind != "bet":
-            continue
-        unit = _per_round(limits.round_maximum, index, limits.maximum)
+@dataclass
+class _LeanDeal:
+    """The chips of one lean deal as the table's betting keeps them (betting/round.py)."""
+
+    table: LeanTable
+    players: int
+    dealer: int
+    carried: int
+    random_play: bool
+    choices: Sequence[int]
+    put: list[int] = field(default_factory=list)
+    folded: list[bool] = field(default_factory=list)
+    taken: int = 0
+    opened: bool = False
+    first_bettor: int | None = None
+    last_aggressor: int | None = None
+    round_first: int = 0
+
+    def play(self) -> bool:
+        """Every betting round of the deal; whether it is void."""
+        rules = self.table.rules
+        forced = rules.forced
+        self.put = [0] * self.players
+        self.folded = [False] * self.players
+        for seat in forced.ante_seats(self.players, self.dealer):
+            self.put[seat] += forced.ante
+        blinds = forced.blind_seats(self.players, self.dealer)
+        self.first_bettor = blinds[0][0] if blinds else None
+        for index, step in enumerate(self.table.rounds):
+            void = self._round(index, step, blinds if index == 0 else [])
+            if void:
+                return True
+            if sum(self.folded) == self.players - 1:
+                break
+        return False
+
+    def _round(self, index: int, step: Step, blinds: list[tuple[int, int]]) -> bool:
+        """One betting round; whether it voids the deal (everybody checked)."""
+        players = self.players
+        first = (self.dealer + 1) % players
+        if blinds:
+            first = (blinds[-1][0] + 1) % players
+        elif step.opens == "first-bettor" and self.first_bettor is not None:
+            first = self.first_bettor
+        self.round_first = first
+        self.last_aggressor = None
         bets = [0] * players
-        if index == 0:
-            for seat, amount in blinds:
-                bets[seat] = amount
-        start = (dealer + 1) % players
-        if index == 0 and blinds:
-            start = (blinds[-1][0] + 1) % players
-        opened = play(bets, folded, start, unit, raises_cap, stream=stream)
-        if first_bettor is None and opened is not None:
-            first_bettor = opened
+        raises_by = [0] * players
+        state = _Round(bets, raises_by, pending={s for s in range(players) if not self.folded[s]})
+        for seat, amount in blinds:
+            self._post_blind(state, seat, amount)
+        seat_to_act = self._next(state.pending, first)
+        last = index == len(self.table.rounds) - 1
+        while seat_to_act is not None:
+            self._act(state, seat_to_act, index, last)
+            if sum(self.folded) == players - 1:
+                state.pending.clear()
+            seat_to_act = self._next(state.pending, (seat_to_act + 1) % players)
         for seat in range(players):
-            put[seat] += bets[seat]
-        if index == 0 and not blinds and first_bettor is None and table.voids:
-            return put, True, folded
-        if sum(folded) == players - 1:
-            break
-    return put, False, folded
+            self.put[seat] += bets[seat]
+        if sum(self.folded) == players - 1:
+            return False
+        return step.void_if_all_check and state.high == 0 and state.acted
 
+    def _post_blind(self, state: _Round, seat: int, amount: int) -> None:
+        state.bets[seat] += amount
+        previous = state.high
+        state.high = max(state.high, state.bets[seat])
+        state.last_full = max(state.last_full, state.high - previous, amount)
+        if state.high > previous:
+            self.last_aggressor = seat
+        self.opened = True
+        for other in range(self.players):
+            if not self.folded[other] and state.bets[other] < state.high:
+                state.pending.add(other)
+        if not self.table.rules.forced.blind_option and state.bets[seat] == state.high:
+            state.pending.discard(seat)
 
-def _check_down(
-    bets: list[int],
-    folded: list[bool],
-    start: int,
-    unit: int,
-    cap: int,
-    *,
-    stream: _Choices,
-) -> int | None:
-    """Everybody calls the highest blind (or checks): nobody opens."""
-    high = max(bets)
-    for seat in range(len(bets)):
-        if not folded[seat]:
-            bets[seat] = high
-    return None
-
-
-def _random_round(
-    bets: list[int],
-    folded: list[bool],
-    start: int,
-    unit: int,
-    cap: int,
-    *,
-    stream: _Choices,
-) -> int | None:
-    """One betting round of uniformly random choices; returns the opener, if any."""
-    players = len(bets)
-    high = max(bets)
-    raises = [0] * players
-    pending = [seat for step in range(players) if not folded[seat := (start + step) % players]]
-    opener: int | None = None
-    while pending and sum(folded) < players - 1:
-        seat = pending.pop(0)
-        choice = stream.pick(3 if raises[seat] < cap else 2)
-        if choice == 0:
-            folded[seat] = True
-        elif choice == 1:
-            bets[seat] = high
+    def _act(self, state: _Round, seat: int, index: int, last: bool) -> None:
+        owed = state.high - state.bets[seat]
+        raise_to = self._raise_to(state, seat, index, last)
+        options = 2 if raise_to is None else 3
+        pick = 1
+        if self.random_play:
+            pick = self.choices[self.taken % len(self.choices)] % options
+            self.taken += 1
+        state.acted = True
+        state.pending.discard(seat)
+        if pick == 0:
+            self.folded[seat] = True
+        elif pick == 1:
+            state.bets[seat] += owed
         else:
-            high += unit
-            bets[seat] = high
-            raises[seat] += 1
-            if opener is None:
-                opener = seat
-            pending = [
-                other for step in range(1, players) if not folded[other := (seat + step) % players]
-            ]
-    return opener
+            assert raise_to is not None
+            if state.high > 0:
+                state.raises += 1
+                state.raises_by[seat] += 1
+            state.last_full = max(raise_to - state.high, 1)
+            state.bets[seat] = raise_to
+            state.high = raise_to
+            self.opened = True
+            self.last_aggressor = seat
+            state.pending = {s for s in range(self.players) if not self.folded[s] and s != seat}
+        if pick > 0 and self.first_bettor is None and state.high > 0:
+            self.first_bettor = seat
+
+    def _raise_to(self, state: _Round, seat: int, index: int, last: bool) -> int | None:
+        """The total of the largest bet or raise the table offers ``seat``, if any."""
+        betting = self.table.rules.betting
+        if state.high > 0:
+            if betting.raises_per_player and state.raises_by[seat] >= betting.raises_per_player:
+                return None
+            if betting.raises_per_round and state.raises >= betting.raises_per_round:
+                return None
+        limits = self.table.rules.limits
+        owed = state.high - state.bets[seat]
+        context = BetContext(
+            round_index=index,
+            last_round=last,
+            opened=self.opened,
+            pot_after_call=sum(self.put) + sum(state.bets) + self.carried + owed,
+        )
+        bounds = increment_bounds(limits, context)
+        if limits.raise_at_least_last and state.high > 0:
+            bounds = Bounds(max(bounds.minimum, state.last_full), bounds.maximum, bounds.listed)
+        amounts = bounds.landmarks()
+        return state.high + max(amounts) if amounts else None
+
+    def _next(self, pending: set[int], start: int) -> int | None:
+        for step in range(self.players):
+            seat = (start + step) % self.players
+            if seat in pending:
+                return seat
+        return None
 
 
-class _Choices:
-    """A deal's random numbers, taken in turn (from the start again when used up)."""
-
-    def __init__(self, numbers: Sequence[int]) -> None:
-        self.numbers = numbers
-        self.taken = 0
-
-    def pick(self, options: int) -> int:
-        number = self.numbers[self.taken % len(self.numbers)]
-        self.taken += 1
-        return number % options
-
-
-def _per_round(values: Sequence[int], index: int, default: int) -> int:
-    if not values:
-        return default
-    return values[min(index, len(values) - 1)]
+@dataclass
+class _Round:
+    bets: list[int]
+    raises_by: list[int]
+    pending: set[int]
+    high: int = 0
+    raises: int = 0
+    last_full: int = 0
+    acted: bool = False
 
 
 def _masks(table: LeanTable, players: int, dealer: int, deck: Sequence[int]) -> list[list[int]]:

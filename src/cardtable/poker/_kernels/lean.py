@@ -1,4 +1,8 @@
-"""The lean simulation loop: many deals of the plain table played without checks."""
+"""The lean simulation loop: many deals of the plain table played without checks.
+
+It keeps the chips as the table's betting does (poker/betting/round.py) and plays the
+players of :class:`cardtable.poker.lean.LeanPolicyBot`: fold, stay or the largest bet.
+"""
 
 from __future__ import annotations
 
@@ -14,57 +18,117 @@ LAYOUT_HOLE = 0
 LAYOUT_BOARD = 1
 
 
+POT_LIMIT = 1
+
+
+UNLIMITED = 2
+
+
+@njit(cache=True)
+def _next_pending(pending: npt.NDArray[np.bool_], start: int) -> int:
+    """The first seat still to act clockwise from ``start``, or -1."""
+    players: int = pending.shape[0]
+    for step in range(players):
+        seat = (start + step) % players
+        if pending[seat]:
+            return seat
+    return -1
+
+
+@njit(cache=True)
+def _raise_total(
+    bets: IntArray,
+    seat: int,
+    high: int,
+    raises: int,
+    raises_by: IntArray,
+    low: int,
+    top: int,
+    rules: IntArray,
+    opened: bool,
+    pot: int,
+    last_full: int,
+) -> int:
+    """The total of the largest bet or raise offered to ``seat``, or -1 if none is."""
+    if high > 0:
+        if rules[1] > 0 and raises_by[seat] >= rules[1]:
+            return -1
+        if rules[2] > 0 and raises >= rules[2]:
+            return -1
+    if rules[4] == 1 and high > 0 and last_full > low:
+        low = last_full
+    if rules[0] == POT_LIMIT:
+        if opened:
+            top = max(pot + high - bets[seat], low)
+    elif rules[0] == UNLIMITED:
+        top = 5 * low
+    return high + max(top, low)
+
+
 @njit(cache=True)
 def _lean_round(
     bets: IntArray,
     folded: npt.NDArray[np.bool_],
-    raises: IntArray,
-    pending: IntArray,
-    start: int,
-    unit: int,
-    cap: int,
+    raises_by: IntArray,
+    pending: npt.NDArray[np.bool_],
+    first: int,
+    low: int,
+    top: int,
+    rules: IntArray,
     random_play: bool,
     row: IntArray,
-    picked: int,
-) -> tuple[int, bool]:
-    """One betting round; returns the choices used so far and whether anyone raised."""
-    players = bets.shape[0]
-    high = bets.max()
+    state: IntArray,
+    pot: int,
+) -> bool:
+    """One betting round after its blinds; whether everybody checked.
+
+    ``state`` is (choices taken, opened, first bettor or -1, last aggressor or -1, high,
+    last full raise), read and left for the next round.
+    """
+    players: int = bets.shape[0]
     alive = players - folded.sum()
-    count = 0
-    for step in range(players):
-        seat = (start + step) % players
-        if not folded[seat]:
-            pending[count] = seat
-            count += 1
-    head = 0
-    raised = False
-    while head < count and alive > 1:
-        seat = pending[head]
-        head += 1
-        options = 3 if raises[seat] < cap else 2
+    high = state[4]
+    last_full = state[5]
+    raises = 0
+    acted = False
+    seat = _next_pending(pending, first)
+    while seat >= 0:
+        total = _raise_total(
+            bets, seat, high, raises, raises_by, low, top, rules, state[1] == 1, pot, last_full
+        )
+        options = 2 if total < 0 else 3
         pick = 1
         if random_play:
-            pick = row[picked % row.shape[0]] % options
-            picked += 1
+            pick = row[state[0] % row.shape[0]] % options
+            state[0] += 1
+        acted = True
+        pending[seat] = False
         if pick == 0:
             folded[seat] = True
             alive -= 1
         elif pick == 1:
+            pot += high - bets[seat]
             bets[seat] = high
         else:
-            high += unit
-            bets[seat] = high
-            raises[seat] += 1
-            raised = True
-            count = 0
-            head = 0
-            for step in range(1, players):
-                other = (seat + step) % players
-                if not folded[other]:
-                    pending[count] = other
-                    count += 1
-    return picked, raised
+            if high > 0:
+                raises += 1
+                raises_by[seat] += 1
+            last_full = max(total - high, 1)
+            pot += total - bets[seat]
+            bets[seat] = total
+            high = total
+            state[1] = 1
+            state[3] = seat
+            for other in range(players):
+                pending[other] = not folded[other] and other != seat
+        if pick > 0 and state[2] < 0 and high > 0:
+            state[2] = seat
+        if alive == 1:
+            break
+        seat = _next_pending(pending, (seat + 1) % players)
+    state[4] = high
+    state[5] = last_full
+    return acted and high == 0
 
 
 @njit(cache=True)
@@ -74,10 +138,10 @@ def _lean_pay(
     folded: npt.NDArray[np.bool_],
     masks: IntArray,
     board: int,
-    dealer: int,
+    first: int,
     pot: int,
 ) -> None:
-    """Pay the pot to the best hands still in; odd chips from the dealer's left."""
+    """Pay the pot to the best hands still in; odd chips in showdown order from ``first``."""
     players = put.shape[0]
     for seat in range(players):
         net[seat] -= put[seat]
@@ -94,7 +158,7 @@ def _lean_pay(
     share = pot // winners
     odd = pot - share * winners
     for step in range(players):
-        seat = (dealer + 1 + step) % players
+        seat = (first + step) % players
         if folded[seat] or (alive > 1 and standard_value(masks[seat] | board) != best):
             continue
         net[seat] += share + (1 if odd > 0 else 0)
@@ -109,29 +173,32 @@ def lean_deals(
     first_dealer: int,
     layout: IntArray,
     forced: IntArray,
-    units: IntArray,
+    rounds: IntArray,
     rules: IntArray,
+    play: IntArray,
     net: IntArray,
 ) -> int:
     """Whole deals of a board or draw game, for simulation speed; returns the pot carried.
 
     ``decks`` holds one deck per deal as card bits; ``choices`` one row of random numbers
-    per deal (random play picks ``choice % options`` among fold, stay, raise). ``layout``
-    rows are (kind, count): hole cards, board cards or a betting round. ``forced`` is
-    (ante each, blind count, blind 1, blind 2, ...), blinds from the dealer's left;
-    ``units`` the bet of each round; ``rules`` (raise cap per player, random play, void if
-    the first round is all checks, carried pot in). ``net`` gains each seat's chips.
+    per deal (random play picks ``choice % options`` among fold, stay, the largest bet).
+    ``layout`` rows are (kind, count): hole cards, board cards or a betting round (its
+    index). ``forced`` is (ante each, blind count, blind 1, blind 2, ...), blinds from the
+    dealer's left; ``rounds`` each round's (least bet, most bet, opened by the first
+    bettor, void if all check); ``rules`` (system: 0 fixed, 1 pot, 2 unlimited; raises per
+    player, per round, 0 for no cap; the blind's option; a raise at least the last);
+    ``play`` (random play, carried pot in). ``net`` gains each seat's chips.
     """
-    cap = rules[0]
-    random_play = rules[1] == 1
-    carried = rules[3]
+    random_play = play[0] == 1
+    carried = play[1]
     blinds = forced[1]
     put = np.zeros(players, dtype=np.int64)
     bets = np.zeros(players, dtype=np.int64)
     folded = np.zeros(players, dtype=np.bool_)
-    raises = np.zeros(players, dtype=np.int64)
-    pending = np.zeros(players * (cap + 2) + 2, dtype=np.int64)
+    pending = np.zeros(players, dtype=np.bool_)
+    raises_by = np.zeros(players, dtype=np.int64)
     masks = np.zeros(players, dtype=np.int64)
+    state = np.zeros(6, dtype=np.int64)
     for deal in range(decks.shape[0]):
         dealer = (first_dealer + deal) % players
         put[:] = forced[0]
@@ -139,52 +206,121 @@ def lean_deals(
         masks[:] = 0
         board = 0
         top = 0
-        picked = 0
-        opened = blinds > 0
+        state[:] = 0
+        state[2] = (dealer + 1) % players if blinds > 0 else -1
+        first = (dealer + 1) % players
         void = False
         for row in range(layout.shape[0]):
-            if layout[row, 0] == LAYOUT_HOLE:
-                for _ in range(layout[row, 1]):
-                    for step in range(players):
-                        seat = (dealer + 1 + step) % players
-                        masks[seat] |= decks[deal, top]
-                        top += 1
-            elif layout[row, 0] == LAYOUT_BOARD:
-                for _ in range(layout[row, 1]):
-                    board |= decks[deal, top]
-                    top += 1
+            if layout[row, 0] == LAYOUT_HOLE or layout[row, 0] == LAYOUT_BOARD:
+                board, top = _deal_cards(decks[deal], layout[row], masks, board, top, dealer)
             else:  # a betting round, numbered
                 index = layout[row, 1]
-                bets[:] = 0
-                raises[:] = 0
-                start = (dealer + 1) % players
+                first = _open_round(bets, raises_by, pending, folded, state, rounds[index], dealer)
                 if index == 0 and blinds > 0:
-                    for b in range(blinds):
-                        bets[(dealer + 1 + b) % players] = forced[2 + b]
-                    start = (dealer + 1 + blinds) % players
-                picked, raised = _lean_round(
+                    _post_blinds(bets, pending, forced, dealer, rules[3] == 1, state)
+                    first = (dealer + 1 + blinds) % players
+                checked = _lean_round(
                     bets,
                     folded,
-                    raises,
+                    raises_by,
                     pending,
-                    start,
-                    units[index],
-                    cap,
+                    first,
+                    rounds[index, 0],
+                    rounds[index, 1],
+                    rules,
                     random_play,
                     choices[deal],
-                    picked,
+                    state,
+                    put.sum() + bets.sum() + carried,
                 )
-                opened = opened or raised
                 put += bets
-                if index == 0 and rules[2] == 1 and not opened:
-                    void = True
-                    break
                 if players - folded.sum() == 1:
+                    break
+                if rounds[index, 3] == 1 and checked:
+                    void = True
                     break
         if void:
             net -= put
             carried += put.sum()
             continue
-        _lean_pay(net, put, folded, masks, board, dealer, carried + put.sum())
+        called = state[3]
+        if called < 0 or folded[called]:
+            called = first
+        _lean_pay(net, put, folded, masks, board, called, carried + put.sum())
         carried = 0
     return int(carried)
+
+
+@njit(cache=True)
+def _open_round(
+    bets: IntArray,
+    raises_by: IntArray,
+    pending: npt.NDArray[np.bool_],
+    folded: npt.NDArray[np.bool_],
+    state: IntArray,
+    round_row: IntArray,
+    dealer: int,
+) -> int:
+    """Start a betting round: nothing bet, everyone in to act; returns its first bettor."""
+    players: int = bets.shape[0]
+    bets[:] = 0
+    raises_by[:] = 0
+    state[3] = -1
+    state[4] = 0
+    state[5] = 0
+    for seat in range(players):
+        pending[seat] = not folded[seat]
+    if round_row[2] == 1 and state[2] >= 0:
+        return int(state[2])
+    return (dealer + 1) % players
+
+
+@njit(cache=True)
+def _deal_cards(
+    deck: IntArray, row: IntArray, masks: IntArray, board: int, top: int, dealer: int
+) -> tuple[int, int]:
+    """Deal one layout row: a card at a time to each seat from the dealer's left, or the board.
+
+    Returns the board and the next card's place in the deck.
+    """
+    players = masks.shape[0]
+    for _ in range(row[1]):
+        if row[0] == LAYOUT_BOARD:
+            board |= deck[top]
+            top += 1
+            continue
+        for step in range(players):
+            masks[(dealer + 1 + step) % players] |= deck[top]
+            top += 1
+    return board, top
+
+
+@njit(cache=True)
+def _post_blinds(
+    bets: IntArray,
+    pending: npt.NDArray[np.bool_],
+    forced: IntArray,
+    dealer: int,
+    option: bool,
+    state: IntArray,
+) -> None:
+    """Post the live blinds from the dealer's left; who owes must act, the last may check."""
+    players: int = bets.shape[0]
+    high = 0
+    last_full = 0
+    for b in range(forced[1]):
+        seat = (dealer + 1 + b) % players
+        bets[seat] += forced[2 + b]
+        previous = high
+        high = max(high, bets[seat])
+        last_full = max(last_full, high - previous, forced[2 + b])
+        if high > previous:
+            state[3] = seat
+        for other in range(players):
+            if bets[other] < high:
+                pending[other] = True
+        if not option and bets[seat] == high:
+            pending[seat] = False
+    state[1] = 1
+    state[4] = high
+    state[5] = last_full

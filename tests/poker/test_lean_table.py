@@ -1,0 +1,162 @@
+"""The lean loop and the full table leave every seat the same chips from the same decks.
+
+Both paths seat the same players (:class:`~cardtable.poker.lean.LeanPolicyBot`: check-down,
+or fold, stay and the largest bet picked by the same numbers) and deal the same decks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.errors import IllegalAction
+from cardtable.poker.betting import BettingRules, ForcedBets
+from cardtable.poker.fast import card_mask
+from cardtable.poker.game import POKER
+from cardtable.poker.lean import (
+    CHOICES,
+    LeanPolicyBot,
+    LeanTable,
+    Policy,
+    lean_deal,
+    play_batch,
+)
+from cardtable.poker.limits import LimitSystem
+from cardtable.poker.match import PokerMatch
+from cardtable.poker.outcome import PokerOutcome
+from cardtable.poker.table_rules import PokerRules
+
+GAME = POKER
+DEALS = 6
+
+
+def _rising_draw() -> PokerRules:
+    """Draw at rising limits, two raises a round in all, no cap per player."""
+    rules = GAME.rules("draw")
+    return replace(
+        rules,
+        limits=replace(rules.limits, system=LimitSystem.RISING),
+        betting=BettingRules(raises_per_player=0, raises_per_round=2),
+    )
+
+
+def _holdem_without_option() -> PokerRules:
+    """Hold'em where the big blind has no option (the seed's round end, Круги ставок в))."""
+    rules = GAME.rules("holdem")
+    return replace(rules, forced=replace(rules.forced, blind_option=False))
+
+
+def _antes_and_blinds() -> PokerRules:
+    """Hold'em with everyone's ante under the blinds, at unlimited limits."""
+    rules = GAME.rules("no-limit-holdem")
+    return replace(rules, forced=ForcedBets(ante=1, blinds=(1, 2), blind_option=True))
+
+
+FAMILIES = {
+    "fixed-limit hold'em": lambda: GAME.rules("holdem"),
+    "no-limit hold'em": lambda: GAME.rules("no-limit-holdem"),
+    "pot-limit hold'em": lambda: GAME.rules("pot-limit-holdem"),
+    "pot-limit Omaha": lambda: GAME.rules("pot-limit-omaha"),
+    "fixed-limit Omaha": lambda: GAME.rules("omaha"),
+    "draw": lambda: GAME.rules("draw"),
+    "draw at rising limits": _rising_draw,
+    "hold'em, no blind's option": _holdem_without_option,
+    "antes and blinds": _antes_and_blinds,
+}
+
+
+def _play_both(rules: PokerRules, players: int, seed: int, policy: Policy) -> None:
+    """Deal ``DEALS`` deals at the table and replay each deck by the lean loops."""
+    table = LeanTable.of(rules)
+    match = GAME.new_match(replace(rules, deals=DEALS), [f"P{n}" for n in range(players)])
+    assert isinstance(match, PokerMatch)
+    bot = LeanPolicyBot(policy)
+    rng = random.Random(seed)
+    numbers = np.random.default_rng(seed)
+    carried = {"python": 0, "compiled": 0}
+    while not match.is_over:
+        dealer = match.next_dealer()
+        choices = numbers.integers(0, 1 << 30, size=CHOICES, dtype=np.int64)
+        bot.new_deal(choices.tolist())
+        deal = match.start_deal(rng)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            match.apply(bot.choose(deal.view(seat), deal.legal_actions(), rng))
+        outcome = deal.outcome()
+        assert isinstance(outcome, PokerOutcome)
+        deck = [card_mask([card]) for card in deal.setup.deck]
+        changes, carried["python"] = lean_deal(
+            table,
+            players,
+            dealer,
+            deck,
+            carried=carried["python"],
+            policy=policy,
+            choices=choices.tolist(),
+        )
+        assert tuple(changes) == outcome.changes
+        net = np.zeros(players, dtype=np.int64)
+        carried["compiled"] = play_batch(
+            table,
+            players=players,
+            first_dealer=dealer,
+            decks=np.array([deck], dtype=np.int64),
+            choices=choices[None, :],
+            policy=policy,
+            carried=carried["compiled"],
+            net=net,
+        )
+        assert tuple(net.tolist()) == outcome.changes
+        assert carried["python"] == carried["compiled"] == outcome.carried
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_random_lean_deals_move_the_same_chips_as_the_table(
+    family: str, seed: int, players: int
+) -> None:
+    """Круги ставок; Пределы ставок; Вскрытие карт (ties split, odd chips from the called).
+
+    Random players who fold, stay or bet the most the table offers, picked by the same
+    numbers, leave every seat the same chips deal by deal at the full table, in the Python
+    lean loop and in the compiled one, and carry the same void pot.
+    """
+    _play_both(FAMILIES[family](), players, seed, "random")
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_check_down_lean_deals_move_the_same_chips_as_the_table(family: str) -> None:
+    """Круги ставок (all check: the round ends; in draw the deal is void); Вскрытие карт."""
+    _play_both(FAMILIES[family](), 6, 3, "check-down")
+
+
+@pytest.mark.parametrize(
+    ("variant", "reason"),
+    [
+        ("seven-card-stud", "opens rounds from the left"),
+        ("lowball", "standard high hands"),
+        ("omaha-hi-lo", "high-low"),
+        ("jacks-or-better", "openers"),
+    ],
+)
+def test_the_lean_path_refuses_what_it_does_not_play_with_the_reason(
+    variant: str, reason: str
+) -> None:
+    """The lean path never plays other rules than the table's: it names what it lacks."""
+    with pytest.raises(IllegalAction, match=reason):
+        LeanTable.of(GAME.rules(variant))
+
+
+def test_the_lean_path_refuses_table_stakes() -> None:
+    """Настольные ставки: a stake that limits the bets is the full table's alone for now."""
+    rules = GAME.rules("no-limit-holdem")
+    stakes = replace(rules, limits=replace(rules.limits, system=LimitSystem.TABLE_STAKES))
+    with pytest.raises(IllegalAction, match="table-stakes"):
+        LeanTable.of(stakes)
