@@ -1,7 +1,7 @@
 """The lean loop and the full table leave every seat the same chips from the same decks.
 
 Both paths seat the same players (:class:`~cardtable.poker.lean.LeanPolicyBot`: check-down,
-or fold, stay and the largest bet picked by the same numbers) and deal the same decks.
+or fold, stay and the least bet picked by the same numbers) and deal the same decks.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_random_lean_deals_move_the_same_chips_as_the_table(
 ) -> None:
     """Круги ставок; Пределы ставок; Вскрытие карт (ties split, odd chips from the called).
 
-    Random players who fold, stay or bet the most the table offers, picked by the same
+    Random players who fold, stay or bet the least the table offers, picked by the same
     numbers, leave every seat the same chips deal by deal at the full table, in the Python
     lean loop and in the compiled one, and carry the same void pot.
     """

@@ -186,7 +186,8 @@ class LeanPolicyBot:
     """The lean loop's players, for the full table: the same choice from the same numbers.
 
     At each betting turn the menu is fold, stay (check, else call) and, where a bet or raise
-    is legal, the largest amount the table offers; a random player takes the next of the
+    is legal, the least amount the table offers (the largest would grow a pot-limit pot
+    threefold at each raise); a random player takes the next of the
     deal's ``numbers`` (from the start again when used up) and picks ``number % len(menu)``;
     a check-down player always stays. At a draw both stand pat.
     """
@@ -202,7 +203,7 @@ class LeanPolicyBot:
         self.taken = 0
 
     def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
-        """The menu's pick among ``legal``: fold, stay or the largest bet; stand pat."""
+        """The menu's pick among ``legal``: fold, stay or the least bet; stand pat."""
         if Discard(()) in legal:
             return next(action for action in legal if action == Discard(()))
         stay = _first_of(legal, Check()) or _first_of(legal, Call())
@@ -213,7 +214,7 @@ class LeanPolicyBot:
         menu = [action for action in (_first_of(legal, Fold()), stay) if action is not None]
         raises = [action for action in legal if isinstance(action, Bet | RaiseTo)]
         if raises:
-            menu.append(max(raises, key=_amount))
+            menu.append(min(raises, key=_amount))
         number = self.numbers[self.taken % len(self.numbers)]
         self.taken += 1
         return menu[number % len(menu)]
@@ -480,7 +481,7 @@ class _LeanDeal:
             self.first_bettor = seat
 
     def _raise_to(self, state: _Round, seat: int, index: int, last: bool) -> int | None:
-        """The total of the largest bet or raise the table offers ``seat``, if any."""
+        """The total of the least bet or raise the table offers ``seat``, if any."""
         betting = self.table.rules.betting
         if state.high > 0:
             if betting.raises_per_player and state.raises_by[seat] >= betting.raises_per_player:
@@ -498,8 +499,10 @@ class _LeanDeal:
         bounds = increment_bounds(limits, context)
         if limits.raise_at_least_last and state.high > 0:
             bounds = Bounds(max(bounds.minimum, state.last_full), bounds.maximum, bounds.listed)
+        if bounds.maximum is not None and bounds.minimum > bounds.maximum:
+            return None
         amounts = bounds.landmarks()
-        return state.high + max(amounts) if amounts else None
+        return state.high + min(amounts) if amounts else None
 
     def _next(self, pending: set[int], start: int) -> int | None:
         for step in range(self.players):

@@ -1,7 +1,7 @@
 """The lean simulation loop: many deals of the plain table played without checks.
 
 It keeps the chips as the table's betting does (poker/betting/round.py) and plays the
-players of :class:`cardtable.poker.lean.LeanPolicyBot`: fold, stay or the largest bet.
+players of :class:`cardtable.poker.lean.LeanPolicyBot`: fold, stay or the least bet.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _raise_total(
     pot: int,
     last_full: int,
 ) -> int:
-    """The total of the largest bet or raise offered to ``seat``, or -1 if none is."""
+    """The total of the least bet or raise offered to ``seat``, or -1 if none is."""
     if high > 0:
         if rules[1] > 0 and raises_by[seat] >= rules[1]:
             return -1
@@ -57,12 +57,13 @@ def _raise_total(
             return -1
     if rules[4] == 1 and high > 0 and last_full > low:
         low = last_full
-    if rules[0] == POT_LIMIT:
-        if opened:
-            top = max(pot + high - bets[seat], low)
+    if rules[0] == POT_LIMIT and opened:
+        top = max(pot + high - bets[seat], low)
     elif rules[0] == UNLIMITED:
-        top = 5 * low
-    return high + max(top, low)
+        top = low
+    if low > top:
+        return -1
+    return high + low
 
 
 @njit(cache=True)
@@ -181,7 +182,7 @@ def lean_deals(
     """Whole deals of a board or draw game, for simulation speed; returns the pot carried.
 
     ``decks`` holds one deck per deal as card bits; ``choices`` one row of random numbers
-    per deal (random play picks ``choice % options`` among fold, stay, the largest bet).
+    per deal (random play picks ``choice % options`` among fold, stay, the least bet).
     ``layout`` rows are (kind, count): hole cards, board cards or a betting round (its
     index). ``forced`` is (ante each, blind count, blind 1, blind 2, ...), blinds from the
     dealer's left; ``rounds`` each round's (least bet, most bet, opened by the first
