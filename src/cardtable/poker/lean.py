@@ -84,11 +84,9 @@ class LeanTable:
     @property
     def compiled(self) -> bool:
         """Whether the compiled deal loop plays these rules."""
-        spec = self.rules.variant
         forced = self.rules.forced
         return (
             not self.interpreted
-            and not (spec.hole_exactly or spec.board_exactly)
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
             and not self.rules.variant.hands.stripped
@@ -276,6 +274,7 @@ def play_batch(
     """
     from cardtable.poker.fast import kernels, standard_value  # noqa: PLC0415 - numba
 
+    spec = table.rules.variant
     if table.compiled and not (players == 2 and table.rules.forced.button_blind_heads_up):
         found: int = kernels().lean_deals(
             decks,
@@ -287,6 +286,7 @@ def play_batch(
             table.rounds_array(),
             table.rules_array(),
             np.array([policy == "random", carried], dtype=np.int64),
+            np.array([spec.hole_exactly, spec.board_exactly, spec.cards_each()], dtype=np.int64),
             net,
         )
         return found

@@ -73,8 +73,7 @@ def _lean_round(
     raises_by: IntArray,
     pending: npt.NDArray[np.bool_],
     first: int,
-    low: int,
-    top: int,
+    limits: IntArray,
     rules: IntArray,
     random_play: bool,
     row: IntArray,
@@ -87,6 +86,8 @@ def _lean_round(
     last full raise), read and left for the next round.
     """
     players: int = bets.shape[0]
+    low = limits[0]
+    top = limits[1]
     alive = players - folded.sum()
     high = state[4]
     last_full = state[5]
@@ -133,12 +134,70 @@ def _lean_round(
 
 
 @njit(cache=True)
+def _best_of(own: IntArray, count: int, board: IntArray, shown: int, hole: int, take: int) -> int:
+    """The best value of exactly ``hole`` of the ``count`` own cards and ``take`` of the board."""
+    best = -1
+    for mine in range(1 << count):
+        if _bits_set(mine) != hole:
+            continue
+        mask = 0
+        for place in range(count):
+            if mine >> place & 1:
+                mask |= own[place]
+        for common in range(1 << shown):
+            if _bits_set(common) != take:
+                continue
+            full = mask
+            for place in range(shown):
+                if common >> place & 1:
+                    full |= board[place]
+            best = max(best, standard_value(full))
+    return best
+
+
+@njit(cache=True)
+def _bits_set(number: int) -> int:
+    count = 0
+    while number:
+        number &= number - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _seat_values(
+    values: IntArray,
+    folded: npt.NDArray[np.bool_],
+    masks: IntArray,
+    own: IntArray,
+    board: IntArray,
+    shown: int,
+    exactly: IntArray,
+) -> None:
+    """Each seat's showdown value: all its cards and the board's, or exactly so many of each."""
+    players = values.shape[0]
+    board_mask = 0
+    for place in range(shown):
+        board_mask |= board[place]
+    count = own.shape[1]
+    for seat in range(players):
+        values[seat] = -1
+        if folded[seat]:
+            continue
+        if (exactly[0] == 0 and exactly[1] == 0) or shown == 0:
+            values[seat] = standard_value(masks[seat] | board_mask)
+            continue
+        hole = exactly[0] if exactly[0] > 0 else count
+        take = exactly[1] if exactly[1] > 0 else 5 - hole
+        values[seat] = _best_of(own[seat], count, board, shown, min(hole, count), min(take, shown))
+
+
+@njit(cache=True)
 def _lean_pay(
     net: IntArray,
     put: IntArray,
     folded: npt.NDArray[np.bool_],
-    masks: IntArray,
-    board: int,
+    values: IntArray,
     first: int,
     pot: int,
 ) -> None:
@@ -151,7 +210,7 @@ def _lean_pay(
     winners = 0
     for seat in range(players):
         if not folded[seat]:
-            value = standard_value(masks[seat] | board) if alive > 1 else 0
+            value = values[seat] if alive > 1 else 0
             if value > best:
                 best, winners = value, 1
             elif value == best:
@@ -160,7 +219,7 @@ def _lean_pay(
     odd = pot - share * winners
     for step in range(players):
         seat = (first + step) % players
-        if folded[seat] or (alive > 1 and standard_value(masks[seat] | board) != best):
+        if folded[seat] or (alive > 1 and values[seat] != best):
             continue
         net[seat] += share + (1 if odd > 0 else 0)
         odd -= 1
@@ -177,6 +236,7 @@ def lean_deals(
     rounds: IntArray,
     rules: IntArray,
     play: IntArray,
+    exactly: IntArray,
     net: IntArray,
 ) -> int:
     """Whole deals of a board or draw game, for simulation speed; returns the pot carried.
@@ -188,7 +248,8 @@ def lean_deals(
     dealer's left; ``rounds`` each round's (least bet, most bet, opened by the first
     bettor, void if all check); ``rules`` (system: 0 fixed, 1 pot, 2 unlimited; raises per
     player, per round, 0 for no cap; the blind's option; a raise at least the last);
-    ``play`` (random play, carried pot in). ``net`` gains each seat's chips.
+    ``play`` (random play, carried pot in); ``exactly`` (own cards, board cards a hand
+    must use, 0 for any: Omaha's 2 and 3; own cards each). ``net`` gains each seat's chips.
     """
     random_play = play[0] == 1
     carried = play[1]
@@ -200,46 +261,48 @@ def lean_deals(
     raises_by = np.zeros(players, dtype=np.int64)
     masks = np.zeros(players, dtype=np.int64)
     state = np.zeros(6, dtype=np.int64)
+    own = np.zeros((players, exactly[2]), dtype=np.int64)
+    board_cards = np.zeros(decks.shape[1], dtype=np.int64)
+    values = np.zeros(players, dtype=np.int64)
+    cursor = np.zeros(3, dtype=np.int64)
     for deal in range(decks.shape[0]):
         dealer = (first_dealer + deal) % players
         put[:] = forced[0]
         folded[:] = False
         masks[:] = 0
-        board = 0
-        top = 0
+        cursor[:] = 0
         state[:] = 0
         state[2] = (dealer + 1) % players if blinds > 0 else -1
         first = (dealer + 1) % players
         void = False
         for row in range(layout.shape[0]):
             if layout[row, 0] == LAYOUT_HOLE or layout[row, 0] == LAYOUT_BOARD:
-                board, top = _deal_cards(decks[deal], layout[row], masks, board, top, dealer)
-            else:  # a betting round, numbered
-                index = layout[row, 1]
-                first = _open_round(bets, raises_by, pending, folded, state, rounds[index], dealer)
-                if index == 0 and blinds > 0:
-                    _post_blinds(bets, pending, forced, dealer, rules[3] == 1, state)
-                    first = (dealer + 1 + blinds) % players
-                checked = _lean_round(
-                    bets,
-                    folded,
-                    raises_by,
-                    pending,
-                    first,
-                    rounds[index, 0],
-                    rounds[index, 1],
-                    rules,
-                    random_play,
-                    choices[deal],
-                    state,
-                    put.sum() + bets.sum() + carried,
-                )
-                put += bets
-                if players - folded.sum() == 1:
-                    break
-                if rounds[index, 3] == 1 and checked:
-                    void = True
-                    break
+                _deal_cards(decks[deal], layout[row], masks, own, board_cards, cursor, dealer)
+                continue
+            index = layout[row, 1]  # a betting round, numbered
+            first = _open_round(bets, raises_by, pending, folded, state, rounds[index], dealer)
+            if index == 0 and blinds > 0:
+                _post_blinds(bets, pending, forced, dealer, rules[3] == 1, state)
+                first = (dealer + 1 + blinds) % players
+            checked = _lean_round(
+                bets,
+                folded,
+                raises_by,
+                pending,
+                first,
+                rounds[index],
+                rules,
+                random_play,
+                choices[deal],
+                state,
+                put.sum() + bets.sum() + carried,
+            )
+            put += bets
+            if players - folded.sum() == 1:
+                break
+            if rounds[index, 3] == 1 and checked:
+                void = True
+                break
         if void:
             net -= put
             carried += put.sum()
@@ -247,7 +310,9 @@ def lean_deals(
         called = state[3]
         if called < 0 or folded[called]:
             called = first
-        _lean_pay(net, put, folded, masks, board, called, carried + put.sum())
+        if players - folded.sum() > 1:
+            _seat_values(values, folded, masks, own, board_cards, cursor[2], exactly)
+        _lean_pay(net, put, folded, values, called, carried + put.sum())
         carried = 0
     return int(carried)
 
@@ -278,22 +343,31 @@ def _open_round(
 
 @njit(cache=True)
 def _deal_cards(
-    deck: IntArray, row: IntArray, masks: IntArray, board: int, top: int, dealer: int
-) -> tuple[int, int]:
+    deck: IntArray,
+    row: IntArray,
+    masks: IntArray,
+    own: IntArray,
+    board: IntArray,
+    cursor: IntArray,
+    dealer: int,
+) -> None:
     """Deal one layout row: a card at a time to each seat from the dealer's left, or the board.
 
-    Returns the board and the next card's place in the deck.
+    ``cursor`` is (the next card's place in the deck, own cards dealt, board cards dealt).
     """
     players = masks.shape[0]
     for _ in range(row[1]):
         if row[0] == LAYOUT_BOARD:
-            board |= deck[top]
-            top += 1
+            board[cursor[2]] = deck[cursor[0]]
+            cursor[0] += 1
+            cursor[2] += 1
             continue
         for step in range(players):
-            masks[(dealer + 1 + step) % players] |= deck[top]
-            top += 1
-    return board, top
+            seat = (dealer + 1 + step) % players
+            masks[seat] |= deck[cursor[0]]
+            own[seat, cursor[1]] = deck[cursor[0]]
+            cursor[0] += 1
+        cursor[1] += 1
 
 
 @njit(cache=True)
