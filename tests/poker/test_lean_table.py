@@ -57,7 +57,22 @@ def _antes_and_blinds() -> PokerRules:
     return replace(rules, forced=ForcedBets(ante=1, blinds=(1, 2), blind_option=True))
 
 
+def _stud_with_bring_in() -> PokerRules:
+    """Seven-card stud with antes and a bring-in of one by the lowest up card."""
+    rules = GAME.rules("seven-card-stud")
+    return replace(rules, forced=replace(rules.forced, bring_in=1))
+
+
 FAMILIES = {
+    "seven-card stud": lambda: GAME.rules("seven-card-stud"),
+    "seven-card stud, bring-in": _stud_with_bring_in,
+    "five-card stud": lambda: GAME.rules("five-card-stud"),
+    "razz": lambda: GAME.rules("razz"),
+    "Omaha high-low": lambda: GAME.rules("omaha-hi-lo"),
+    "2-7 triple draw": lambda: GAME.rules("deuce-to-seven-triple-draw"),
+    "lowest hole card wild": lambda: GAME.rules("seven-card-stud-low-hole-wild"),
+    "two-card, deuces wild": lambda: GAME.rules("two-card"),
+    "Lame Brain Pete": lambda: GAME.rules("lame-brain-pete"),
     "fixed-limit hold'em": lambda: GAME.rules("holdem"),
     "no-limit hold'em": lambda: GAME.rules("no-limit-holdem"),
     "pot-limit hold'em": lambda: GAME.rules("pot-limit-holdem"),
@@ -140,9 +155,9 @@ def test_check_down_lean_deals_move_the_same_chips_as_the_table(family: str) -> 
 @pytest.mark.parametrize(
     ("variant", "reason"),
     [
-        ("seven-card-stud", "opens rounds from the left"),
-        ("lowball", "standard high hands"),
-        ("omaha-hi-lo", "high-low"),
+        ("seven-card-stud-high-low", "no declare step"),
+        ("lowball", "52-card deck"),
+        ("double-barrel-shotgun", "no expose step"),
         ("jacks-or-better", "openers"),
     ],
 )

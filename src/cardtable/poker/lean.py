@@ -27,15 +27,19 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.cards import DeckSpec
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import Bet, Call, Check, Discard, Fold, RaiseTo
 from cardtable.poker.betting import AnteKind
+from cardtable.poker.hand_orders import LowWins, SeatHands, WorstWins
+from cardtable.poker.judge import HandJudge, hand_pools, showdown_judge
 from cardtable.poker.limits import (
     BetContext,
     Bounds,
@@ -44,6 +48,9 @@ from cardtable.poker.limits import (
     base_limits,
     increment_bounds,
 )
+from cardtable.poker.phases.betting import bring_in_seat
+from cardtable.poker.pots import Pot, award_high, award_high_low, split
+from cardtable.poker.rules import HandRules, deal_wild_cards
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import Step
 
@@ -82,14 +89,24 @@ class LeanTable:
     """Play in Python even where the compiled loop could (to check one against the other)."""
 
     @property
+    def fast_showdown(self) -> bool:
+        """Whether the kernel ranks the showdown (standard high hands), not the table's judge."""
+        from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
+
+        spec = self.rules.variant
+        return kernel_supports(spec.hands) and spec.win == "high" and not spec.board_lines
+
+    @property
     def compiled(self) -> bool:
         """Whether the compiled deal loop plays these rules."""
         forced = self.rules.forced
         return (
             not self.interpreted
+            and self.fast_showdown
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
-            and not self.rules.variant.hands.stripped
+            and not forced.bring_in
+            and all(step.opens in ("left", "first-bettor") for step in self.rounds)
             and self.rules.limits.amounts is not FixedAmounts.LISTED
         )
 
@@ -149,19 +166,17 @@ class LeanTable:
 
 def why_not_lean(rules: PokerRules) -> str | None:
     """Why the lean loop cannot play ``rules`` as the table would, in one sentence, or None."""
-    from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
-
     spec = rules.variant
     limits = rules.limits
-    if not kernel_supports(spec.hands) or spec.win != "high" or spec.board_lines:
-        return "the lean path ranks standard high hands only (no wild cards, lows or high-low)"
+    if spec.hands.deck().cards() != DeckSpec.named("52").cards():
+        return "the lean path deals the 52-card deck, without jokers or stripped ranks"
     if limits.system not in LEAN_SYSTEMS or limits.chips_limit_bets:
         return (
             "the lean path plays fixed, rising, pot and unlimited limits on credit, "
             f"not {limits.system.value} limits" + (" with freeze-out" if limits.freeze_out else "")
         )
-    if rules.forced.straddles or rules.forced.bring_in or rules.betting.freeze_amount:
-        return "the lean path has no straddles, bring-in or freeze"
+    if rules.forced.straddles or rules.betting.freeze_amount:
+        return "the lean path has no straddles or freeze"
     if spec.openers != "any" or rules.house.rake_percent or rules.house.kitty != "none":
         return "the lean path has no openers, rake or kitty"
     if limits.jackpot or limits.wangdoodle or rules.house.bonus:
@@ -169,14 +184,21 @@ def why_not_lean(rules: PokerRules) -> str | None:
     if not rules.betting.checking:
         return "the lean path plays rounds where a player may check"
     for step in spec.steps:
-        if step.do == "bet" and (step.opens not in ("left", "first-bettor") or not step.check):
-            return "the lean path opens rounds from the left or by the first bettor, with checks"
-        if step.do == "bet" and not step.checker_may_raise:
-            return "the lean path lets a player who checked raise later"
+        if step.do == "bet" and (not step.check or not step.checker_may_raise):
+            return "the lean path plays rounds where a player may check, and raise after"
         if step.do not in ("deal", "board", "bet", "draw", "reveal"):
             return f"the lean path has no {step.do} step"
         if step.do == "deal" and step.down_if_exposed:
             return "the lean path has no exposed cards"
+    return None
+
+
+def why_not_seated(rules: PokerRules, players: int) -> str | None:
+    """Why the lean loop cannot deal ``rules`` to ``players``: the stock would run out."""
+    spec = rules.variant
+    needed = players * spec.cards_each() + spec.board_size()
+    if needed > DeckSpec.named("52").size - 1:
+        return f"the lean path deals no reshuffle: {players} players need {needed} cards"
     return None
 
 
@@ -236,6 +258,9 @@ def simulate_lean(
     Decks and the random players' choices are drawn in batches from ``seed``
     (:func:`lean_batches`) and played by :func:`play_batch`.
     """
+    why = why_not_seated(table.rules, players)
+    if why is not None:
+        raise IllegalAction(why)
     net = np.zeros(players, dtype=np.int64)
     carried = 0
     started = time.perf_counter()
@@ -346,13 +371,10 @@ def lean_deal(
 
     Returns each seat's chips won or lost, and the pot carried to the next deal (a void
     deal's pot joins ``carried``). The players follow :class:`LeanPolicyBot`'s rule, taking
-    ``choices`` in turn.
+    ``choices`` in turn. Standard high hands are ranked by the compiled kernel (``value``),
+    any other showdown by the table's own judge and pot rules.
     """
-    if value is None:
-        from cardtable.poker.fast import standard_value  # noqa: PLC0415 - numba loads lazily
-
-        value = standard_value()
-    state = _LeanDeal(table, players, dealer, carried, policy == "random", choices)
+    state = _LeanDeal(table, players, dealer, carried, policy == "random", choices, deck)
     void = state.play()
     changes = [-amount for amount in state.put]
     pot = sum(state.put) + carried
@@ -361,22 +383,68 @@ def lean_deal(
     alive = [seat for seat in range(players) if not state.folded[seat]]
     first = state.last_aggressor if state.last_aggressor in alive else state.round_first
     order = sorted(alive, key=lambda seat: (seat - first) % players)
-    if len(order) == 1:
-        winners = order
-    else:
-        masks = _masks(table, players, dealer, deck)
-        values = {seat: _best(value, masks[seat], table) for seat in order}
-        top = max(values.values())
-        winners = [seat for seat in order if values[seat] == top]
-    share, odd = divmod(pot, len(winners))
-    for place, seat in enumerate(winners):
-        changes[seat] += share + (1 if place < odd else 0)
+    for seat, chips in _award(table, state, order, pot, value).items():
+        changes[seat] += chips
     return changes, 0
+
+
+def _award(
+    table: LeanTable,
+    state: _LeanDeal,
+    order: list[int],
+    pot: int,
+    value: Callable[[int], int] | None,
+) -> dict[int, int]:
+    """The pot's chips won by each seat in ``order`` (the showdown order)."""
+    spec = table.rules.variant
+    if len(order) == 1:
+        return {order[0]: pot}
+    if table.fast_showdown:
+        if value is None:
+            from cardtable.poker.fast import standard_value  # noqa: PLC0415 - numba
+
+            value = standard_value()
+        values = {seat: _best(value, state.own[seat], state.board, table) for seat in order}
+        top = max(values.values())
+        return split(pot, [seat for seat in order if values[seat] == top], order)
+    cards = _CARDS
+    board = [cards[bit] for bit in state.board]
+    own = {seat: [cards[bit] for bit in state.own[seat]] for seat in order}
+    down = {seat: [cards[bit] for bit in state.down[seat]] for seat in order}
+    rules = spec.hands
+    hands = SeatHands(
+        showdown_judge(state.judge, spec.win),
+        {seat: hand_pools(spec, own[seat], board) for seat in order},
+        {
+            seat: deal_wild_cards(rules, down[seat], board)
+            if rules.deal_wild != "none"
+            else frozenset()
+            for seat in order
+        },
+    )
+    pots = [Pot(pot, tuple(sorted(order)))]
+    if spec.win == "high-low":
+        hands.choose(pots, order, None)
+        shares = award_high_low(pots, hands, order, None)
+    elif spec.win == "low":
+        shares = award_high(pots, LowWins(hands), order)
+    elif spec.win == "deuce-to-seven":
+        shares = award_high(pots, WorstWins(hands), order)
+    else:
+        shares = award_high(pots, hands, order)
+    won: dict[int, int] = {}
+    for share in shares:
+        won[share.seat] = won.get(share.seat, 0) + share.amount
+    return won
+
+
+_CARDS = {card.bit: card for card in DeckSpec.named("52").cards()}
+"""The 52 cards by their kernel bit."""
 
 
 @dataclass
 class _LeanDeal:
-    """The chips of one lean deal as the table's betting keeps them (betting/round.py)."""
+    """The cards and chips of one lean deal as the table keeps them (betting/round.py)."""
 
     table: LeanTable
     players: int
@@ -384,40 +452,104 @@ class _LeanDeal:
     carried: int
     random_play: bool
     choices: Sequence[int]
+    deck: Sequence[int]
     put: list[int] = field(default_factory=list)
     folded: list[bool] = field(default_factory=list)
+    own: list[list[int]] = field(default_factory=list)
+    down: list[list[int]] = field(default_factory=list)
+    up: list[list[int]] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)
+    top: int = 0
     taken: int = 0
     opened: bool = False
     first_bettor: int | None = None
     last_aggressor: int | None = None
     round_first: int = 0
 
+    @property
+    def judge(self) -> HandJudge:
+        """The table's judge of these hand rules (one per rules, made once)."""
+        spec = self.table.rules.variant
+        return _judge(spec.hands, spec.low_qualifier)
+
     def play(self) -> bool:
-        """Every betting round of the deal; whether it is void."""
+        """Deal and bet the variant's steps in order; whether the deal is void."""
         rules = self.table.rules
         forced = rules.forced
         self.put = [0] * self.players
         self.folded = [False] * self.players
+        self.own = [[] for _ in range(self.players)]
+        self.down = [[] for _ in range(self.players)]
+        self.up = [[] for _ in range(self.players)]
         for seat in forced.ante_seats(self.players, self.dealer):
             self.put[seat] += forced.ante
         blinds = forced.blind_seats(self.players, self.dealer)
         self.first_bettor = blinds[0][0] if blinds else None
-        for index, step in enumerate(self.table.rounds):
-            void = self._round(index, step, blinds if index == 0 else [])
-            if void:
-                return True
-            if sum(self.folded) == self.players - 1:
-                break
+        index = 0
+        spec = rules.variant
+        for place, step in enumerate(spec.steps):
+            if step.do == "deal":
+                self._deal(*spec.faces(place))
+            elif step.do == "board":
+                self.board += self.deck[self.top : self.top + step.down + step.up]
+                self.top += step.down + step.up
+            elif step.do == "bet":
+                if self._round(index, step, blinds if index == 0 else []):
+                    return True
+                index += 1
+                if sum(self.folded) == self.players - 1:
+                    break
         return False
+
+    def _order(self) -> list[int]:
+        """The players still in, clockwise from the dealer's left."""
+        seats = [(self.dealer + 1 + step) % self.players for step in range(self.players)]
+        return [seat for seat in seats if not self.folded[seat]]
+
+    def _deal(self, down: int, up: int) -> None:
+        """A card at a time round the players still in, down cards' passes first (СДАЧА)."""
+        order = self._order()
+        for index in range(down + up):
+            for seat in order:
+                card = self.deck[self.top]
+                self.top += 1
+                self.own[seat].append(card)
+                (self.up if index >= down else self.down)[seat].append(card)
+
+    def _opener(self, step: Step) -> int:
+        """Who bets first: the dealer's left, the first bettor, or the best showing."""
+        left = (self.dealer + 1) % self.players
+        if step.opens == "left":
+            return left
+        if step.opens == "first-bettor":
+            return left if self.first_bettor is None else self.first_bettor
+        candidates = self._order()
+        if not any(self.up[seat] for seat in candidates):
+            return left
+        judge = self.judge
+        ups = {seat: [_CARDS[bit] for bit in self.up[seat]] for seat in candidates}
+
+        def showing(seat: int) -> int:
+            if step.opens == "low-showing":
+                found = judge.low(ups[seat])
+                return -(10**12) if found is None else found
+            return judge.high(ups[seat])
+
+        return max(candidates, key=lambda seat: (showing(seat), -candidates.index(seat)))
 
     def _round(self, index: int, step: Step, blinds: list[tuple[int, int]]) -> bool:
         """One betting round; whether it voids the deal (everybody checked)."""
         players = self.players
-        first = (self.dealer + 1) % players
+        first = self._opener(step)
+        forced = self.table.rules.forced
         if blinds:
             first = (blinds[-1][0] + 1) % players
-        elif step.opens == "first-bettor" and self.first_bettor is not None:
-            first = self.first_bettor
+        elif index == 0 and forced.bring_in and any(self.up):
+            ups = {seat: [_CARDS[bit] for bit in self.up[seat]] for seat in self._order()}
+            low = bring_in_seat(ups, aces_low=step.opens == "low-showing")
+            blinds = [(low, forced.bring_in)]
+            self.first_bettor = low
+            first = (low + 1) % players
         self.round_first = first
         self.last_aggressor = None
         bets = [0] * players
@@ -523,38 +655,23 @@ class _Round:
     acted: bool = False
 
 
-def _masks(table: LeanTable, players: int, dealer: int, deck: Sequence[int]) -> list[list[int]]:
-    """Each seat's cards as kernel bits (own cards first, then the board's)."""
-    own: list[list[int]] = [[] for _ in range(players)]
-    board: list[int] = []
-    order = [(dealer + 1 + step) % players for step in range(players)]
-    top = 0
-    for kind, count in table.layout:
-        if kind == "hole":
-            # One card at a time round the table (000_75e337bfe099b695.txt, СДАЧА).
-            for _ in range(count):
-                for seat in order:
-                    own[seat].append(deck[top])
-                    top += 1
-        elif kind == "board":
-            board += deck[top : top + count]
-            top += count
-    return [cards + board for cards in own]
-
-
-def _best(value: Callable[[int], int], cards: list[int], table: LeanTable) -> int:
+def _best(value: Callable[[int], int], own: list[int], board: list[int], table: LeanTable) -> int:
+    """The kernel's value of the best hand of ``own`` cards and the ``board``."""
     spec = table.rules.variant
-    if not (spec.hole_exactly or spec.board_exactly):
+    if not (spec.hole_exactly or spec.board_exactly) or not board:
         mask = 0
-        for bit in cards:
+        for bit in own + board:
             mask |= bit
         return int(value(mask))
-    own_count = table.rules.variant.cards_each()
-    own, board = cards[:own_count], cards[own_count:]
-    hole = spec.hole_exactly or own_count
+    hole = spec.hole_exactly or len(own)
     shared = spec.board_exactly or 5 - hole
     return max(
         int(value(sum(mine) + sum(common)))
-        for mine in combinations(own, hole)
-        for common in combinations(board, shared)
+        for mine in combinations(own, min(hole, len(own)))
+        for common in combinations(board, min(shared, len(board)))
     )
+
+
+@lru_cache(maxsize=16)
+def _judge(rules: HandRules, qualifier: int) -> HandJudge:
+    return HandJudge(rules, qualifier)
