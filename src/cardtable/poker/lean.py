@@ -57,6 +57,9 @@ from cardtable.poker.variants import Step
 Policy = Literal["check-down", "random"]
 A = TypeVar("A")
 
+OPENERS = {"left": 0, "first-bettor": 1, "high-showing": 2}
+"""The openers of a round the compiled loop knows, by its number for them."""
+
 LEAN_SYSTEMS = (LimitSystem.FIXED, LimitSystem.RISING, LimitSystem.POT, LimitSystem.UNLIMITED)
 """The limit systems the lean loop plays: those on credit where the bounds need no history."""
 
@@ -81,8 +84,8 @@ class LeanTable:
     """A variant's steps reduced to what the lean loop needs, checked once."""
 
     rules: PokerRules
-    layout: tuple[tuple[str, int], ...]
-    """("hole", n), ("board", n) or ("bet", round index), in order."""
+    layout: tuple[tuple[str, int, int], ...]
+    """("hole", n, of them up), ("board", n, 0) or ("bet", round index, 0), in order."""
     rounds: tuple[Step, ...]
     """The variant's betting steps, by round index."""
     interpreted: bool = False
@@ -105,15 +108,15 @@ class LeanTable:
             and self.fast_showdown
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
-            and not forced.bring_in
-            and all(step.opens in ("left", "first-bettor") for step in self.rounds)
+            and all(step.opens in OPENERS for step in self.rounds)
             and self.rules.limits.amounts is not FixedAmounts.LISTED
         )
 
     def layout_array(self) -> npt.NDArray[np.int64]:
-        """The layout as kernel rows (kind, count or round)."""
+        """The layout as kernel rows (kind, count or round, cards of them dealt up)."""
         kinds = {"hole": 0, "board": 1, "bet": 2}
-        return np.array([(kinds[kind], n) for kind, n in self.layout], dtype=np.int64)
+        rows = [(kinds[kind], n, up) for kind, n, up in self.layout]
+        return np.array(rows, dtype=np.int64)
 
     def forced_array(self, players: int) -> npt.NDArray[np.int64]:
         """(ante each, blind count, blinds...)."""
@@ -123,17 +126,21 @@ class LeanTable:
         return np.array([ante, len(blinds), *blinds], dtype=np.int64)
 
     def rounds_array(self) -> npt.NDArray[np.int64]:
-        """Each betting round's (least bet, most bet, opens by the first bettor, voids)."""
+        """Each betting round's (least bet, most bet, opener, voids).
+
+        The opener is 0 the dealer's left, 1 the first bettor, 2 the best showing.
+        """
         limits = self.rules.limits
         last = len(self.rounds) - 1
         rows = []
         for index, step in enumerate(self.rounds):
             low, high = base_limits(limits, BetContext(round_index=index, last_round=index == last))
-            rows.append((low, high, step.opens == "first-bettor", step.void_if_all_check))
+            opener = OPENERS[step.opens]
+            rows.append((low, high, opener, step.void_if_all_check))
         return np.array(rows, dtype=np.int64).reshape(len(self.rounds), 4)
 
     def rules_array(self) -> npt.NDArray[np.int64]:
-        """(system, raises per player, per round, blind's option, raise at least the last)."""
+        """(system, raises per player and per round, blind's option, raise ≥ last, bring-in)."""
         systems = {LimitSystem.FIXED: 0, LimitSystem.RISING: 0, LimitSystem.POT: 1}
         rules = self.rules
         return np.array(
@@ -143,6 +150,7 @@ class LeanTable:
                 rules.betting.raises_per_round,
                 rules.forced.blind_option,
                 rules.limits.raise_at_least_last,
+                rules.forced.bring_in,
             ],
             dtype=np.int64,
         )
@@ -153,13 +161,16 @@ class LeanTable:
         why = why_not_lean(rules)
         if why is not None:
             raise IllegalAction(why)
-        layout: list[tuple[str, int]] = []
+        layout: list[tuple[str, int, int]] = []
         rounds: list[Step] = []
-        for step in rules.variant.steps:
-            if step.do in ("deal", "board"):
-                layout.append(("hole" if step.do == "deal" else "board", step.down + step.up))
+        for place, step in enumerate(rules.variant.steps):
+            if step.do == "deal":
+                down, up = rules.variant.faces(place)
+                layout.append(("hole", down + up, up))
+            elif step.do == "board":
+                layout.append(("board", step.down + step.up, 0))
             elif step.do == "bet":
-                layout.append(("bet", len(rounds)))
+                layout.append(("bet", len(rounds), 0))
                 rounds.append(step)
         return cls(rules, tuple(layout), tuple(rounds))
 

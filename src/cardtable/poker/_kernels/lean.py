@@ -24,6 +24,9 @@ POT_LIMIT = 1
 UNLIMITED = 2
 
 
+OPENS_SHOWING = 2
+
+
 @njit(cache=True)
 def _next_pending(pending: npt.NDArray[np.bool_], start: int) -> int:
     """The first seat still to act clockwise from ``start``, or -1."""
@@ -168,7 +171,7 @@ def _bits_set(number: int) -> int:
 def _seat_values(
     values: IntArray,
     folded: npt.NDArray[np.bool_],
-    masks: IntArray,
+    hands: IntArray,
     own: IntArray,
     board: IntArray,
     shown: int,
@@ -185,7 +188,7 @@ def _seat_values(
         if folded[seat]:
             continue
         if (exactly[0] == 0 and exactly[1] == 0) or shown == 0:
-            values[seat] = standard_value(masks[seat] | board_mask)
+            values[seat] = standard_value(hands[seat, 0] | board_mask)
             continue
         hole = exactly[0] if exactly[0] > 0 else count
         take = exactly[1] if exactly[1] > 0 else 5 - hole
@@ -259,7 +262,7 @@ def lean_deals(
     folded = np.zeros(players, dtype=np.bool_)
     pending = np.zeros(players, dtype=np.bool_)
     raises_by = np.zeros(players, dtype=np.int64)
-    masks = np.zeros(players, dtype=np.int64)
+    hands = np.zeros((players, 2), dtype=np.int64)
     state = np.zeros(6, dtype=np.int64)
     own = np.zeros((players, exactly[2]), dtype=np.int64)
     board_cards = np.zeros(decks.shape[1], dtype=np.int64)
@@ -269,7 +272,7 @@ def lean_deals(
         dealer = (first_dealer + deal) % players
         put[:] = forced[0]
         folded[:] = False
-        masks[:] = 0
+        hands[:] = 0
         cursor[:] = 0
         state[:] = 0
         state[2] = (dealer + 1) % players if blinds > 0 else -1
@@ -277,13 +280,18 @@ def lean_deals(
         void = False
         for row in range(layout.shape[0]):
             if layout[row, 0] == LAYOUT_HOLE or layout[row, 0] == LAYOUT_BOARD:
-                _deal_cards(decks[deal], layout[row], masks, own, board_cards, cursor, dealer)
+                _deal_cards(
+                    decks[deal], layout[row], hands, own, board_cards, cursor, dealer, folded
+                )
                 continue
             index = layout[row, 1]  # a betting round, numbered
-            first = _open_round(bets, raises_by, pending, folded, state, rounds[index], dealer)
-            if index == 0 and blinds > 0:
-                _post_blinds(bets, pending, forced, dealer, rules[3] == 1, state)
-                first = (dealer + 1 + blinds) % players
+            first = _open_round(
+                bets, raises_by, pending, folded, state, rounds[index], dealer, hands
+            )
+            if index == 0:
+                first = _forced_bets(
+                    bets, pending, hands, folded, dealer, forced, rules, state, first
+                )
             checked = _lean_round(
                 bets,
                 folded,
@@ -311,7 +319,7 @@ def lean_deals(
         if called < 0 or folded[called]:
             called = first
         if players - folded.sum() > 1:
-            _seat_values(values, folded, masks, own, board_cards, cursor[2], exactly)
+            _seat_values(values, folded, hands, own, board_cards, cursor[2], exactly)
         _lean_pay(net, put, folded, values, called, carried + put.sum())
         carried = 0
     return int(carried)
@@ -326,6 +334,7 @@ def _open_round(
     state: IntArray,
     round_row: IntArray,
     dealer: int,
+    hands: IntArray,
 ) -> int:
     """Start a betting round: nothing bet, everyone in to act; returns its first bettor."""
     players: int = bets.shape[0]
@@ -338,6 +347,8 @@ def _open_round(
         pending[seat] = not folded[seat]
     if round_row[2] == 1 and state[2] >= 0:
         return int(state[2])
+    if round_row[2] == OPENS_SHOWING:
+        return _best_showing(hands, folded, dealer)
     return (dealer + 1) % players
 
 
@@ -345,18 +356,22 @@ def _open_round(
 def _deal_cards(
     deck: IntArray,
     row: IntArray,
-    masks: IntArray,
+    hands: IntArray,
     own: IntArray,
     board: IntArray,
     cursor: IntArray,
     dealer: int,
+    folded: npt.NDArray[np.bool_],
 ) -> None:
-    """Deal one layout row: a card at a time to each seat from the dealer's left, or the board.
+    """Deal one layout row: to the board, or a card a pass to each player still in.
 
-    ``cursor`` is (the next card's place in the deck, own cards dealt, board cards dealt).
+    The passes go from the dealer's left, the down cards' first.
+
+    ``hands`` is each seat's (all cards, up cards) as masks; ``cursor`` is (the next card's
+    place in the deck, own cards dealt, board cards dealt).
     """
-    players = masks.shape[0]
-    for _ in range(row[1]):
+    players: int = hands.shape[0]
+    for card in range(row[1]):
         if row[0] == LAYOUT_BOARD:
             board[cursor[2]] = deck[cursor[0]]
             cursor[0] += 1
@@ -364,10 +379,97 @@ def _deal_cards(
             continue
         for step in range(players):
             seat = (dealer + 1 + step) % players
-            masks[seat] |= deck[cursor[0]]
+            if folded[seat]:
+                continue
+            hands[seat, 0] |= deck[cursor[0]]
+            if card >= row[1] - row[2]:
+                hands[seat, 1] |= deck[cursor[0]]
             own[seat, cursor[1]] = deck[cursor[0]]
             cursor[0] += 1
         cursor[1] += 1
+
+
+@njit(cache=True)
+def _best_showing(hands: IntArray, folded: npt.NDArray[np.bool_], dealer: int) -> int:
+    """The player still in with the best up cards, the first from the dealer's left on a tie."""
+    players: int = hands.shape[0]
+    best = -1
+    seat_found = (dealer + 1) % players
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        if not folded[seat] and hands[seat, 1]:
+            value = standard_value(hands[seat, 1])
+            if value > best:
+                best, seat_found = value, seat
+    return seat_found
+
+
+@njit(cache=True)
+def _bring_in_seat(hands: IntArray, folded: npt.NDArray[np.bool_], dealer: int) -> int:
+    """The seat of the lowest up card (rank, then suit from clubs); each by his highest."""
+    players: int = hands.shape[0]
+    lowest = 1 << 62
+    found = -1
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        up = hands[seat, 1]
+        if folded[seat] or not up:
+            continue
+        key = -1
+        for place in range(64):
+            if up >> place & 1:
+                key = max(key, (place % 16) * 4 + place // 16)
+        if key < lowest:
+            lowest, found = key, seat
+    return found
+
+
+@njit(cache=True)
+def _forced_bets(
+    bets: IntArray,
+    pending: npt.NDArray[np.bool_],
+    hands: IntArray,
+    folded: npt.NDArray[np.bool_],
+    dealer: int,
+    forced: IntArray,
+    rules: IntArray,
+    state: IntArray,
+    first: int,
+) -> int:
+    """The first round's blinds or bring-in; returns who acts first after them."""
+    if forced[1] > 0:
+        _post_blinds(bets, pending, forced, dealer, rules[3] == 1, state)
+        return int((dealer + 1 + forced[1]) % bets.shape[0])
+    if rules[5] > 0:
+        return _post_bring_in(bets, pending, hands, folded, dealer, rules, state)
+    return first
+
+
+@njit(cache=True)
+def _post_bring_in(
+    bets: IntArray,
+    pending: npt.NDArray[np.bool_],
+    hands: IntArray,
+    folded: npt.NDArray[np.bool_],
+    dealer: int,
+    rules: IntArray,
+    state: IntArray,
+) -> int:
+    """The lowest up card brings it in, as a blind; returns the seat on his left, who acts."""
+    players: int = bets.shape[0]
+    low = _bring_in_seat(hands, folded, dealer)
+    bets[low] = rules[5]
+    state[1] = 1
+    state[2] = low
+    state[3] = low
+    state[4] = rules[5]
+    state[5] = rules[5]
+    for other in range(players):
+        if not folded[other] and other != low:
+            pending[other] = True
+    if rules[3] == 0:
+        pending[low] = False
+    return (low + 1) % players
 
 
 @njit(cache=True)
