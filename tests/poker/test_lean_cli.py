@@ -36,21 +36,12 @@ def test_simulate_fast_plays_the_rules_of_the_file_over_the_preset(tmp_path: Pat
 
 
 def test_simulate_fast_refuses_rules_it_cannot_play_lean_in_one_line(tmp_path: Path) -> None:
-    """Козырные карты: wild cards are the full table's; ``--fast`` says so, plays nothing."""
-    path = tmp_path / "wild.toml"
-    path.write_text('[rules.variant.hands]\nwild = ["joker"]\n', encoding="utf-8")
-    args = [
-        "simulate",
-        "poker",
-        "--variant",
-        "holdem",
-        "--fast",
-        "--bot",
-        "random",
-        "--rules",
-        str(path),
-    ]
-    result = runner.invoke(app, args)
+    """Настольные ставки: table stakes are the full table's; ``--fast`` says so, plays nothing."""
+    path = tmp_path / "stakes.toml"
+    path.write_text('[rules.limits]\nsystem = "table-stakes"\n', encoding="utf-8")
+    args = ["simulate", "poker", "--variant", "holdem", "--fast", "--bot", "random"]
+    result = runner.invoke(app, [*args, "--rules", str(path)])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: the lean path ranks standard high hands only")
+    assert result.stderr.startswith("error: the lean path plays fixed, rising, pot and unlimited")
+    assert "not table-stakes limits" in result.stderr
     assert result.stderr.count("\n") == 1

@@ -29,6 +29,7 @@ from cardtable.poker.lean import (
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.match import PokerMatch
 from cardtable.poker.outcome import PokerOutcome
+from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.table_rules import PokerRules
 
 GAME = POKER
@@ -63,7 +64,26 @@ def _stud_with_bring_in() -> PokerRules:
     return replace(rules, forced=replace(rules.forced, bring_in=1))
 
 
+def _high_low(variant: str) -> PokerRules:
+    """``variant`` played high-low where the cards speak, a low of eight or better."""
+    rules = GAME.rules(variant)
+    spec = rules.variant
+    return replace(
+        rules,
+        variant=replace(
+            spec,
+            win="high-low",
+            declarations=DeclarationMode.CARDS_SPEAK,
+            low_qualifier=8,
+            hands=replace(spec.hands, low="lowball"),
+            steps=tuple(step for step in spec.steps if step.do != "declare"),
+        ),
+    )
+
+
 FAMILIES = {
+    "hold'em high-low": lambda: _high_low("holdem"),
+    "seven-card stud high-low": lambda: _high_low("seven-card-stud-high-low"),
     "seven-card stud": lambda: GAME.rules("seven-card-stud"),
     "seven-card stud, bring-in": _stud_with_bring_in,
     "five-card stud": lambda: GAME.rules("five-card-stud"),
@@ -148,14 +168,18 @@ def test_random_lean_deals_move_the_same_chips_as_the_table(
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_check_down_lean_deals_move_the_same_chips_as_the_table(family: str) -> None:
-    """Круги ставок (all check: the round ends; in draw the deal is void); Вскрытие карт."""
-    _play_both(FAMILIES[family](), 6, 3, "check-down")
+    """Круги ставок (all check: the round ends; in draw the deal is void); Вскрытие карт.
+
+    Five players, so that five antes make odd pots, whose odd chip a high-low split gives
+    the high half (Покер «Больше-меньше»).
+    """
+    _play_both(FAMILIES[family](), 5, 3, "check-down")
 
 
 @pytest.mark.parametrize(
     ("variant", "reason"),
     [
-        ("seven-card-stud-high-low", "no declare step"),
+        ("seven-card-stud-high-low", "without declarations"),
         ("lowball", "52-card deck"),
         ("double-barrel-shotgun", "no expose step"),
         ("jacks-or-better", "openers"),

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Literal, TypeVar
@@ -100,12 +100,36 @@ class LeanTable:
         return kernel_supports(spec.hands) and spec.win == "high" and not spec.board_lines
 
     @property
+    def compiled_low(self) -> bool:
+        """Whether the kernel ranks this high-low showdown: cards speak, a lowball low."""
+        from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
+
+        spec = self.rules.variant
+        hands = spec.hands
+        return (
+            spec.win == "high-low"
+            and hands.low == "lowball"
+            and kernel_supports(replace(hands, low="none"))
+            and not spec.board_lines
+        )
+
+    def low_array(self) -> npt.NDArray[np.int64]:
+        """The kernel's low rule: rank counts and the qualifier, or empty for high only."""
+        if not self.compiled_low:
+            return np.zeros(0, dtype=np.int64)
+        from cardtable.poker.fast import kernels  # noqa: PLC0415 - numba loads lazily
+
+        ranks = tuple(int(rank) for rank in self.rules.variant.hands.ranks)
+        count = kernels().tables(ranks)[2]
+        return np.array([*count, self.rules.variant.low_qualifier], dtype=np.int64)
+
+    @property
     def compiled(self) -> bool:
         """Whether the compiled deal loop plays these rules."""
         forced = self.rules.forced
         return (
             not self.interpreted
-            and self.fast_showdown
+            and (self.fast_showdown or self.compiled_low)
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
             and all(step.opens in OPENERS for step in self.rounds)
@@ -186,6 +210,8 @@ def why_not_lean(rules: PokerRules) -> str | None:
             "the lean path plays fixed, rising, pot and unlimited limits on credit, "
             f"not {limits.system.value} limits" + (" with freeze-out" if limits.freeze_out else "")
         )
+    if spec.win == "high-low" and spec.declarations != "cards-speak":
+        return "the lean path plays high-low where the cards speak, without declarations"
     if rules.forced.straddles or rules.betting.freeze_amount:
         return "the lean path has no straddles or freeze"
     if spec.openers != "any" or rules.house.rake_percent or rules.house.kitty != "none":
@@ -323,6 +349,7 @@ def play_batch(
             table.rules_array(),
             np.array([policy == "random", carried], dtype=np.int64),
             np.array([spec.hole_exactly, spec.board_exactly, spec.cards_each()], dtype=np.int64),
+            table.low_array(),
             net,
         )
         return found

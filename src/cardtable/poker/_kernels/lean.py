@@ -10,7 +10,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cardtable.poker._kernels.values import IntArray, standard_value
+from cardtable.poker._kernels.lows import LOW_SHIFT, WORST, low_value_of_mask
+from cardtable.poker._kernels.values import FULL, IntArray, standard_value
 
 LAYOUT_HOLE = 0
 
@@ -137,8 +138,14 @@ def _lean_round(
 
 
 @njit(cache=True)
-def _best_of(own: IntArray, count: int, board: IntArray, shown: int, hole: int, take: int) -> int:
-    """The best value of exactly ``hole`` of the ``count`` own cards and ``take`` of the board."""
+def _best_of(
+    own: IntArray, count: int, board: IntArray, shown: int, hole: int, take: int, low: IntArray
+) -> int:
+    """The best value of exactly ``hole`` of the ``count`` own cards and ``take`` of the board.
+
+    High by default; with ``low`` (the rank counts, the qualifier) the best qualifying low,
+    or -1 if none qualifies.
+    """
     best = -1
     for mine in range(1 << count):
         if _bits_set(mine) != hole:
@@ -154,8 +161,25 @@ def _best_of(own: IntArray, count: int, board: IntArray, shown: int, hole: int, 
             for place in range(shown):
                 if common >> place & 1:
                     full |= board[place]
-            best = max(best, standard_value(full))
+            best = max(best, _qualified_low(full, low) if low.shape[0] else standard_value(full))
     return best
+
+
+@njit(cache=True)
+def _qualified_low(mask: int, low: IntArray) -> int:
+    """The lowball value of the best low five in ``mask``, or -1 if it does not qualify.
+
+    ``low`` is the rank counts with the qualifier last: five different ranks, none above it
+    (the ace counts one); 0 lets any low play.
+    """
+    value = low_value_of_mask(mask, False, low[:-1])
+    qualifier = low[-1]
+    if qualifier == 0:
+        return value
+    inner = WORST - value
+    if inner >> LOW_SHIFT or (inner & FULL) >= 1 << qualifier:
+        return -1
+    return value
 
 
 @njit(cache=True)
@@ -176,23 +200,39 @@ def _seat_values(
     board: IntArray,
     shown: int,
     exactly: IntArray,
+    lows: IntArray,
+    low: IntArray,
 ) -> None:
-    """Each seat's showdown value: all its cards and the board's, or exactly so many of each."""
+    """Each seat's showdown value: all its cards and the board's, or exactly so many of each.
+
+    With ``low`` (rank counts and the qualifier, empty for none) ``lows`` gets each seat's
+    best qualifying low, -1 for none.
+    """
     players = values.shape[0]
     board_mask = 0
     for place in range(shown):
         board_mask |= board[place]
     count = own.shape[1]
+    no_low = np.zeros(0, dtype=np.int64)
     for seat in range(players):
         values[seat] = -1
+        lows[seat] = -1
         if folded[seat]:
             continue
         if (exactly[0] == 0 and exactly[1] == 0) or shown == 0:
             values[seat] = standard_value(hands[seat, 0] | board_mask)
+            if low.shape[0]:
+                lows[seat] = _qualified_low(hands[seat, 0] | board_mask, low)
             continue
         hole = exactly[0] if exactly[0] > 0 else count
         take = exactly[1] if exactly[1] > 0 else 5 - hole
-        values[seat] = _best_of(own[seat], count, board, shown, min(hole, count), min(take, shown))
+        values[seat] = _best_of(
+            own[seat], count, board, shown, min(hole, count), min(take, shown), no_low
+        )
+        if low.shape[0]:
+            lows[seat] = _best_of(
+                own[seat], count, board, shown, min(hole, count), min(take, shown), low
+            )
 
 
 @njit(cache=True)
@@ -201,28 +241,50 @@ def _lean_pay(
     put: IntArray,
     folded: npt.NDArray[np.bool_],
     values: IntArray,
+    lows: IntArray,
     first: int,
     pot: int,
 ) -> None:
-    """Pay the pot to the best hands still in; odd chips in showdown order from ``first``."""
+    """Pay the pot to the best hands still in; odd chips in showdown order from ``first``.
+
+    Where a low qualifies (``lows``) the low half, the pot's half rounded down, goes to the
+    best low and the rest to the best high.
+    """
     players = put.shape[0]
     for seat in range(players):
         net[seat] -= put[seat]
     alive = players - folded.sum()
+    if alive == 1:
+        for seat in range(players):
+            if not folded[seat]:
+                net[seat] += pot
+        return
+    low_half = pot // 2 if lows.max() >= 0 else 0
+    _pay_best(net, folded, lows, first, low_half)
+    _pay_best(net, folded, values, first, pot - low_half)
+
+
+@njit(cache=True)
+def _pay_best(
+    net: IntArray, folded: npt.NDArray[np.bool_], values: IntArray, first: int, chips: int
+) -> None:
+    """Share ``chips`` among the best ``values`` still in, odd chips in order from ``first``."""
+    if chips == 0:
+        return
+    players = net.shape[0]
     best = -1
     winners = 0
     for seat in range(players):
         if not folded[seat]:
-            value = values[seat] if alive > 1 else 0
-            if value > best:
-                best, winners = value, 1
-            elif value == best:
+            if values[seat] > best:
+                best, winners = values[seat], 1
+            elif values[seat] == best:
                 winners += 1
-    share = pot // winners
-    odd = pot - share * winners
+    share = chips // winners
+    odd = chips - share * winners
     for step in range(players):
         seat = (first + step) % players
-        if folded[seat] or (alive > 1 and values[seat] != best):
+        if folded[seat] or values[seat] != best:
             continue
         net[seat] += share + (1 if odd > 0 else 0)
         odd -= 1
@@ -240,6 +302,7 @@ def lean_deals(
     rules: IntArray,
     play: IntArray,
     exactly: IntArray,
+    low: IntArray,
     net: IntArray,
 ) -> int:
     """Whole deals of a board or draw game, for simulation speed; returns the pot carried.
@@ -252,7 +315,9 @@ def lean_deals(
     bettor, void if all check); ``rules`` (system: 0 fixed, 1 pot, 2 unlimited; raises per
     player, per round, 0 for no cap; the blind's option; a raise at least the last);
     ``play`` (random play, carried pot in); ``exactly`` (own cards, board cards a hand
-    must use, 0 for any: Omaha's 2 and 3; own cards each). ``net`` gains each seat's chips.
+    must use, 0 for any: Omaha's 2 and 3; own cards each); ``low`` the rank counts and
+    the low qualifier where a qualifying low takes half the pot, empty for high only.
+    ``net`` gains each seat's chips.
     """
     random_play = play[0] == 1
     carried = play[1]
@@ -267,6 +332,7 @@ def lean_deals(
     own = np.zeros((players, exactly[2]), dtype=np.int64)
     board_cards = np.zeros(decks.shape[1], dtype=np.int64)
     values = np.zeros(players, dtype=np.int64)
+    lows = np.full(players, -1, dtype=np.int64)
     cursor = np.zeros(3, dtype=np.int64)
     for deal in range(decks.shape[0]):
         dealer = (first_dealer + deal) % players
@@ -319,8 +385,8 @@ def lean_deals(
         if called < 0 or folded[called]:
             called = first
         if players - folded.sum() > 1:
-            _seat_values(values, folded, hands, own, board_cards, cursor[2], exactly)
-        _lean_pay(net, put, folded, values, called, carried + put.sum())
+            _seat_values(values, folded, hands, own, board_cards, cursor[2], exactly, lows, low)
+        _lean_pay(net, put, folded, values, lows, called, carried + put.sum())
         carried = 0
     return int(carried)
 
