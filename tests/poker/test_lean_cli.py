@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
+from cardtable import warm
 from cardtable.cli.main import app
 from cardtable.poker.game import POKER
 from cardtable.scale.simulation import fast_in_chunks
@@ -45,3 +47,31 @@ def test_simulate_fast_refuses_rules_it_cannot_play_lean_in_one_line(tmp_path: P
     assert result.stderr.startswith("error: the lean path plays fixed, rising, pot and unlimited")
     assert "not table-stakes limits" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_simulate_fast_announces_a_compilation_in_one_line_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """README, "Two commands": a command that would compile says so first, in one line.
+
+    The cache is reported cold (``is_cold``), so the notice comes before any deal.
+    """
+    monkeypatch.setattr(warm, "is_cold", lambda group, entries=None: True)
+    args = ["simulate", "poker", "--variant", "holdem", "--fast", "--bot", "random"]
+    result = runner.invoke(app, [*args, "--deals", "10"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [warm.NOTICES["poker"]]
+
+
+def test_simulate_fast_refuses_bad_rules_before_any_notice(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """README, "A tour": bad input is one ``error:`` line, even before the kernels compile."""
+    monkeypatch.setattr(warm, "is_cold", lambda group, entries=None: True)
+    path = tmp_path / "stakes.toml"
+    path.write_text('[rules.limits]\nsystem = "table-stakes"\n', encoding="utf-8")
+    args = ["simulate", "poker", "--variant", "holdem", "--fast", "--bot", "random"]
+    result = runner.invoke(app, [*args, "--rules", str(path)])
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("error: the lean path plays")

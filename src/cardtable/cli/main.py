@@ -366,8 +366,14 @@ def _fast_simulate(
     where: tuple[Backend, int | None, str | None, int | None],
 ) -> None:
     from cardtable.scale.simulation import fast_in_chunks  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.warm import NOTICES, notice_if_cold  # noqa: PLC0415 - numba loads lazily
 
     backend, workers, address, chunk = where
+    with one_line_errors():
+        # no deal: the rules and the bot are refused, if they are, before anything compiles
+        game.fast_simulate(rules, players=seats, deals=0, seed=seed, bot=bot)
+    if game.name in NOTICES:
+        notice_if_cold(game.name)
     with one_line_errors(), lazy_progress(deals) as advance:
         found = fast_in_chunks(
             game,
