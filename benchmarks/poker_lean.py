@@ -10,8 +10,10 @@ its stud's antes and bring-in):
   raise (cardtable's :class:`~cardtable.poker.lean.LeanPolicyBot`, a like rule for pokerkit).
 
 Where pokerkit has no such game the nearest one is named beside it (pot-limit hold'em
-beside pokerkit's no-limit hold'em, five-card draw beside its 2-7 single draw). The load
-average is printed before and after, since the machine may be shared.
+beside pokerkit's no-limit hold'em, five-card draw beside its 2-7 single draw, a wild-card
+stud beside its stud). A family the compiled loop does not cover is played by the lean
+loop's Python part, marked "(Python)". The load average is printed before and after, since
+the machine may be shared.
 
     python benchmarks/poker_lean.py [--deals N] [--seconds S] [--family NAME ...]
 """
@@ -25,41 +27,93 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
-from cardtable.engine.registry import get_game
+from cardtable.poker.game import POKER
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
+from cardtable.poker.pots import DeclarationMode
+from cardtable.poker.table_rules import PokerRules
 
 PLAYERS = 6
 
-FAMILIES = {
-    "fixed-limit hold'em": ("holdem", "FixedLimitTexasHoldem"),
-    "no-limit hold'em": ("no-limit-holdem", "NoLimitTexasHoldem"),
-    "pot-limit hold'em": ("pot-limit-holdem", "NoLimitTexasHoldem"),
-    "pot-limit Omaha": ("pot-limit-omaha", "PotLimitOmahaHoldem"),
-    "five-card draw": ("draw", "NoLimitDeuceToSevenLowballSingleDraw"),
+
+def preset(name: str) -> Callable[[], PokerRules]:
+    """The rules of preset ``name``."""
+    return lambda: POKER.rules(name)
+
+
+def with_bring_in() -> PokerRules:
+    """Seven-card stud with antes of one and a bring-in of one, as pokerkit's."""
+    rules = POKER.rules("seven-card-stud")
+    return replace(rules, forced=replace(rules.forced, bring_in=1))
+
+
+def stud_high_low() -> PokerRules:
+    """Seven-card stud high-low where the cards speak, eight or better, as pokerkit's."""
+    rules = with_bring_in()
+    spec = POKER.rules("seven-card-stud-high-low").variant
+    variant = replace(
+        spec,
+        declarations=DeclarationMode.CARDS_SPEAK,
+        low_qualifier=8,
+        hands=replace(spec.hands, low="lowball"),
+        steps=tuple(step for step in spec.steps if step.do != "declare"),
+    )
+    return replace(rules, variant=variant)
+
+
+FAMILIES: dict[str, tuple[Callable[[], PokerRules], str]] = {
+    "fixed-limit hold'em": (preset("holdem"), "FixedLimitTexasHoldem"),
+    "no-limit hold'em": (preset("no-limit-holdem"), "NoLimitTexasHoldem"),
+    "pot-limit hold'em": (preset("pot-limit-holdem"), "NoLimitTexasHoldem"),
+    "pot-limit Omaha": (preset("pot-limit-omaha"), "PotLimitOmahaHoldem"),
+    "Omaha high-low": (preset("omaha-hi-lo"), "FixedLimitOmahaHoldemHighLowSplitEightOrBetter"),
+    "seven-card stud": (with_bring_in, "FixedLimitSevenCardStud"),
+    "stud high-low": (stud_high_low, "FixedLimitSevenCardStudHighLowSplitEightOrBetter"),
+    "razz": (preset("razz"), "FixedLimitRazz"),
+    "five-card draw": (preset("draw"), "NoLimitDeuceToSevenLowballSingleDraw"),
+    "2-7 triple draw": (
+        preset("deuce-to-seven-triple-draw"),
+        "FixedLimitDeuceToSevenLowballTripleDraw",
+    ),
+    "stud, low hole card wild": (
+        preset("seven-card-stud-low-hole-wild"),
+        "FixedLimitSevenCardStud",
+    ),
 }
-"""Each family's preset and pokerkit's nearest game."""
+"""Each family's rules and pokerkit's nearest game."""
+
+INTERPRETED_DEALS = 4000
+"""Deals for a family the lean loop plays in Python (its compiled loop does not cover it)."""
 
 
-def lean(preset: str, policy: Policy, deals: int) -> float:
-    """The lean loop's deals per second (after a short warm-up that loads the kernels)."""
-    table = LeanTable.of(get_game("poker").rules(preset))
+def lean(rules: PokerRules, policy: Policy, deals: int) -> tuple[float, bool]:
+    """The lean loop's deals per second (after a short warm-up), and whether it was compiled."""
+    table = LeanTable.of(rules)
     simulate_lean(table, players=PLAYERS, deals=200, seed=0, policy=policy)
-    return simulate_lean(
-        table, players=PLAYERS, deals=deals, seed=1, policy=policy
-    ).deals_per_second
+    deals = deals if table.compiled else min(deals, INTERPRETED_DEALS)
+    report = simulate_lean(table, players=PLAYERS, deals=deals, seed=1, policy=policy)
+    return report.deals_per_second, table.compiled
 
 
 def pokerkit_rate(name: str, policy: Policy, seconds: float) -> float | None:
     """pokerkit's deals per second of game ``name``, or None where it is not installed."""
     if not importlib.util.find_spec("pokerkit"):
         return None
-    import pokerkit  # noqa: PLC0415 - optional
+    import pokerkit
 
     automations = tuple(pokerkit.Automation)
     game = getattr(pokerkit, name)
     stacks = (200,) * PLAYERS
-    if name.startswith("FixedLimit"):
+    if "Stud" in name or "Razz" in name:
+
+        def create() -> pokerkit.State:
+            state: pokerkit.State = game.create_state(
+                automations, True, 1, 1, 2, 4, stacks, PLAYERS
+            )
+            return state
+    elif name.startswith("FixedLimit"):
 
         def create() -> pokerkit.State:
             state: pokerkit.State = game.create_state(
@@ -93,7 +147,7 @@ def pokerkit_rate(name: str, policy: Policy, seconds: float) -> float | None:
                 choices.append(state.fold)
             if state.can_complete_bet_or_raise_to():
                 amount = state.min_completion_betting_or_raising_to_amount
-                choices.append(lambda amount=amount: state.complete_bet_or_raise_to(amount))
+                choices.append(partial(state.complete_bet_or_raise_to, amount))
             rng.choice(choices)()
 
     return rate(one_deal, seconds)
@@ -123,17 +177,18 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
     print(f"{PLAYERS} players; load average {load()}")
-    print(f"{'family':22} {'policy':11} {'lean deals/s':>13} {'pokerkit':>9} {'ratio':>7}  anchor")
+    print(f"{'family':25} {'policy':10} {'lean deals/s':>13} {'pokerkit':>9} {'ratio':>7}  anchor")
     for family in args.family or FAMILIES:
-        preset, anchor = FAMILIES[family]
+        rules, anchor = FAMILIES[family]
         for policy in ("check-down", "random"):
-            ours = lean(preset, policy, args.deals)
+            ours, compiled = lean(rules(), policy, args.deals)
+            label = f"{family}{'' if compiled else ' (Python)'}"
             theirs = pokerkit_rate(anchor, policy, args.seconds)
             if theirs is None:
-                print(f"{family:22} {policy:11} {ours:13,.0f}   (pokerkit not installed)")
+                print(f"{label:25} {policy:10} {ours:13,.0f}   (pokerkit not installed)")
                 continue
             ratio = ours / theirs
-            print(f"{family:22} {policy:11} {ours:13,.0f} {theirs:9,.1f} {ratio:7,.0f}×  {anchor}")
+            print(f"{label:25} {policy:10} {ours:13,.0f} {theirs:9,.1f} {ratio:7,.0f}×  {anchor}")
     print(f"load average {load()}")
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cardtable.poker._kernels.lows import LOW_SHIFT, WORST, low_value_of_mask
+from cardtable.poker._kernels.lows import WORST, low_value_of_mask
 from cardtable.poker._kernels.values import FULL, IntArray, standard_value
 
 LAYOUT_HOLE = 0
@@ -170,16 +170,25 @@ def _qualified_low(mask: int, low: IntArray) -> int:
     """The lowball value of the best low five in ``mask``, or -1 if it does not qualify.
 
     ``low`` is the rank counts with the qualifier last: five different ranks, none above it
-    (the ace counts one); 0 lets any low play.
+    (the ace counts one); 0 lets any low play. With a qualifier the best low is the five
+    lowest different ranks, so no five need be tried.
     """
-    value = low_value_of_mask(mask, False, low[:-1])
     qualifier = low[-1]
     if qualifier == 0:
-        return value
-    inner = WORST - value
-    if inner >> LOW_SHIFT or (inner & FULL) >= 1 << qualifier:
+        return low_value_of_mask(mask, False, low[:-1])
+    ranks = 0
+    for suit in range(4):
+        field = (mask >> (16 * suit)) & FULL
+        ranks |= ((field << 1) & FULL) | (field >> 12)  # the ace moved below the deuce
+    ranks &= (1 << qualifier) - 1
+    if _bits_set(ranks) < 5:
         return -1
-    return value
+    five = 0
+    for _ in range(5):
+        bit = ranks & -ranks
+        five |= bit
+        ranks ^= bit
+    return WORST - five
 
 
 @njit(cache=True)
