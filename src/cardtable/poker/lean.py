@@ -4,13 +4,15 @@ Bots and analysts simulate millions of deals; the full table (:mod:`cardtable.po
 keeps every event, view and refusal, which costs time. This lean loop plays the same deals
 for the two workloads that matter for speed, check-down (everybody checks or calls to the
 showdown) and random actions (:class:`LeanPolicyBot` says the choice rule; the full table
-can seat that bot, so both paths play the same policy), for variants whose steps are
-dealing, board cards, draws where everyone stands pat, and betting rounds opened from the
-dealer's left or by the first bettor, with standard high hands that the compiled kernel
-ranks. Chips follow the table's rules, read from the same :class:`PokerRules`: antes and
-blinds (with the blind's option or without), fixed, rising, pot and unlimited limits on
-credit, the raise caps per player and per round, a void deal's pot carried, the pot split
-with the odd chips in showdown order from the called player.
+can seat that bot, so both paths play the same policy), for variants whose steps deal
+cards down and up, to the board, draw (everyone stands pat) and bet. Chips follow the
+table's rules, read from the same :class:`PokerRules`: antes, blinds (with the blind's
+option or without) and the bring-in, fixed, rising, pot and unlimited limits on credit, the
+raise caps per player and per round, rounds opened from the dealer's left, by the first
+bettor or by the best or lowest showing, a void deal's pot carried, the pot split with the
+odd chips in showdown order from the called player. The compiled loop plays flop, stud and
+draw games with standard high hands and high-low where the cards speak with a lowball low;
+the Python loop plays the rest (wild cards, lows, deuce to seven) with the table's judge.
 
 A test plays the same decks and the same choices through both paths and compares every
 seat's chips deal by deal; the lean path is for speed only and refuses, with the reason,
