@@ -25,6 +25,7 @@ from cardtable.poker.lean import (
     Policy,
     lean_deal,
     play_batch,
+    simulate_lean,
 )
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.match import PokerMatch
@@ -199,3 +200,11 @@ def test_the_lean_path_refuses_table_stakes() -> None:
     stakes = replace(rules, limits=replace(rules.limits, system=LimitSystem.TABLE_STAKES))
     with pytest.raises(IllegalAction, match="table-stakes"):
         LeanTable.of(stakes)
+
+
+def test_the_lean_path_refuses_a_table_the_stock_cannot_deal() -> None:
+    """«Семикарточный гвоздь» seats eight, but 8 × 7 cards need the table's reshuffle."""
+    table = LeanTable.of(GAME.rules("seven-card-stud"))
+    with pytest.raises(IllegalAction, match="8 players need 56 cards"):
+        simulate_lean(table, players=8, deals=1, seed=1)
+    assert simulate_lean(table, players=7, deals=20, seed=1).deals == 20
