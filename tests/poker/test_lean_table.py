@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.cards import DeckSpec, parse_cards
 from cardtable.errors import IllegalAction
 from cardtable.poker.betting import BettingRules, ForcedBets
 from cardtable.poker.fast import card_mask
@@ -208,3 +209,30 @@ def test_the_lean_path_refuses_a_table_the_stock_cannot_deal() -> None:
     with pytest.raises(IllegalAction, match="8 players need 56 cards"):
         simulate_lean(table, players=8, deals=1, seed=1)
     assert simulate_lean(table, players=7, deals=20, seed=1).deals == 20
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_in_deuce_to_seven_the_wheel_is_ace_high_and_beats_a_pair(interpreted: bool) -> None:
+    """docs/rules/poker-variants.md, "Deuce to seven": the ace is only high.
+
+    So A-5-4-3-2 is no straight but ace high, and, lower than any pair, it beats two deuces.
+    """
+    table = replace(LeanTable.of(GAME.rules("deuce-to-seven-triple-draw")), interpreted=interpreted)
+    hands = {1: "A♠ 5♦ 4♣ 3♥ 2♠", 2: "2♣ 2♥ 9♦ 8♣ 7♥", 0: "K♠ K♦ K♣ Q♠ Q♦"}
+    dealt = {seat: parse_cards(text) for seat, text in hands.items()}
+    top = [dealt[seat][card] for card in range(5) for seat in (1, 2, 0)]
+    rest = [card for card in DeckSpec.named("52").cards() if card not in top]
+    deck = np.array([[card_mask([card]) for card in [*top, *rest]]], dtype=np.int64)
+    net = np.zeros(3, dtype=np.int64)
+    carried = play_batch(
+        table,
+        players=3,
+        first_dealer=0,
+        decks=deck,
+        choices=np.zeros((1, CHOICES), dtype=np.int64),
+        policy="check-down",
+        carried=0,
+        net=net,
+    )
+    assert table.compiled is not interpreted
+    assert (net.tolist(), carried) == ([-2, 4, -2], 0)

@@ -11,8 +11,9 @@ option or without) and the bring-in, fixed, rising, pot and unlimited limits on 
 raise caps per player and per round, rounds opened from the dealer's left, by the first
 bettor or by the best or lowest showing, a void deal's pot carried, the pot split with the
 odd chips in showdown order from the called player. The compiled loop plays flop, stud and
-draw games with standard high hands and high-low where the cards speak with a lowball low;
-the Python loop plays the rest (wild cards, lows, deuce to seven) with the table's judge.
+draw games with standard high hands, high-low where the cards speak with a lowball low,
+and five-card deuce to seven; the Python loop plays the rest (wild cards, lowball, razz)
+with the table's judge.
 
 A test plays the same decks and the same choices through both paths and compares every
 seat's chips deal by deal; the lean path is for speed only and refuses, with the reason,
@@ -126,12 +127,36 @@ class LeanTable:
         return np.array([*count, self.rules.variant.low_qualifier], dtype=np.int64)
 
     @property
+    def compiled_worst(self) -> bool:
+        """Whether the kernel ranks this deuce-to-seven showdown: five own cards, no board."""
+        from cardtable.poker.fast import kernel_supports  # noqa: PLC0415 - numba loads lazily
+
+        spec = self.rules.variant
+        return (
+            spec.win == "deuce-to-seven"
+            and kernel_supports(spec.hands)
+            and spec.cards_each() == spec.hands.hand_size
+            and not spec.board_size()
+        )
+
+    def worst_array(self) -> npt.NDArray[np.int64]:
+        """Deuce to seven's straights (the ace plays high only), or empty where the best wins."""
+        if not self.compiled_worst:
+            return np.zeros(0, dtype=np.int64)
+        from cardtable.poker.fast import kernels  # noqa: PLC0415 - numba loads lazily
+
+        straight = kernels().tables(tuple(range(2, 15)))[0].astype(np.int64)
+        straight[straight == 1] = 0  # the wheel, A-5-4-3-2, is the lowest straight's index
+        result: npt.NDArray[np.int64] = straight
+        return result
+
+    @property
     def compiled(self) -> bool:
         """Whether the compiled deal loop plays these rules."""
         forced = self.rules.forced
         return (
             not self.interpreted
-            and (self.fast_showdown or self.compiled_low)
+            and (self.fast_showdown or self.compiled_low or self.compiled_worst)
             and forced.ante_kind in (AnteKind.NONE, AnteKind.EVERYONE)
             and forced.blind_start == 1
             and all(step.opens in OPENERS for step in self.rounds)
@@ -352,6 +377,7 @@ def play_batch(
             np.array([policy == "random", carried], dtype=np.int64),
             np.array([spec.hole_exactly, spec.board_exactly, spec.cards_each()], dtype=np.int64),
             table.low_array(),
+            table.worst_array(),
             net,
         )
         return found

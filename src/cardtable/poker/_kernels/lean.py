@@ -11,7 +11,14 @@ import numpy.typing as npt
 from numba import njit
 
 from cardtable.poker._kernels.lows import WORST, low_value_of_mask
-from cardtable.poker._kernels.values import FULL, IntArray, standard_value
+from cardtable.poker._kernels.values import (
+    FULL,
+    STANDARD_COUNT,
+    STANDARD_TOP,
+    IntArray,
+    standard_value,
+    value_of_mask,
+)
 
 LAYOUT_HOLE = 0
 
@@ -211,11 +218,13 @@ def _seat_values(
     exactly: IntArray,
     lows: IntArray,
     low: IntArray,
+    worst: IntArray,
 ) -> None:
     """Each seat's showdown value: all its cards and the board's, or exactly so many of each.
 
     With ``low`` (rank counts and the qualifier, empty for none) ``lows`` gets each seat's
-    best qualifying low, -1 for none.
+    best qualifying low, -1 for none. With ``worst`` (the straights without the ace below
+    the deuce: deuce to seven) the worst high hand is the best, its value negated.
     """
     players = values.shape[0]
     board_mask = 0
@@ -227,6 +236,9 @@ def _seat_values(
         values[seat] = -1
         lows[seat] = -1
         if folded[seat]:
+            continue
+        if worst.shape[0]:
+            values[seat] = -value_of_mask(hands[seat, 0], worst, STANDARD_TOP, STANDARD_COUNT)
             continue
         if (exactly[0] == 0 and exactly[1] == 0) or shown == 0:
             values[seat] = standard_value(hands[seat, 0] | board_mask)
@@ -281,7 +293,7 @@ def _pay_best(
     if chips == 0:
         return
     players = net.shape[0]
-    best = -1
+    best = -(1 << 62)
     winners = 0
     for seat in range(players):
         if not folded[seat]:
@@ -312,6 +324,7 @@ def lean_deals(
     play: IntArray,
     exactly: IntArray,
     low: IntArray,
+    worst: IntArray,
     net: IntArray,
 ) -> int:
     """Whole deals of a board or draw game, for simulation speed; returns the pot carried.
@@ -325,7 +338,9 @@ def lean_deals(
     player, per round, 0 for no cap; the blind's option; a raise at least the last);
     ``play`` (random play, carried pot in); ``exactly`` (own cards, board cards a hand
     must use, 0 for any: Omaha's 2 and 3; own cards each); ``low`` the rank counts and
-    the low qualifier where a qualifying low takes half the pot, empty for high only.
+    the low qualifier where a qualifying low takes half the pot, empty for high only;
+    ``worst`` the straight table of deuce to seven (five cards, the worst hand wins), empty
+    where the best wins.
     ``net`` gains each seat's chips.
     """
     random_play = play[0] == 1
@@ -394,7 +409,9 @@ def lean_deals(
         if called < 0 or folded[called]:
             called = first
         if players - folded.sum() > 1:
-            _seat_values(values, folded, hands, own, board_cards, cursor[2], exactly, lows, low)
+            _seat_values(
+                values, folded, hands, own, board_cards, cursor[2], exactly, lows, low, worst
+            )
         _lean_pay(net, put, folded, values, lows, called, carried + put.sum())
         carried = 0
     return int(carried)
