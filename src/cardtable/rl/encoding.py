@@ -426,9 +426,7 @@ class Layout:
         # arrays cost more than all the rest of a write.
         out[np.frombuffer(b"".join(at), np.intp)] = np.frombuffer(b"".join(values), np.float32)
 
-    def _remember(
-        self, field: Field, start: int, memo: dict[Any, Encoded], value: Any
-    ) -> Encoded:
+    def _remember(self, field: Field, start: int, memo: dict[Any, Encoded], value: Any) -> Encoded:
         """Encode ``value`` and keep its floats: a deal's views repeat most fields move to move."""
         found = _encoded(field, start, value)
         if len(memo) >= MEMO_SIZE:
