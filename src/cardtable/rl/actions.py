@@ -59,11 +59,14 @@ class ActionSpace:
     """The numbers of actions met before that stand for one text (not a choice's or an amount)."""
     amounts: dict[Hashable, int] = field(init=False, repr=False, compare=False)
     """The chips of the bets and raises met before (their slot depends on the others listed)."""
+    turns: dict[tuple[Hashable, ...], Turn] = field(init=False, repr=False, compare=False)
+    """The turns of legal lists met before with no card to pick (a game repeats most lists)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {text: n for n, text in enumerate(self.texts)})
         object.__setattr__(self, "numbers", {})
         object.__setattr__(self, "amounts", {})
+        object.__setattr__(self, "turns", {})
 
     @property
     def size(self) -> int:
@@ -181,8 +184,18 @@ def turn(
 ) -> Turn:
     """The numbers legal now, given the deal's ``legal`` actions and ``choices``.
 
-    With cards ``picked`` in an open run, only further picks and ``done`` are legal.
+    With cards ``picked`` in an open run, only further picks and ``done`` are legal. A turn
+    without choices is shared by every position with the same legal list: do not change it.
     """
+    if not choices and not picked:  # nothing to pick: the numbers depend on the legal list alone
+        key = tuple(legal)
+        known = space.turns.get(key)
+        if known is None:
+            known = Turn(_numbered(game, space, legal, choices), {}, None, ())
+            if len(space.turns) >= KNOWN_ACTIONS:
+                space.turns.clear()
+            space.turns[key] = known
+        return known
     picks, done = _picks(game, space, choices, picked)
     if picked:
         moves: dict[int, Hashable] = {}

@@ -139,10 +139,10 @@ class Table:
 
     def _pay(self) -> None:
         ledger = self.match.ledger()
+        before = self._ledger
         for seat in range(self.players):
             name = SEAT_NAMES[seat]
-            moved = ledger.get(name, Fraction(0)) - self._ledger.get(name, Fraction(0))
-            self.rewards[seat] += float(moved)
+            self.rewards[seat] += float(ledger.get(name, 0) - before.get(name, 0))
         self._ledger = ledger
         self.paid = True
 
