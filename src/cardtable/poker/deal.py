@@ -149,7 +149,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         seat = self.to_move
         if seat is None:
             return []
-        return self._rules.legal_actions(self, seat)
+        return self._remember_listed(self._rules.legal_actions(self, seat))
 
     def why_illegal(self, action: TableAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence."""

@@ -80,10 +80,15 @@ class BettingRefusals(BettingState):
                     candidates.append(Bet(increment))
                 else:
                     candidates.append(RaiseTo(current.high + increment))
+            # Nothing changes while the list is made, so every candidate shares these bounds.
+            self._listing = (seat, bounds)
         legal: list[TableAction] = []
-        for action in candidates:
-            if action not in legal and self.why_illegal(seat, action) is None:
-                legal.append(action)
+        try:
+            for action in candidates:
+                if action not in legal and self.why_illegal(seat, action) is None:
+                    legal.append(action)
+        finally:
+            self._listing = None
         return legal
 
     # ----------------------------------------------------------------- refusals
