@@ -21,6 +21,7 @@ from typing import Any
 from cardtable.cards import Card, Rank, Suit
 from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
+from cardtable.engine.views import made_view
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import Fold, TableAction
 from cardtable.poker.betting import Betting, clockwise
@@ -178,16 +179,17 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""
-        return PokerView(
-            seat=seat,
-            down=tuple(self.table.hands[seat].down),
-            wild=self._wild_seen(seat),
-            **self._table(),
-        )
+        fields = self._table()
+        fields["seat"] = seat
+        fields["down"] = tuple(self.table.hands[seat].down)
+        fields["wild"] = self._wild_seen(seat)
+        return made_view(PokerView, fields)
 
     def public_view(self) -> PokerPublicView:
         """What a spectator knows: the up cards, the board, the hands shown and the chips."""
-        return PokerPublicView(**self._table(), wild=self._wild_for_everyone())
+        fields = self._table()
+        fields["wild"] = self._wild_for_everyone()
+        return made_view(PokerPublicView, fields)
 
     def _table(self) -> dict[str, Any]:
         """The fields every view shares."""
