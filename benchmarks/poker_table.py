@@ -23,9 +23,11 @@ pokerkit runs with all its automations on (it burns cards and deals from its own
 cardtable is measured through :func:`cardtable.harness.simulate`, the engine of ``cardtable
 simulate``: every rule enforced, events, views and the record kept, once with the harness's
 checks off and once with its default checks (a seeded sample of the deals), for their cost;
-``--all`` adds a run checking every deal. Rates are deals per CPU second
-of this process (``time.process_time``), so other work on a shared machine weighs less; the
-load average is printed beside them.
+``--all`` adds a run checking every deal. The lean loop (:mod:`cardtable.poker.lean`, the
+fast path of ``simulate --fast``) is timed on fixed-limit hold'em after the table. Rates are
+deals per CPU second of this process (``time.process_time``; the lean loop's are its own
+wall-clock rate), so other work on a shared machine weighs less; the load average is printed
+beside them.
 
     python benchmarks/poker_table.py [--seconds S] [--only NAME] [--profile NAME]
 """
@@ -50,6 +52,7 @@ from cardtable.bots import make_bot
 from cardtable.engine.registry import get_game
 from cardtable.harness import CheckMode, simulate
 from cardtable.poker.actions import Bet, Discard, RaiseTo
+from cardtable.poker.lean import LeanTable, Policy, simulate_lean
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.table_rules import PokerRules
 
@@ -219,6 +222,14 @@ def ours_rate(workload: Workload, policy: str, seconds: float, checks: CheckMode
         deals = int(deals * min(10.0, 1.2 * seconds / max(spent, 1e-3)))
 
 
+def lean_rate(policy: Policy, deals: int) -> float:
+    """The lean loop's deals per second of fixed-limit hold'em under ``policy``."""
+    table = LeanTable.of(cast(PokerRules, get_game("poker").rules("holdem")))
+    simulate_lean(table, players=PLAYERS, deals=100, seed=0, policy=policy)
+    found = simulate_lean(table, players=PLAYERS, deals=deals, seed=1, policy=policy)
+    return found.deals_per_second
+
+
 def show(label: str, off: float, on: float, theirs: float | None, every: float | None) -> None:
     """One line: checks off, sampled, pokerkit, the ratios, and every deal checked."""
     cost = f"checks cost {off / on:4.2f}x"
@@ -241,6 +252,7 @@ def main() -> None:
     parser.add_argument("--policy", choices=("check-down", "random"), help="one policy only")
     parser.add_argument("--profile", action="store_true", help="profile ours, checks off")
     parser.add_argument("--all", action="store_true", help="time every deal checked too")
+    parser.add_argument("--lean-deals", type=int, default=100_000, help="deals of the lean loop")
     args = parser.parse_args()
     chosen = [w for w in workloads() if args.only in (None, w.name)]
     policies = [args.policy] if args.policy else ["check-down", "random"]
@@ -264,6 +276,12 @@ def main() -> None:
             on = ours_rate(workload, policy, args.seconds, "sample")
             every = ours_rate(workload, policy, args.seconds, "all") if args.all else None
             show(f"{workload.name}, {policy}", off, on, theirs, every)
+    if args.only in (None, "fixed-limit hold'em"):
+        for policy in policies:
+            lean: Policy = "check-down" if policy == "check-down" else "random"
+            print(
+                f"fixed-limit hold'em, {policy}, lean loop: {lean_rate(lean, args.lean_deals):,.0f}"
+            )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
