@@ -193,30 +193,35 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def _table(self) -> dict[str, Any]:
         """The fields every view shares."""
-        current = self.betting.round
+        betting = self.betting
+        current = betting.round
         table = self.table
+        hands = table.hands
+        shown = self.shown
+        declarations = self.declarations
         return {
             "variant": self.spec.name,
             "win": self.spec.win,
-            "phase": self.phase.value,
-            "up": tuple(tuple(hand.up) for hand in table.hands),
+            "phase": self._phase.value,
+            "up": tuple([tuple(hand.up) for hand in hands]),
             "board": tuple(table.shown_board()),
             "board_down": len(table.board) - len(table.revealed),
-            "shown": tuple(self.shown.get(other, ()) for other in range(self.seats)),
+            "shown": tuple([shown.get(other, ()) for other in range(self.seats)]),
             "stacks": self._stacks_now(),
             "bets": tuple(current.bets) if current else (0,) * self.seats,
-            "pot": self.betting.pot,
-            "in_hand": tuple(self.betting.in_hand),
+            "pot": betting.pot,
+            "in_hand": tuple(betting.in_hand),
             "to_move": self.to_move,
             "round_index": self.round_index,
             "declarations": tuple(
-                (who, side.value)
-                for who, side in (self.declarations.visible() if self.declarations else {}).items()
-            ),
+                [(who, side.value) for who, side in declarations.visible().items()]
+            )
+            if declarations
+            else (),
             "seating": self.ring,
             "dealer": self.setup.dealer,
             "pots": self._pots_now(),
-            "down_counts": tuple(len(hand.down) for hand in table.hands),
+            "down_counts": tuple([len(hand.down) for hand in hands]),
         }
 
     def _pots_now(self) -> tuple[int, ...]:
