@@ -79,6 +79,25 @@ def test_simulate_reports_speed_and_every_check_as_json(toy: ToyGame) -> None:
     assert json.loads(runner.invoke(app, args).stdout)["tally"] == report["tally"]
 
 
+def test_simulate_checks_a_seeded_sample_by_default_and_every_deal_with_checks_all(
+    toy: ToyGame,
+) -> None:
+    """``simulate`` checks a sample of the deals, ``--checks all`` every one.
+
+    See docs/architecture.md, harness.
+    """
+    args = ["simulate", "toy", "--players", "3", "--deals", "40", "--seed", "5"]
+    sampled = runner.invoke(app, args)
+    assert sampled.exit_code == 0, sampled.output
+    assert "the first and a sample of one in 100 drawn from seed 5; records replayed" in (
+        sampled.stdout
+    )
+    every = json.loads(runner.invoke(app, [*args, "--checks", "all", "--json"]).stdout)
+    assert (every["check_mode"], every["checked_deals"]) == ("all", 40)
+    none = json.loads(runner.invoke(app, [*args, "--no-checks", "--json"]).stdout)
+    assert (none["check_mode"], none["checked_deals"]) == ("none", 0)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -87,6 +106,10 @@ def test_simulate_reports_speed_and_every_check_as_json(toy: ToyGame) -> None:
         (
             ["simulate", "toy", "--players", "7"],
             "error: Toy tricks is played by 2, 3, 4 players, not 7",
+        ),
+        (
+            ["simulate", "toy", "--checks", "some"],
+            "error: checks are sample, all, none, not 'some'",
         ),
         (["replay", "no/such/file.json"], "error: no/such/file.json: No such file or directory"),
     ],

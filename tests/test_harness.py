@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, DealSetup, Event, public_event, seeded_rng
-from cardtable.harness import CHECKS, simulate
+from cardtable.harness import CHECKS, sampled_deals, simulate
 from toygame.game import Move, Play, ToyDeal, ToyGame, ToyMatch, ToyRules, ToyView
 
 
@@ -241,3 +241,68 @@ def test_a_legal_set_of_cards_that_no_choice_builds_is_caught() -> None:
 def test_a_public_view_that_shows_a_hand_is_caught() -> None:
     """A spectator sees only the cards shown to everyone (docs/architecture.md, hiding)."""
     assert _failing(_broken(OpenTableDeal)) == {"public_view_hides_private_cards"}
+
+
+SAMPLED_DEALS = 60
+"""Deals of the sampled runs below, all in one toy match."""
+
+
+def _leaking_at(number: int) -> tuple[ToyGame, ToyRules]:
+    """The toy game whose deal ``number`` (from 0) shows every hand, and one match's rules."""
+
+    class OneLeakMatch(ToyMatch):
+        def _new_deal(self, setup: Any) -> ToyDeal:
+            kind = LeakyDeal if len(self.deals) == number else ToyDeal
+            return kind(len(self.seats), setup, self.rules)
+
+    class OneLeakGame(ToyGame):
+        def new_match(self, rules: ToyRules, seats: Any, preset: str | None = None) -> ToyMatch:
+            return OneLeakMatch(self, rules, seats, preset)
+
+    game = OneLeakGame()
+    return game, replace(game.rules(), deals=SAMPLED_DEALS)
+
+
+def _sampled(game: ToyGame, rules: ToyRules, checks: Any, seed: int = 4) -> Any:
+    return simulate(
+        game, rules, players=3, deals=SAMPLED_DEALS, seed=seed, checks=checks, sample_every=10
+    )
+
+
+def test_a_sampled_run_checks_fully_the_deals_its_seed_draws_and_says_how_many(
+    toy: ToyGame,
+) -> None:
+    """``--checks sample`` checks a seeded sample of the deals and reports it.
+
+    See docs/architecture.md, harness.
+    """
+    rules = replace(toy.rules(), deals=SAMPLED_DEALS)
+    report = _sampled(toy, rules, "sample")
+    drawn = sampled_deals(4, SAMPLED_DEALS, 10)
+    assert 0 < len(drawn) < SAMPLED_DEALS
+    assert report.ok
+    assert report.checked == len(drawn)
+    assert report.to_data()["check_mode"] == "sample"
+    assert report.to_data()["sample_every"] == 10
+    assert sampled_deals(5, SAMPLED_DEALS, 10) != drawn
+
+
+def test_a_sampled_check_run_catches_a_broken_deal_in_its_sample() -> None:
+    """A deal the sample draws gets every check (docs/architecture.md, harness)."""
+    game, rules = _leaking_at(sampled_deals(4, SAMPLED_DEALS, 10)[-1])
+    report = _sampled(game, rules, "sample")
+    assert {name for name, held in report.checks.items() if not held} == {"views_hide_unseen_cards"}
+
+
+def test_checks_all_checks_every_deal_and_catches_one_the_sample_passes_over() -> None:
+    """``--checks all`` checks every deal, the ones no sample drew too.
+
+    See docs/architecture.md, harness.
+    """
+    drawn = set(sampled_deals(4, SAMPLED_DEALS, 10))
+    outside = min(set(range(SAMPLED_DEALS)) - drawn)
+    game, rules = _leaking_at(outside)
+    assert _sampled(game, rules, "sample").ok
+    report = _sampled(game, rules, "all")
+    assert report.checked == SAMPLED_DEALS
+    assert not report.checks["views_hide_unseen_cards"]

@@ -9,6 +9,13 @@ choice). After
 every deal it checks that the ledger sums to zero; after every match, that the record written
 as JSON replays to the same events and ledger; and it plays the first match twice from the
 same seed to check that the same seed gives the same match.
+
+Those checks cost many times the play itself, so a simulation may check only a seeded sample
+of its deals fully (``checks="sample"``, ``cardtable simulate``'s default): the first deal
+and one in :data:`SAMPLE_EVERY`, drawn from the seed, get every per-decision check, and the
+records of one match in :data:`SAMPLE_EVERY` are replayed; every ledger is summed and the
+first match is played twice whatever is sampled. ``checks="all"`` (or ``True``) checks every
+deal and match.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from cardtable.bots import Bot, make_bot
 from cardtable.cards import Card, DeckSpec, by_index, cards_text
@@ -59,6 +66,17 @@ and random ones between)."""
 CARD_TEXTS = frozenset(card.text() for card in DeckSpec.named("54").cards())
 """Every card as a canonical action text writes it, to count the cards a legal move names."""
 
+CheckMode = Literal["all", "sample", "none"]
+"""Which deals a simulation checks fully: every one, a seeded sample, or none."""
+
+CHECK_MODES: tuple[CheckMode, ...] = ("sample", "all", "none")
+"""The modes as ``cardtable simulate --checks`` takes them, its default first."""
+
+SAMPLE_EVERY = 100
+"""A sampled simulation checks one deal in this many fully, and replays one match in as many:
+the checks cost some 15 to 30 plays of the deal they check, so the sample keeps them within
+the play's own time (docs/architecture.md, harness)."""
+
 MAX_ACTIONS_PER_DEAL = 10_000
 """A deal still going after this many actions is reported as never ending."""
 
@@ -68,7 +86,11 @@ SEAT_NAMES = tuple("ABCDEFGHIJ")
 
 @dataclass
 class Checker:
-    """Collects failures by check name; a check holds when it has none."""
+    """Collects failures by check name; a check holds when it has none.
+
+    ``enabled`` says whether the deal in play is checked fully; under a sample it is turned on
+    and off deal by deal.
+    """
 
     enabled: bool = True
     failures: dict[str, list[str]] = field(default_factory=lambda: {name: [] for name in CHECKS})
@@ -95,6 +117,13 @@ class SimulationReport:
     checks: dict[str, bool]
     failures: dict[str, list[str]]
     tally: dict[str, int]
+    check_mode: CheckMode = "all"
+    checked: int = 0
+    """How many deals were checked fully (every deal under ``all``, the sample's under
+    ``sample``)."""
+    replayed: int = 0
+    """How many matches' records were replayed."""
+    sample_every: int = SAMPLE_EVERY
 
     @property
     def deals_per_second(self) -> float:
@@ -116,6 +145,10 @@ class SimulationReport:
             "matches": self.matches,
             "seconds": round(self.seconds, 6),
             "deals_per_second": round(self.deals_per_second, 3),
+            "check_mode": self.check_mode,
+            "checked_deals": self.checked,
+            "replayed_matches": self.replayed,
+            "sample_every": self.sample_every if self.check_mode == "sample" else None,
             "checks": self.checks,
             "failures": {name: found[:5] for name, found in self.failures.items() if found},
             "tally": dict(sorted(self.tally.items())),
@@ -135,9 +168,56 @@ class _Run(Generic[A, V, R]):
     checker: Checker
     tally: Counter[str] = field(default_factory=Counter)
     progress: Callable[[int], None] | None = None
+    sample: CheckSample | None = None
+    checked: int = 0
+    replayed: int = 0
 
     def new_match(self) -> Match[A, V, R]:
         return self.game.new_match(self.rules, self.seats, self.preset)
+
+
+class CheckSample:
+    """The seeded draw of the deals (and matches) that a sampled simulation checks fully.
+
+    The first deal is always checked, so that a short run checks one deal at least.
+
+    Deals and matches are drawn in the order they are played, from generators seeded by the
+    simulation's seed alone, so the same seed checks the same deals.
+    """
+
+    def __init__(self, seed: int, every: int = SAMPLE_EVERY) -> None:
+        self.every = every
+        self._deals = seeded_rng(f"{seed}/checks/deals")
+        self._matches = seeded_rng(f"{seed}/checks/matches")
+        self._first = True
+
+    def next_deal(self) -> bool:
+        """Whether the next deal is checked fully: the first always, then one in ``every``."""
+        first = self._first
+        self._first = False
+        return self._deals.randrange(self.every) == 0 or first
+
+    def next_match(self) -> bool:
+        """Whether the next match's record is replayed."""
+        return self._matches.randrange(self.every) == 0
+
+
+def sampled_deals(seed: int, deals: int, every: int = SAMPLE_EVERY) -> list[int]:
+    """The numbers (from 0, in the order played) of the deals a sample of ``seed`` checks."""
+    sample = CheckSample(seed, every)
+    return [number for number in range(deals) if sample.next_deal()]
+
+
+def check_mode(checks: bool | str) -> CheckMode:
+    """``checks`` as a mode: ``True`` is every deal, ``False`` none."""
+    if checks is True:
+        return "all"
+    if checks is False:
+        return "none"
+    for mode in CHECK_MODES:
+        if checks == mode:
+            return mode
+    raise CardtableError(f"checks are {', '.join(CHECK_MODES)}, not {checks!r}")
 
 
 def simulate(
@@ -149,14 +229,23 @@ def simulate(
     seed: int,
     preset: str | None = None,
     bots: Sequence[Bot[V, A]] | None = None,
-    checks: bool = True,
+    checks: bool | CheckMode = True,
     progress: Callable[[int], None] | None = None,
+    sample_every: int = SAMPLE_EVERY,
 ) -> SimulationReport:
-    """Play ``deals`` deals of ``game`` bot against bot, in as many matches as that takes."""
+    """Play ``deals`` deals of ``game`` bot against bot, in as many matches as that takes.
+
+    ``checks``: every deal checked fully (``True``, ``"all"``), a seeded sample of one deal
+    in ``sample_every`` (``"sample"``), or none (``False``, ``"none"``).
+    """
     game.check_players(players)
+    mode = check_mode(checks)
     seats = SEAT_NAMES[:players]
     table: Sequence[Bot[V, A]] = bots or [make_bot(game.name, "default", rules) for _ in seats]
-    run = _Run(game, rules, seats, preset, table, seed, Checker(enabled=checks), progress=progress)
+    checker = Checker(enabled=mode == "all")
+    run = _Run(game, rules, seats, preset, table, seed, checker, progress=progress)
+    if mode == "sample":
+        run.sample = CheckSample(seed, sample_every)
     played = matches = 0
     started = time.perf_counter()
     while played < deals:
@@ -164,14 +253,14 @@ def simulate(
         count = _play_match(run, match, matches, deals - played)
         if count == 0:
             raise RulesError(f"a {game.title} match under these rules ends before its first deal")
-        if checks:
-            _check_replay(match, run.checker)
-            if matches == 0:
-                _check_same_seed(run, match, count)
+        if mode == "all" or (run.sample is not None and run.sample.next_match()):
+            _check_replay(match, checker)
+            run.replayed += 1
+        if mode != "none" and matches == 0:
+            _check_same_seed(run, match, count)
         played += count
         matches += 1
     seconds = time.perf_counter() - started
-    checker = run.checker
     return SimulationReport(
         game.name,
         preset,
@@ -182,6 +271,10 @@ def simulate(
         checker.verdict(),
         checker.failures,
         dict(run.tally),
+        mode,
+        run.checked,
+        run.replayed,
+        sample_every,
     )
 
 
@@ -202,13 +295,16 @@ def _play_match(run: _Run[A, V, R], match: Match[A, V, R], index: int, limit: in
     played = 0
     while played < limit and not match.is_over:
         deal = match.start_deal(deal_rng)
+        if run.sample is not None:
+            run.checker.enabled = run.sample.next_deal()
+        run.checked += run.checker.enabled
         finished = _play_deal(run, match, deal, context)
         played += 1
         if run.progress is not None:
             run.progress(1)
         if not finished:
             break
-        if run.checker.enabled:
+        if run.checker.enabled or run.sample is not None:
             _check_ledger(match, run.checker)
         run.tally.update(run.game.deal_tags(deal.outcome()))
     return played

@@ -47,6 +47,7 @@ from cardtable.engine.replay import options_changed
 from cardtable.engine.rules import MOST_DEALS
 from cardtable.engine.signing import key_fingerprint, verify_record
 from cardtable.errors import CardtableError, RecordError
+from cardtable.harness import SimulationReport, check_mode
 from cardtable.keys import SIGNING_KEY_FILE, club_key, data_dir
 
 if TYPE_CHECKING:
@@ -220,8 +221,16 @@ def simulate_command(
         ),
     ] = "default",
     checks: Annotated[
-        bool, typer.Option("--checks/--no-checks", help="Check every invariant as it plays.")
-    ] = True,
+        str,
+        typer.Option(
+            "--checks",
+            help="Check every invariant of a seeded sample of the deals (sample), of every deal"
+            " (all), or of none.",
+        ),
+    ] = "sample",
+    no_checks: Annotated[
+        bool, typer.Option("--no-checks", help="The same as --checks none.")
+    ] = False,
     fast: Annotated[
         bool, typer.Option("--fast", help="The game's lean loop, no checks (poker: speed).")
     ] = False,
@@ -248,6 +257,7 @@ def simulate_command(
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
         kind = check_backend(backend, workers, address)
+        mode = "none" if no_checks else check_mode(checks)
     if fast:
         where = (kind, workers, address, chunk)
         _fast_simulate(game, rules, seats, deals, seed, bot, as_json, where)
@@ -261,7 +271,7 @@ def simulate_command(
             seed=seed,
             preset=chosen,
             bot=bot,
-            checks=checks,
+            checks=mode,
             backend=kind,
             workers=workers,
             address=address,
@@ -275,12 +285,27 @@ def simulate_command(
             f"{report.deals} deals of {game.title} in {report.matches} matches: "
             f"{report.seconds:.2f} s, {report.deals_per_second:,.0f} deals/s"
         )
+        out.print(f"  {_checked_line(report, seed)}", soft_wrap=True)
         for name, held in report.checks.items():
             out.print(f"  {'ok  ' if held else 'FAIL'} {name}")
         for tag, count in sorted(report.tally.items()):
             out.print(f"  {tag}: {count}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _checked_line(report: SimulationReport, seed: int) -> str:
+    """Which deals the checks below cover."""
+    if report.check_mode == "none":
+        return "checks off: nothing below was checked"
+    replayed = f"records replayed: {report.replayed} of {report.matches} matches"
+    if report.check_mode == "all":
+        return f"checked fully: all {report.deals} deals; {replayed}"
+    return (
+        f"checked fully: {report.checked} of {report.deals} deals, the first and a sample of one"
+        f" in {report.sample_every} drawn from seed {seed}; {replayed}"
+        " (--checks all checks every deal)"
+    )
 
 
 def _rules_line(preset: str | None, changed: list[str]) -> str:

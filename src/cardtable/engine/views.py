@@ -8,7 +8,7 @@ view names no card its seat may not know, and a server can send any game's view 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -87,20 +87,62 @@ def _collect(value: object, found: set[Card]) -> None:
 
 def view_to_data(value: object) -> Any:
     """``value`` as JSON-shaped data: cards as text, enums by value, fractions as strings."""
-    if type(value) in _PLAIN:
+    kind = type(value)
+    if kind in _PLAIN:
         return value
-    if isinstance(value, Card):
-        return value.text()
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: view_to_data(getattr(value, name)) for name in _field_names(type(value))}
-    if isinstance(value, Mapping):
-        return {str(view_to_data(key)): view_to_data(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [view_to_data(item) for item in value]
-    if isinstance(value, set | frozenset):
-        return sorted((view_to_data(item) for item in value), key=str)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(value)
+
+
+def _converter(kind: type[Any]) -> Callable[[Any], Any]:
+    """How :func:`view_to_data` turns a value of type ``kind`` into data (found once a type)."""
+    if issubclass(kind, Card):
+        return _card_text
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, Fraction):
+        return _fraction_data
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        names = _field_names(kind)
+        return lambda value: {name: view_to_data(getattr(value, name)) for name in names}
+    if issubclass(kind, Mapping):
+        return _mapping_data
+    if issubclass(kind, list | tuple):
+        return _sequence_data
+    if issubclass(kind, set | frozenset):
+        return _set_data
+    return _itself
+
+
+def _card_text(card: Card) -> str:
+    return card.text()
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+def _fraction_data(value: Fraction) -> int | str:
+    return int(value) if value.denominator == 1 else str(value)
+
+
+def _mapping_data(value: Mapping[Any, Any]) -> dict[str, Any]:
+    return {str(view_to_data(key)): view_to_data(item) for key, item in value.items()}
+
+
+def _sequence_data(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    return [view_to_data(item) for item in value]
+
+
+def _set_data(value: set[Any] | frozenset[Any]) -> list[Any]:
+    return sorted((view_to_data(item) for item in value), key=str)
+
+
+def _itself(value: object) -> object:
     return value
+
+
+_CONVERTERS: dict[type[Any], Callable[[Any], Any]] = {}
+"""Each type's converter met so far: a view's types are few, its values many."""

@@ -21,6 +21,7 @@ from typing import Any
 from cardtable.cards import Card, Rank, Suit
 from cardtable.engine.choices import CardChoice
 from cardtable.engine.deal import Deal, DealSetup, Event, public_event
+from cardtable.engine.views import made_view
 from cardtable.errors import IllegalAction
 from cardtable.poker.actions import Fold, TableAction
 from cardtable.poker.betting import Betting, clockwise
@@ -149,7 +150,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         seat = self.to_move
         if seat is None:
             return []
-        return self._rules.legal_actions(self, seat)
+        return self._remember_listed(self._rules.legal_actions(self, seat))
 
     def why_illegal(self, action: TableAction) -> str | None:
         """Why ``action`` may not be played now, in one sentence."""
@@ -178,43 +179,49 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def view(self, seat: int) -> PokerView:
         """What ``seat`` knows: its own down cards, every up card, the board turned up."""
-        return PokerView(
-            seat=seat,
-            down=tuple(self.table.hands[seat].down),
-            wild=self._wild_seen(seat),
-            **self._table(),
-        )
+        fields = self._table()
+        fields["seat"] = seat
+        fields["down"] = tuple(self.table.hands[seat].down)
+        fields["wild"] = self._wild_seen(seat)
+        return made_view(PokerView, fields)
 
     def public_view(self) -> PokerPublicView:
         """What a spectator knows: the up cards, the board, the hands shown and the chips."""
-        return PokerPublicView(**self._table(), wild=self._wild_for_everyone())
+        fields = self._table()
+        fields["wild"] = self._wild_for_everyone()
+        return made_view(PokerPublicView, fields)
 
     def _table(self) -> dict[str, Any]:
         """The fields every view shares."""
-        current = self.betting.round
+        betting = self.betting
+        current = betting.round
         table = self.table
+        hands = table.hands
+        shown = self.shown
+        declarations = self.declarations
         return {
             "variant": self.spec.name,
             "win": self.spec.win,
-            "phase": self.phase.value,
-            "up": tuple(tuple(hand.up) for hand in table.hands),
+            "phase": self._phase.value,
+            "up": tuple([tuple(hand.up) for hand in hands]),
             "board": tuple(table.shown_board()),
             "board_down": len(table.board) - len(table.revealed),
-            "shown": tuple(self.shown.get(other, ()) for other in range(self.seats)),
+            "shown": tuple([shown.get(other, ()) for other in range(self.seats)]),
             "stacks": self._stacks_now(),
             "bets": tuple(current.bets) if current else (0,) * self.seats,
-            "pot": self.betting.pot,
-            "in_hand": tuple(self.betting.in_hand),
+            "pot": betting.pot,
+            "in_hand": tuple(betting.in_hand),
             "to_move": self.to_move,
             "round_index": self.round_index,
             "declarations": tuple(
-                (who, side.value)
-                for who, side in (self.declarations.visible() if self.declarations else {}).items()
-            ),
+                [(who, side.value) for who, side in declarations.visible().items()]
+            )
+            if declarations
+            else (),
             "seating": self.ring,
             "dealer": self.setup.dealer,
             "pots": self._pots_now(),
-            "down_counts": tuple(len(hand.down) for hand in table.hands),
+            "down_counts": tuple([len(hand.down) for hand in hands]),
         }
 
     def _pots_now(self) -> tuple[int, ...]:

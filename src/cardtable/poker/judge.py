@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
-from cardtable.cards import Card, Rank, Suit
+from cardtable.cards import Card, Rank, Suit, by_index
 from cardtable.poker.actions import Side
 from cardtable.poker.hands import (
     Category,
@@ -184,7 +184,9 @@ class HandJudge:
     def high(self, cards: Sequence[Card], wild: Iterable[Card] = ()) -> int:
         """The best high hand's value."""
         extra = frozenset(wild)
-        if self.kernel and not extra and len(cards) >= 5:
+        if not extra and len(cards) < 5:
+            return _showing_high(self.rules, tuple(sorted(cards, key=by_index)))
+        if self.kernel and not extra:
             return self._fast()(cards)
         return evaluate(cards, self.rules, wild=extra).value
 
@@ -246,6 +248,15 @@ def _as(found: Evaluation) -> list[Card]:
     """The cards a low hand plays as, wild cards replaced by what they stand for."""
     stands = dict(found.wild)
     return [stands.get(card, card) for card in found.cards]
+
+
+@lru_cache(maxsize=1 << 15)
+def _showing_high(rules: HandRules, cards: tuple[Card, ...]) -> int:
+    """The high value of fewer cards than a hand (a stud player's showing), kept once found.
+
+    Stud asks it of every player's up cards at every round; they are few enough to keep.
+    """
+    return evaluate(cards, rules).value
 
 
 @lru_cache(maxsize=8)

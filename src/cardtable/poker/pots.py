@@ -139,6 +139,8 @@ def standing_pots(
     """
     seats = range(len(contributed))
     levels = sorted({contributed[s] for s in seats if all_in[s] and not folded[s]})
+    if not levels:
+        return (sum(contributed) + dead,)
     pots: list[int] = []
     previous = 0
     for level in [*levels, max(contributed, default=0)]:

@@ -50,15 +50,18 @@ class PassiveBot:
 
     def choose(self, view: PokerView, legal: Sequence[A], rng: random.Random) -> A:
         """Check, else call, else the least bet, else stand pat, declare high, expose."""
-        for wanted in (Check(), Call()):
-            if wanted in legal:
-                return next(action for action in legal if action == wanted)
+        # A check or a call equals any other of its kind, so its kind finds it.
+        for kind in (Check, Call):
+            for action in legal:
+                if type(action) is kind:
+                    return action
         bets = [action for action in legal if isinstance(action, Bet)]
         if bets:
             return min(bets, key=lambda action: action.amount)
         for later in (Discard(()), Declare(Side.HIGH)):
-            if later in legal:
-                return next(action for action in legal if action == later)
+            for action in legal:
+                if type(action) is type(later) and action == later:
+                    return action
         exposed = _first(legal, Expose)
         return exposed if exposed is not None else legal[0]
 

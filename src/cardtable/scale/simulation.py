@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from cardtable.bots import make_bot
 from cardtable.engine.game import Game
-from cardtable.harness import CHECKS, SimulationReport, simulate
+from cardtable.harness import CHECKS, CheckMode, SimulationReport, simulate
 from cardtable.scale import ScaleError
 from cardtable.scale.backends import Backend, Progress, run_chunks
 from cardtable.scale.chunks import Chunk, chunk_size, plan_chunks
@@ -46,7 +46,7 @@ class SimulationJob(Generic[A, V, R]):
     players: int
     preset: str | None
     bot: str
-    checks: bool
+    checks: bool | CheckMode
 
     def __call__(self, chunk: Chunk, progress: Progress | None = None) -> SimulationReport:
         """The harness's report of the chunk's deals, played from the chunk's seed."""
@@ -73,7 +73,7 @@ def simulate_in_chunks(
     seed: int,
     preset: str | None = None,
     bot: str = "default",
-    checks: bool = True,
+    checks: bool | CheckMode = True,
     backend: Backend = "local",
     workers: int | None = None,
     address: str | None = None,
@@ -114,6 +114,10 @@ def merged_report(reports: Sequence[SimulationReport], seconds: float) -> Simula
         {name: all(report.checks[name] for report in reports) for name in CHECKS},
         failures,
         dict(tally),
+        first.check_mode,
+        sum(report.checked for report in reports),
+        sum(report.replayed for report in reports),
+        first.sample_every,
     )
 
 

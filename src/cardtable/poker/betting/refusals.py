@@ -75,16 +75,18 @@ class BettingRefusals(BettingState):
         else:
             candidates = [Fold(), Check(), Call(), AllIn(), Freeze()]
             bounds = self.bounds(seat)
-            for increment in bounds.landmarks():
+            # Each increment once: the actions are told apart by their kind and amount.
+            for increment in dict.fromkeys(bounds.landmarks()):
                 if current.high == 0:
                     candidates.append(Bet(increment))
                 else:
                     candidates.append(RaiseTo(current.high + increment))
-        legal: list[TableAction] = []
-        for action in candidates:
-            if action not in legal and self.why_illegal(seat, action) is None:
-                legal.append(action)
-        return legal
+            # Nothing changes while the list is made, so every candidate shares these bounds.
+            self._listing = (seat, bounds)
+        try:
+            return [action for action in candidates if self.why_illegal(seat, action) is None]
+        finally:
+            self._listing = None
 
     # ----------------------------------------------------------------- refusals
 

@@ -110,6 +110,10 @@ class Betting(BettingRefusals):
         Returns the sentence that tells the table what happened.
         """
         self.verify(seat, action)
+        return self.play(seat, action)
+
+    def play(self, seat: int, action: TableAction) -> str:
+        """Play ``action`` for ``seat``, already verified legal (:meth:`act` verifies first)."""
         current = self._round()
         current.acted.add(seat)
         match action:

@@ -87,6 +87,8 @@ class BettingState:
         The called player ("игрок, который первым сделал наивысшую ставку").
         """
         self.round: Round | None = None
+        self._listing: tuple[int, Bounds] | None = None
+        """While the legal actions are listed: the seat to act and his bounds, worked out once."""
 
     # ----------------------------------------------------------------- queries
 
@@ -132,6 +134,9 @@ class BettingState:
 
     def bounds(self, seat: int) -> Bounds:
         """The increments ``seat`` may bet or raise by now, before his chips are counted."""
+        listing = self._listing
+        if listing is not None and listing[0] == seat:
+            return listing[1]
         current = self._round()
         opened = self.opened
         previous = current.last_put

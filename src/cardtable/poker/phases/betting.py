@@ -31,27 +31,26 @@ class BettingPhase(PhaseRules):
 
     def legal_actions(self, deal: PokerDeal, seat: int) -> list[TableAction]:
         """The betting's actions (bets by the ends of their range) that this deal allows."""
-        return [
-            action
-            for action in deal.betting.legal_actions()
-            if not self.why_illegal(deal, seat, action)
-        ]
+        # The betting's own list holds only what it allows; the deal adds the openers.
+        listed = deal.betting.legal_actions()
+        if deal.openers is None:
+            return listed
+        return [action for action in listed if not _why_not_open(deal, seat, action)]
 
     def why_illegal(self, deal: PokerDeal, seat: int, action: TableAction) -> str | None:
         """The betting's refusal, or the openers the first bet needs."""
         if isinstance(action, Discard | Declare | Expose | NameWild):
             return "this is a betting round"
         reason = deal.betting.why_illegal(seat, action)
-        if reason is None and opens(deal, action) and not may_open(deal, seat):
-            assert deal.openers is not None
-            bobtail = " or a bobtail" if deal.spec.openers == "jacks-or-bobtail" else ""
-            return f"a pair of {PAIR_NAMES[deal.openers]} or better{bobtail} is needed to open"
-        return reason
+        return reason if reason is not None else _why_not_open(deal, seat, action)
 
     def do(self, deal: PokerDeal, seat: int, action: TableAction) -> list[Event]:
-        """Bet, then run on once the round is over (or the blinds' straddles are done)."""
+        """Bet, then run on once the round is over (or the blinds' straddles are done).
+
+        The deal has verified ``action`` (:meth:`why_illegal`) before it is done.
+        """
         opening = opens(deal, action)
-        text = deal.betting.act(seat, action)
+        text = deal.betting.play(seat, action)
         if opening:
             deal.first_bettor = seat
             deal.openers_shown = tuple(deal.hands[seat].cards)
@@ -64,6 +63,15 @@ class BettingPhase(PhaseRules):
         if deal.betting.round_over:
             events += deal.after_round()
         return events
+
+
+def _why_not_open(deal: PokerDeal, seat: int, action: TableAction) -> str | None:
+    """The openers the first bet needs, if ``seat`` lacks them."""
+    if opens(deal, action) and not may_open(deal, seat):
+        assert deal.openers is not None
+        bobtail = " or a bobtail" if deal.spec.openers == "jacks-or-bobtail" else ""
+        return f"a pair of {PAIR_NAMES[deal.openers]} or better{bobtail} is needed to open"
+    return None
 
 
 def opens(deal: PokerDeal, action: TableAction) -> bool:

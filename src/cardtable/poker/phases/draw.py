@@ -34,8 +34,8 @@ class DrawPhase(PhaseRules):
         return [
             Discard(combo)
             for n in range(most + 1)
-            for combo in combinations(cards, n)
             if n <= draw_room(deal, seat, n)
+            for combo in combinations(cards, n)
         ]
 
     def choices(self, deal: PokerDeal, seat: int) -> list[CardChoice]:
