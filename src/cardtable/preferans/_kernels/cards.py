@@ -61,7 +61,7 @@ SCATTER = _scatter_table()
 SPREAD = _spread_table()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def popcount(x: int) -> int:  # pragma: no cover - compiled
     """Set bits of a 32-bit mask."""
     x = x - ((x >> 1) & 0x55555555)
@@ -70,7 +70,7 @@ def popcount(x: int) -> int:  # pragma: no cover - compiled
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compiled
     """Whether ``card`` takes the trick from ``best``, the card winning it so far (rule 30)."""
     suit = card >> 3
@@ -80,7 +80,7 @@ def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compi
     return suit == trump
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - compiled
     """The cards of ``hand`` that may be played: follow ``led``, else trump, else any (31–32)."""
     if led < 0:
@@ -95,7 +95,7 @@ def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - co
     return hand
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compiled
     """The top card of each run of equivalent cards in ``legal``.
 
@@ -115,7 +115,7 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
     return reps
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no cover
     best = c0
     offset = 0
@@ -127,9 +127,10 @@ def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no c
     return offset
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def ordered_moves(
     moves: Any,
+    d: int,
     count: int,
     hands: Any,
     leader: int,
@@ -142,7 +143,7 @@ def ordered_moves(
     scores: Any,
     first: int,
 ) -> None:  # pragma: no cover - compiled
-    """Sort ``moves[:count]`` so the likely best card comes first (cutoffs come sooner).
+    """Sort ``moves[d, :count]`` so the likely best card comes first (cutoffs come sooner).
 
     ``first``, the best lead the transposition table remembers here (or -1), goes first.
     """
@@ -157,7 +158,7 @@ def ordered_moves(
             best = c1
             best_seat = (leader + 1) % 3
     for i in range(count):
-        card = moves[i]
+        card = moves[d, i]
         rank = card & 7
         if n == 0:
             above = alive & (0xFF << (8 * (card >> 3))) & ~((2 << card) - 1)
@@ -196,26 +197,26 @@ def ordered_moves(
                 score = 50 + rank if (declarer_winning and not wins) else 20 - rank
         if card == first:
             score = 1000
-        scores[i] = score
+        scores[d, i] = score
     for i in range(1, count):
-        card = moves[i]
-        score = scores[i]
+        card = moves[d, i]
+        score = scores[d, i]
         j = i - 1
-        while j >= 0 and scores[j] < score:
-            moves[j + 1] = moves[j]
-            scores[j + 1] = scores[j]
+        while j >= 0 and scores[d, j] < score:
+            moves[d, j + 1] = moves[d, j]
+            scores[d, j + 1] = scores[d, j]
             j -= 1
-        moves[j + 1] = card
-        scores[j + 1] = score
+        moves[d, j + 1] = card
+        scores[d, j + 1] = score
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top_bit(x: int) -> int:  # pragma: no cover - compiled
     """The highest set bit of a nonzero mask, as a mask."""
     return 1 << high_index(x)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     """The ``k``-th lowest card of a nonempty mask (the highest if it holds fewer), as a mask."""
     for _ in range(k - 1):
@@ -225,7 +226,7 @@ def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     return cards & -cards
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def high_index(x: int) -> int:  # pragma: no cover - compiled
     """The index of the highest set bit of a nonzero 32-bit mask."""
     x |= x >> 1

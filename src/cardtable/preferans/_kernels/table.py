@@ -34,7 +34,7 @@ def new_table() -> Any:
     return np.zeros((TT_SIZE, 2), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def position_key(hands: Any) -> int:  # pragma: no cover - compiled
     """The relative-rank key of a trick boundary: 2 bits per live card in one 64-bit word.
 
@@ -59,13 +59,13 @@ def position_key(hands: Any) -> int:  # pragma: no cover - compiled
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_slot(key: int, leader: int) -> int:  # pragma: no cover - compiled
     mixed = (key ^ (leader << 62)) * -7046029254386353131
     return (mixed >> (64 - TT_BITS)) & (TT_SIZE - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def tt_store(
     table: Any,
     slot: int,
