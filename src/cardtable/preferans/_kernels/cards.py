@@ -7,10 +7,31 @@ alive (:data:`COMPRESS`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
+
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def kernel(function: _Function) -> _Function:
+    """Compile ``function`` with numba, cached on disk, without reference counts.
+
+    Counting the references of the arrays handed from call to call took half of the search's
+    time (numba's ``_nrt`` option, which it does not document, turns it off); the arrays all
+    belong to the caller, which keeps them alive, and no kernel makes one.
+    """
+    return cast("_Function", njit(cache=True, **_NO_REFCOUNTS)(function))
+
+
+def inlined(function: _Function) -> _Function:
+    """:func:`kernel`, and written into each kernel that calls it (numba's inlining)."""
+    return cast("_Function", njit(cache=True, inline="always", **_NO_REFCOUNTS)(function))
+
 
 NO_CARD = -1
 """No card (an empty place of the trick on the table)."""
@@ -61,7 +82,7 @@ SCATTER = _scatter_table()
 SPREAD = _spread_table()
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def popcount(x: int) -> int:  # pragma: no cover - compiled
     """Set bits of a 32-bit mask."""
     x = x - ((x >> 1) & 0x55555555)
@@ -70,7 +91,7 @@ def popcount(x: int) -> int:  # pragma: no cover - compiled
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compiled
     """Whether ``card`` takes the trick from ``best``, the card winning it so far (rule 30)."""
     suit = card >> 3
@@ -80,7 +101,7 @@ def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compi
     return suit == trump
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - compiled
     """The cards of ``hand`` that may be played: follow ``led``, else trump, else any (31–32)."""
     if led < 0:
@@ -95,7 +116,7 @@ def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - co
     return hand
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compiled
     """The top card of each run of equivalent cards in ``legal``.
 
@@ -115,7 +136,7 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
     return reps
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no cover
     best = c0
     offset = 0
@@ -127,7 +148,7 @@ def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no c
     return offset
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@inlined
 def ordered_moves(
     moves: Any,
     d: int,
@@ -210,13 +231,13 @@ def ordered_moves(
         scores[d, j + 1] = score
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def top_bit(x: int) -> int:  # pragma: no cover - compiled
     """The highest set bit of a nonzero mask, as a mask."""
     return 1 << high_index(x)
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     """The ``k``-th lowest card of a nonempty mask (the highest if it holds fewer), as a mask."""
     for _ in range(k - 1):
@@ -226,7 +247,7 @@ def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     return cards & -cards
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def high_index(x: int) -> int:  # pragma: no cover - compiled
     """The index of the highest set bit of a nonzero 32-bit mask."""
     x |= x >> 1

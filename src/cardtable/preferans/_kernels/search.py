@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cardtable.preferans._kernels.bounds import (
     misere_is_caught,
@@ -22,6 +21,8 @@ from cardtable.preferans._kernels.bounds import (
 from cardtable.preferans._kernels.cards import (
     NO_CARD,
     high_index,
+    inlined,
+    kernel,
     legal_mask,
     ordered_moves,
     popcount,
@@ -104,7 +105,7 @@ def new_stack() -> tuple[Any, Any, Any]:
     )
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@inlined
 def _enter(
     frames: Any,
     moves: Any,
@@ -233,7 +234,7 @@ def _enter(
     return EXPAND
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def _search(
     hands: Any,
     leader: int,
@@ -388,7 +389,7 @@ def _search(
         have_value = True
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def solve_position(
     hands: Any,
     leader: int,
@@ -455,7 +456,7 @@ def solve_position(
     return low
 
 
-@njit(cache=True, _nrt=False)
+@kernel
 def card_values(
     hands: Any,
     leader: int,
