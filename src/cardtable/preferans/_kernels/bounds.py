@@ -25,13 +25,7 @@ def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cove
         if held == 0:
             continue
         against = (others >> (8 * suit)) & 0xFF
-        run = 0
-        for rank in range(7, -1, -1):
-            bit = 1 << rank
-            if held & bit:
-                run += 1
-            elif against & bit:
-                break
+        run = popcount(held & ~(2 * top_bit(against) - 1)) if against else popcount(held)
         if run and trump >= 0 and suit != trump:
             trump_mask = 0xFF << (8 * trump)
             for other in (first, second):
