@@ -134,8 +134,8 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
         if mine == 0:
             continue
         base = ((alive >> shift) & 0xFF) << 8
-        packed = np.int64(COMPRESS[base | mine])
-        reps |= np.int64(SCATTER[base | (packed & ~(packed >> 1))]) << shift
+        packed = int(COMPRESS[base | mine])
+        reps |= int(SCATTER[base | (packed & ~(packed >> 1))]) << shift
     return reps
 
 
