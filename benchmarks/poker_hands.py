@@ -22,7 +22,14 @@ import numpy as np
 
 from cardtable.cards import Card, parse_cards
 from cardtable.poker import equity
-from cardtable.poker.fast import card_mask, hand_masks, hand_values, mask_values, standard_value
+from cardtable.poker.fast import (
+    card_mask,
+    hand_masks,
+    hand_value,
+    hand_values,
+    mask_values,
+    standard_value,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -105,6 +112,9 @@ def speed_of_hands(size: int, count: int, batch: int) -> None:
     one(masks[0])
     hand_values(array[:10])
     ours_one = rate(lambda: [one(m) for m in masks], count)
+    card_lists = [[Card.from_index(i) for i in hand] for hand in hands]
+    hand_value(card_lists[0])
+    ours_cards = rate(lambda: [hand_value(cards) for cards in card_lists], count)
     ours_batch = rate(lambda: hand_values(array), batch)
     masks_array = hand_masks(array)
     mask_values(masks_array[:10])
@@ -115,6 +125,7 @@ def speed_of_hands(size: int, count: int, batch: int) -> None:
     for name, loop in anchors.items():
         theirs = rate(loop, count, repeat=2)
         show("one-hand calls", ours_one, name, theirs, "hands/s")
+        show("hand_value(cards) calls", ours_cards, name, theirs, "hands/s")
     if slow is not None:
         show("one-hand calls", ours_one, "pokerkit", rate(slow, max(1, count // 50), 1), "hands/s")
     for name, loop in anchors.items():

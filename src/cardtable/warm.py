@@ -85,7 +85,13 @@ def _poker_ahead_of_time() -> None:
 STEPS: tuple[tuple[str, tuple[str, ...], str, Callable[[], None]], ...] = (
     (
         "poker",
-        ("standard_value", "values_of_hands", "values_of_masks", "low_values_of_hands"),
+        (
+            "standard_value",
+            "seven_value",
+            "values_of_hands",
+            "values_of_masks",
+            "low_values_of_hands",
+        ),
         "poker hand values",
         _poker_hands,
     ),

@@ -74,8 +74,8 @@ class SamplingBot:
 
     def __init__(
         self,
-        layouts: int = 16,
-        node_budget: int = 2_000_000,
+        layouts: int = 32,
+        node_budget: int = 4_000_000,
         seconds: float | None = None,
         rules: PreferansRules | None = None,
         auction_layouts: int = 12,

@@ -13,13 +13,14 @@ from rich.text import Text
 
 from cardtable.cli.common import one_line_errors, out, print_json
 from cardtable.cli.listing import add_name_column, whole_names
-from cardtable.engine.registry import games
+from cardtable.engine.registry import listings
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
 def games_command(as_json: JsonFlag = False) -> None:
     """List the registered games with their presets."""
+    games = listings()
     with one_line_errors():
         listed = [
             {
@@ -33,7 +34,7 @@ def games_command(as_json: JsonFlag = False) -> None:
                     for preset in game.presets.values()
                 ],
             }
-            for game in games()
+            for game in games
         ]
     if as_json:
         print_json({"games": listed})
@@ -42,13 +43,13 @@ def games_command(as_json: JsonFlag = False) -> None:
         out.print("No games are registered yet.")
         return
     every_preset = [
-        _preset_label(name, game.default_preset) for game in games() for name in game.presets
+        _preset_label(name, game.default_preset) for game in games for name in game.presets
     ]
     table = Table()
-    add_name_column(table, "game", [game.name for game in games()])
+    add_name_column(table, "game", [game.name for game in games])
     add_name_column(table, "presets", every_preset)
-    add_name_column(table, "also called", [n for g in games() for n in (g.title, *g.aliases)])
-    for game in games():
+    add_name_column(table, "also called", [n for g in games for n in (g.title, *g.aliases)])
+    for game in games:
         presets = [_preset_label(name, game.default_preset) for name in game.presets]
         table.add_row(
             Text(game.name) + Text(f"\n{_players_text(game.players)} players", style="dim"),

@@ -7,14 +7,14 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from importlib import resources
 from typing import Any, Generic, TypeVar
 
+from cardtable.engine.catalogue import read_presets
 from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
 from cardtable.engine.match import Match
 from cardtable.engine.reading import holds_lone_surrogate
 from cardtable.engine.record import Record
-from cardtable.engine.rules import Preset, read_preset, rules_from_mapping, rules_from_toml
+from cardtable.engine.rules import Preset, rules_from_mapping, rules_from_toml
 from cardtable.errors import IllegalAction, UnknownGame, names_hint
 
 A = TypeVar("A", bound=Hashable)
@@ -155,15 +155,7 @@ class Game(ABC, Generic[A, V, R]):
     @cached_property
     def presets(self) -> dict[str, Preset]:
         """The game's named presets, read from its package (checked when their rules are made)."""
-        if self.presets_package is None:
-            return {}
-        folder = resources.files(self.presets_package).joinpath("presets")
-        found = {}
-        for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
-            if item.name.endswith(".toml"):
-                name = item.name.removesuffix(".toml")
-                found[name] = read_preset(name, item.read_text(encoding="utf-8"))
-        return found
+        return read_presets(self.presets_package)
 
     def rules(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> R:
         """The rules of ``preset`` (or the default preset) with ``overrides`` applied."""

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Hashable
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
-from cardtable.engine.game import Game
+from cardtable.engine.catalogue import BUILTIN_LISTINGS, Listing
 from cardtable.errors import UnknownGame, names_hint
+
+if TYPE_CHECKING:  # the games' base class loads much of the engine; the listing needs none
+    from cardtable.engine.game import Game
 
 BUILTIN_GAME_MODULES: tuple[str, ...] = (
     "cardtable.piquet.game",
@@ -20,7 +23,7 @@ BUILTIN_GAME_MODULES: tuple[str, ...] = (
 )
 """Modules that register cardtable's own games when imported."""
 
-SomeGame = Game[Hashable, object, object]
+SomeGame: TypeAlias = "Game[Hashable, object, object]"
 """A registered game whose action, view and rules types the holder does not know.
 
 The registry hands a game out with its types forgotten: its views are plain objects, its
@@ -28,7 +31,7 @@ actions only hashable; whatever the holder gives back (rules, actions, views) ca
 same game, so nothing is lost but the right to look inside.
 """
 
-G = TypeVar("G", bound=Game[Any, Any, Any])  # any game at all: Python has no existential type
+G = TypeVar("G", bound="Game[Any, Any, Any]")  # any game at all: Python has no existential type
 
 _games: dict[str, SomeGame] = {}
 _names: dict[str, str] = {}
@@ -51,6 +54,25 @@ def games() -> list[SomeGame]:
     """Every registered game, by name."""
     _load_builtins()
     return [_games[name] for name in sorted(_games)]
+
+
+def listings() -> list[Listing]:
+    """Every game as ``cardtable games`` lists it, by name, without importing cardtable's own.
+
+    The games shipped with cardtable are described by :data:`.catalogue.BUILTIN_LISTINGS`;
+    a game registered in this process is described by itself.
+    """
+    listed = {listing.name: listing for listing in BUILTIN_LISTINGS}
+    for game in _games.values():
+        listed[game.name] = Listing(
+            game.name,
+            game.title,
+            game.aliases,
+            game.players,
+            game.presets_package,
+            game.default_preset,
+        )
+    return [listed[name] for name in sorted(listed)]
 
 
 def get_game(name: str) -> SomeGame:

@@ -118,11 +118,16 @@ def card_mask(cards: Iterable[Card]) -> int:
 def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> int:
     """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
     if rules is None or not rules.stripped:
-        one = _standard or standard_value()
         if type(cards) is list and len(cards) == 7:  # the common call, unpacked in place
             a, b, c, d, e, f, g = cards
-            mask = a.bit + b.bit + c.bit + d.bit + e.bit + f.bit + g.bit
-        elif isinstance(cards, int):
+            value = (_seven or _seven_value())(
+                a.index, b.index, c.index, d.index, e.index, f.index, g.index
+            )
+            if value < 0:
+                raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
+            return value
+        one = _standard or standard_value()
+        if isinstance(cards, int):
             return one(cards)
         else:
             mask = _bits(cards)
@@ -142,14 +147,27 @@ def standard_value() -> Callable[[int], int]:
     """
     global _standard  # noqa: PLW0603 - the compiled call, found once
     if _standard is None:
-        dispatcher = kernels().standard_value
-        dispatcher(0)
-        compiled = dispatcher.overloads.get(dispatcher.signatures[0])
-        _standard = getattr(compiled, "entry_point", dispatcher)
+        _standard = _entry_point(kernels().standard_value, 0)
     return _standard
 
 
+def _seven_value() -> Callable[..., int]:
+    """The compiled call that ranks seven cards given by their indices."""
+    global _seven  # noqa: PLW0603 - the compiled call, found once
+    if _seven is None:
+        _seven = _entry_point(kernels().seven_value, *range(7))
+    return _seven
+
+
+def _entry_point(dispatcher: Any, *example: int) -> Any:
+    """The compiled code's own entry of ``dispatcher`` (past numba's choice among signatures)."""
+    dispatcher(*example)
+    compiled = dispatcher.overloads.get(dispatcher.signatures[0])
+    return getattr(compiled, "entry_point", dispatcher)
+
+
 _standard: Callable[[int], int] | None = None
+_seven: Callable[..., int] | None = None
 
 
 def hand_values(

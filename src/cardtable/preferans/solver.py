@@ -187,6 +187,7 @@ class _Engine:
         self.np = np
         self.kernels = _kernels
         self.table = _kernels.new_table()
+        self.stack = _kernels.new_stack()
         self.generation = 0
         self.nodes = np.zeros(1, dtype=np.int64)
 
@@ -207,6 +208,7 @@ class _Engine:
             self.table,
             self.generation,
             self.nodes,
+            *self.stack,
         )
 
 

@@ -47,7 +47,7 @@ from cardtable.preferans._kernels.bounds import (
     quick_tricks,
 )
 from cardtable.preferans._kernels.cards import NO_CARD, beats, legal_mask, popcount, representatives
-from cardtable.preferans._kernels.search import card_values, solve_position
+from cardtable.preferans._kernels.search import card_values, new_stack, solve_position
 from cardtable.preferans._kernels.table import TT_BITS, TT_SIZE, new_table, position_key
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "misere_is_clean",
     "misere_lead_wins",
     "misere_takes_all",
+    "new_stack",
     "new_table",
     "popcount",
     "position_key",

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from numba import njit
-
-from cardtable.preferans._kernels.cards import kth_lowest, popcount, top_bit
+from cardtable.preferans._kernels.cards import inlined, kernel, kth_lowest, popcount, top_bit
 
 
-@njit(cache=True)
+@inlined
 def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cover - compiled
     """Tricks the leader can cash at once with top cards, whatever the others do.
 
@@ -27,13 +25,7 @@ def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cove
         if held == 0:
             continue
         against = (others >> (8 * suit)) & 0xFF
-        run = 0
-        for rank in range(7, -1, -1):
-            bit = 1 << rank
-            if held & bit:
-                run += 1
-            elif against & bit:
-                break
+        run = popcount(held & ~(2 * top_bit(against) - 1)) if against else popcount(held)
         if run and trump >= 0 and suit != trump:
             trump_mask = 0xFF << (8 * trump)
             for other in (first, second):
@@ -44,7 +36,7 @@ def quick_tricks(hands: Any, leader: int, trump: int) -> int:  # pragma: no cove
     return total
 
 
-@njit(cache=True)
+@inlined
 def sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # pragma: no cover
     """Tricks each side is sure of with trumps above every trump of the other side.
 
@@ -63,7 +55,7 @@ def sure_trumps(hands: Any, trump: int, declarer: int) -> tuple[int, int]:  # pr
     return ours, max(popcount(first & above), popcount(second & above))
 
 
-@njit(cache=True)
+@kernel
 def misere_is_clean(declarer: int, first: int, second: int) -> bool:  # pragma: no cover
     """Whether a misère declarer not on lead can take no trick whatever the defenders do.
 
@@ -85,7 +77,7 @@ def misere_is_clean(declarer: int, first: int, second: int) -> bool:  # pragma: 
     return True
 
 
-@njit(cache=True)
+@kernel
 def misere_is_caught(declarer: int, defenders: int, leader: int) -> bool:  # pragma: no cover
     """Whether a defender on lead can make the misère declarer take the next trick.
 
@@ -100,7 +92,7 @@ def misere_is_caught(declarer: int, defenders: int, leader: int) -> bool:  # pra
     return False
 
 
-@njit(cache=True)
+@kernel
 def misere_lead_wins(declarer: int, first: int, second: int) -> bool:  # pragma: no cover
     """Whether a misère declarer on lead takes the trick whatever he leads.
 
@@ -120,7 +112,7 @@ def misere_lead_wins(declarer: int, first: int, second: int) -> bool:  # pragma:
     return True
 
 
-@njit(cache=True)
+@kernel
 def misere_takes_all(declarer: int, defenders: int) -> bool:  # pragma: no cover - compiled
     """Whether every card of a misère declarer on lead is above the defenders' in its suit.
 

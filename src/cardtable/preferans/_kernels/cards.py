@@ -7,18 +7,42 @@ alive (:data:`COMPRESS`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
+
+_NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def kernel(function: _Function) -> _Function:
+    """Compile ``function`` with numba, cached on disk, without reference counts.
+
+    Counting the references of the arrays handed from call to call took half of the search's
+    time (numba's ``_nrt`` option, which it does not document, turns it off); the arrays all
+    belong to the caller, which keeps them alive, and no kernel makes one.
+    """
+    return cast("_Function", njit(cache=True, **_NO_REFCOUNTS)(function))
+
+
+def inlined(function: _Function) -> _Function:
+    """:func:`kernel`, and written into each kernel that calls it (numba's inlining)."""
+    return cast("_Function", njit(cache=True, inline="always", **_NO_REFCOUNTS)(function))
+
 
 NO_CARD = -1
 """No card (an empty place of the trick on the table)."""
 
 
 def _compress_table() -> Any:
-    """``COMPRESS[alive << 8 | held]``: the bits of ``held`` packed to the places of ``alive``."""
-    table = np.zeros(1 << 16, dtype=np.int64)
+    """``COMPRESS[alive << 8 | held]``: the bits of ``held`` packed to the places of ``alive``.
+
+    One byte an entry, so that the table (and :data:`SCATTER`) stays in the processor's cache.
+    """
+    table = np.zeros(1 << 16, dtype=np.uint8)
     for alive in range(256):
         for held in range(256):
             packed = 0
@@ -41,8 +65,8 @@ def _spread_table() -> Any:
 
 
 def _scatter_table() -> Any:
-    """``EXPAND[alive << 8 | packed]``: the inverse of :data:`COMPRESS`."""
-    table = np.zeros(1 << 16, dtype=np.int64)
+    """``SCATTER[alive << 8 | packed]``: the inverse of :data:`COMPRESS`."""
+    table = np.zeros(1 << 16, dtype=np.uint8)
     for alive in range(256):
         places = [rank for rank in range(8) if alive >> rank & 1]
         for packed in range(1 << len(places)):
@@ -61,7 +85,7 @@ SCATTER = _scatter_table()
 SPREAD = _spread_table()
 
 
-@njit(cache=True)
+@kernel
 def popcount(x: int) -> int:  # pragma: no cover - compiled
     """Set bits of a 32-bit mask."""
     x = x - ((x >> 1) & 0x55555555)
@@ -70,7 +94,7 @@ def popcount(x: int) -> int:  # pragma: no cover - compiled
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@kernel
 def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compiled
     """Whether ``card`` takes the trick from ``best``, the card winning it so far (rule 30)."""
     suit = card >> 3
@@ -80,7 +104,7 @@ def beats(card: int, best: int, trump: int) -> bool:  # pragma: no cover - compi
     return suit == trump
 
 
-@njit(cache=True)
+@kernel
 def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - compiled
     """The cards of ``hand`` that may be played: follow ``led``, else trump, else any (31–32)."""
     if led < 0:
@@ -95,7 +119,7 @@ def legal_mask(hand: int, led: int, trump: int) -> int:  # pragma: no cover - co
     return hand
 
 
-@njit(cache=True)
+@kernel
 def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compiled
     """The top card of each run of equivalent cards in ``legal``.
 
@@ -110,12 +134,12 @@ def representatives(legal: int, alive: int) -> int:  # pragma: no cover - compil
         if mine == 0:
             continue
         base = ((alive >> shift) & 0xFF) << 8
-        packed = COMPRESS[base | mine]
-        reps |= SCATTER[base | (packed & ~(packed >> 1))] << shift
+        packed = int(COMPRESS[base | mine])
+        reps |= int(SCATTER[base | (packed & ~(packed >> 1))]) << shift
     return reps
 
 
-@njit(cache=True)
+@kernel
 def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no cover
     best = c0
     offset = 0
@@ -127,9 +151,10 @@ def winner_offset(c0: int, c1: int, c2: int, trump: int) -> int:  # pragma: no c
     return offset
 
 
-@njit(cache=True)
+@inlined
 def ordered_moves(
     moves: Any,
+    d: int,
     count: int,
     hands: Any,
     leader: int,
@@ -142,7 +167,7 @@ def ordered_moves(
     scores: Any,
     first: int,
 ) -> None:  # pragma: no cover - compiled
-    """Sort ``moves[:count]`` so the likely best card comes first (cutoffs come sooner).
+    """Sort ``moves[d, :count]`` so the likely best card comes first (cutoffs come sooner).
 
     ``first``, the best lead the transposition table remembers here (or -1), goes first.
     """
@@ -157,7 +182,7 @@ def ordered_moves(
             best = c1
             best_seat = (leader + 1) % 3
     for i in range(count):
-        card = moves[i]
+        card = moves[d, i]
         rank = card & 7
         if n == 0:
             above = alive & (0xFF << (8 * (card >> 3))) & ~((2 << card) - 1)
@@ -196,26 +221,26 @@ def ordered_moves(
                 score = 50 + rank if (declarer_winning and not wins) else 20 - rank
         if card == first:
             score = 1000
-        scores[i] = score
+        scores[d, i] = score
     for i in range(1, count):
-        card = moves[i]
-        score = scores[i]
+        card = moves[d, i]
+        score = scores[d, i]
         j = i - 1
-        while j >= 0 and scores[j] < score:
-            moves[j + 1] = moves[j]
-            scores[j + 1] = scores[j]
+        while j >= 0 and scores[d, j] < score:
+            moves[d, j + 1] = moves[d, j]
+            scores[d, j + 1] = scores[d, j]
             j -= 1
-        moves[j + 1] = card
-        scores[j + 1] = score
+        moves[d, j + 1] = card
+        scores[d, j + 1] = score
 
 
-@njit(cache=True)
+@kernel
 def top_bit(x: int) -> int:  # pragma: no cover - compiled
     """The highest set bit of a nonzero mask, as a mask."""
     return 1 << high_index(x)
 
 
-@njit(cache=True)
+@kernel
 def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     """The ``k``-th lowest card of a nonempty mask (the highest if it holds fewer), as a mask."""
     for _ in range(k - 1):
@@ -225,7 +250,7 @@ def kth_lowest(cards: int, k: int) -> int:  # pragma: no cover - compiled
     return cards & -cards
 
 
-@njit(cache=True)
+@kernel
 def high_index(x: int) -> int:  # pragma: no cover - compiled
     """The index of the highest set bit of a nonzero 32-bit mask."""
     x |= x >> 1

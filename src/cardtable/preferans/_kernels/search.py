@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from cardtable.preferans._kernels.bounds import (
     misere_is_caught,
@@ -22,6 +21,8 @@ from cardtable.preferans._kernels.bounds import (
 from cardtable.preferans._kernels.cards import (
     NO_CARD,
     high_index,
+    inlined,
+    kernel,
     legal_mask,
     ordered_moves,
     popcount,
@@ -86,7 +87,25 @@ EXPAND = 2
 MAX_DEPTH = 32
 
 
-@njit(cache=True)
+MOVES = 10
+"""Room for the moves of one position: at most one card of each run in a hand of ten."""
+
+
+def new_stack() -> tuple[Any, Any, Any]:
+    """The search's own stack, made once by the caller: frames, and the moves and scores.
+
+    The kernels are compiled without numba's reference counting (``_nrt=False``): counting
+    the arrays passed from frame to frame took half of the search's time, and a kernel so
+    compiled cannot make arrays, so the caller makes them.
+    """
+    return (
+        np.zeros((MAX_DEPTH, FRAME), dtype=np.int64),
+        np.zeros((MAX_DEPTH, MOVES), dtype=np.int64),
+        np.zeros((MAX_DEPTH, MOVES), dtype=np.int64),
+    )
+
+
+@inlined
 def _enter(
     frames: Any,
     moves: Any,
@@ -184,7 +203,8 @@ def _enter(
         moves[d, place] = popcount(low - 1)
         rest ^= low
     ordered_moves(
-        moves[d],
+        moves,
+        d,
         count,
         hands,
         leader,
@@ -194,28 +214,27 @@ def _enter(
         trump,
         declarer,
         max_is_declarer,
-        scores[d],
+        scores,
         best,
     )
-    frame = frames[d]
-    frame[F_LEADER] = leader
-    frame[F_N] = n
-    frame[F_C0] = c0
-    frame[F_C1] = c1
-    frame[F_NEED] = need
-    frame[F_MOVER] = mover
-    frame[F_COUNT] = count
-    frame[F_NEXT] = 0
-    frame[F_MAX] = 1 if (mover == declarer) == max_is_declarer else 0
-    frame[F_SLOT] = slot
-    frame[F_KEY] = key
-    frame[F_BEST] = best
-    frame[F_LOWER] = lower
-    frame[F_UPPER] = upper
+    frames[d, F_LEADER] = leader
+    frames[d, F_N] = n
+    frames[d, F_C0] = c0
+    frames[d, F_C1] = c1
+    frames[d, F_NEED] = need
+    frames[d, F_MOVER] = mover
+    frames[d, F_COUNT] = count
+    frames[d, F_NEXT] = 0
+    frames[d, F_MAX] = 1 if (mover == declarer) == max_is_declarer else 0
+    frames[d, F_SLOT] = slot
+    frames[d, F_KEY] = key
+    frames[d, F_BEST] = best
+    frames[d, F_LOWER] = lower
+    frames[d, F_UPPER] = upper
     return EXPAND
 
 
-@njit(cache=True)
+@kernel
 def _search(
     hands: Any,
     leader: int,
@@ -229,15 +248,15 @@ def _search(
     table: Any,
     generation: int,
     nodes: Any,
+    frames: Any,
+    moves: Any,
+    scores: Any,
 ) -> bool:  # pragma: no cover - compiled
     """Whether the declarer takes at least ``need`` more tricks (the trick on the table counts).
 
     ``n`` cards are on the table (``c0`` led by ``leader``, then ``c1``). The search keeps
     its own stack of frames: numba's cache cannot reload a recursive function.
     """
-    frames = np.zeros((MAX_DEPTH, FRAME), dtype=np.int64)
-    moves = np.zeros((MAX_DEPTH, 10), dtype=np.int64)
-    scores = np.zeros((MAX_DEPTH, 10), dtype=np.int64)
     status = _enter(
         frames,
         moves,
@@ -262,24 +281,23 @@ def _search(
     have_value = False
     value = 0
     while True:
-        frame = frames[d]
         done = False
         result = 0
         if have_value:
-            hands[frame[F_MOVER]] |= 1 << frame[F_CARD]
+            hands[frames[d, F_MOVER]] |= 1 << frames[d, F_CARD]
             have_value = False
-            if value == frame[F_MAX]:
+            if value == frames[d, F_MAX]:
                 done = True
                 result = value
-                frame[F_BEST] = frame[F_CARD]
+                frames[d, F_BEST] = frames[d, F_CARD]
         if not done:
-            i = frame[F_NEXT]
-            if i < frame[F_COUNT]:
+            i = frames[d, F_NEXT]
+            if i < frames[d, F_COUNT]:
                 card = moves[d, i]
-                frame[F_NEXT] = i + 1
-                frame[F_CARD] = card
-                hands[frame[F_MOVER]] &= ~(1 << card)
-                here = frame[F_N]
+                frames[d, F_NEXT] = i + 1
+                frames[d, F_CARD] = card
+                hands[frames[d, F_MOVER]] &= ~(1 << card)
+                here = frames[d, F_N]
                 if here == 0:
                     status = _enter(
                         frames,
@@ -287,11 +305,11 @@ def _search(
                         scores,
                         d + 1,
                         hands,
-                        frame[F_LEADER],
+                        frames[d, F_LEADER],
                         1,
                         card,
                         NO_CARD,
-                        frame[F_NEED],
+                        frames[d, F_NEED],
                         trump,
                         declarer,
                         max_is_declarer,
@@ -306,11 +324,11 @@ def _search(
                         scores,
                         d + 1,
                         hands,
-                        frame[F_LEADER],
+                        frames[d, F_LEADER],
                         2,
-                        frame[F_C0],
+                        frames[d, F_C0],
                         card,
-                        frame[F_NEED],
+                        frames[d, F_NEED],
                         trump,
                         declarer,
                         max_is_declarer,
@@ -319,8 +337,8 @@ def _search(
                         nodes,
                     )
                 else:
-                    offset = winner_offset(frame[F_C0], frame[F_C1], card, trump)
-                    winner = (frame[F_LEADER] + offset) % 3
+                    offset = winner_offset(frames[d, F_C0], frames[d, F_C1], card, trump)
+                    winner = (frames[d, F_LEADER] + offset) % 3
                     taken = 1 if winner == declarer else 0
                     status = _enter(
                         frames,
@@ -332,7 +350,7 @@ def _search(
                         0,
                         NO_CARD,
                         NO_CARD,
-                        frame[F_NEED] - taken,
+                        frames[d, F_NEED] - taken,
                         trump,
                         declarer,
                         max_is_declarer,
@@ -346,22 +364,22 @@ def _search(
                     value = status
                     have_value = True
                 continue
-            result = 1 - frame[F_MAX]
-        if frame[F_N] == 0:
-            lower = frame[F_LOWER]
-            upper = frame[F_UPPER]
+            result = 1 - frames[d, F_MAX]
+        if frames[d, F_N] == 0:
+            lower = frames[d, F_LOWER]
+            upper = frames[d, F_UPPER]
             if result:
-                lower = max(lower, frame[F_NEED])
+                lower = max(lower, frames[d, F_NEED])
             else:
-                upper = min(upper, frame[F_NEED] - 1)
+                upper = min(upper, frames[d, F_NEED] - 1)
             tt_store(
                 table,
-                frame[F_SLOT],
-                frame[F_KEY],
-                frame[F_LEADER],
+                frames[d, F_SLOT],
+                frames[d, F_KEY],
+                frames[d, F_LEADER],
                 lower,
                 upper,
-                frame[F_BEST],
+                frames[d, F_BEST],
                 generation,
             )
         if d == 0:
@@ -371,7 +389,7 @@ def _search(
         have_value = True
 
 
-@njit(cache=True)
+@kernel
 def solve_position(
     hands: Any,
     leader: int,
@@ -384,6 +402,9 @@ def solve_position(
     table: Any,
     generation: int,
     nodes: Any,
+    frames: Any,
+    moves: Any,
+    scores: Any,
 ) -> int:  # pragma: no cover - compiled
     """The declarer's tricks from here on under best play (the trick on the table counts)."""
     mover = (leader + n) % 3
@@ -404,6 +425,9 @@ def solve_position(
             table,
             generation,
             nodes,
+            frames,
+            moves,
+            scores,
         ):
             low += 1
         return low
@@ -422,6 +446,9 @@ def solve_position(
             table,
             generation,
             nodes,
+            frames,
+            moves,
+            scores,
         ):
             low = middle
         else:
@@ -429,7 +456,7 @@ def solve_position(
     return low
 
 
-@njit(cache=True)
+@kernel
 def card_values(
     hands: Any,
     leader: int,
@@ -442,6 +469,9 @@ def card_values(
     table: Any,
     generation: int,
     nodes: Any,
+    frames: Any,
+    moves: Any,
+    scores: Any,
     out: Any,
 ) -> None:  # pragma: no cover - compiled
     """Fill ``out[card]`` with the declarer's tricks from here on after each legal card.
@@ -477,6 +507,9 @@ def card_values(
                 table,
                 generation,
                 nodes,
+                frames,
+                moves,
+                scores,
             )
         elif n == 1:
             value = solve_position(
@@ -491,6 +524,9 @@ def card_values(
                 table,
                 generation,
                 nodes,
+                frames,
+                moves,
+                scores,
             )
         else:
             winner = (leader + winner_offset(c0, c1, card, trump)) % 3
@@ -507,6 +543,9 @@ def card_values(
                 table,
                 generation,
                 nodes,
+                frames,
+                moves,
+                scores,
             )
         hands[mover] |= 1 << card
         out[card] = value

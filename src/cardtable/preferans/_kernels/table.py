@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from cardtable.preferans._kernels.cards import COMPRESS, SPREAD
+from cardtable.preferans._kernels.cards import COMPRESS, SPREAD, inlined, kernel
 
 TT_BITS = 16
 """Log2 of the transposition table's entries."""
@@ -34,7 +33,7 @@ def new_table() -> Any:
     return np.zeros((TT_SIZE, 2), dtype=np.int64)
 
 
-@njit(cache=True)
+@inlined
 def position_key(hands: Any) -> int:  # pragma: no cover - compiled
     """The relative-rank key of a trick boundary: 2 bits per live card in one 64-bit word.
 
@@ -59,13 +58,13 @@ def position_key(hands: Any) -> int:  # pragma: no cover - compiled
     return key
 
 
-@njit(cache=True)
+@kernel
 def tt_slot(key: int, leader: int) -> int:  # pragma: no cover - compiled
     mixed = (key ^ (leader << 62)) * -7046029254386353131
     return (mixed >> (64 - TT_BITS)) & (TT_SIZE - 1)
 
 
-@njit(cache=True)
+@inlined
 def tt_store(
     table: Any,
     slot: int,
