@@ -26,6 +26,7 @@ from cardtable.cli.play import Seating, Table, _open_table
 from cardtable.engine import seeded_rng
 from cardtable.errors import CardtableError
 from cardtable.tui.app import CARD_KEYS, HINT_TITLE, CardKey, Reading, TableApp
+from cardtable.tui.sitting import LocalSitting
 
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V")
@@ -125,7 +126,7 @@ def play_table(
     height: int = 24,
 ) -> Run:
     """Let ``person`` play ``table`` in an app of ``width`` × ``height``."""
-    app = TableApp(table, seeded_rng(seed), deals)
+    app: TableApp[V] = TableApp(LocalSitting(table, seeded_rng(seed), deals))
     frames: list[Frame] = []
 
     async def run() -> None:
@@ -155,7 +156,7 @@ async def asked(pilot: Pilot[None]) -> bool:
     return app.question is not None
 
 
-def frame_of(app: TableApp[A, V, R]) -> Frame:
+def frame_of(app: TableApp[V]) -> Frame:
     """What ``app`` shows now."""
     question = app.question
     assert question is not None

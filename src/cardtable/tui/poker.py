@@ -105,7 +105,12 @@ class PokerAdapter(Adapter[PokerView]):
         ]
 
     def reminders(
-        self, deal: Deal[A, PokerView], view: PokerView, painter: Painter, *, full: bool = False
+        self,
+        deal: Deal[A, PokerView] | None,
+        view: PokerView,
+        painter: Painter,
+        *,
+        full: bool = False,
     ) -> list[Text]:
         """The board, the variant's wild cards, and those the deal has fixed for the seat.
 
