@@ -162,7 +162,9 @@ def frame_of(app: TableApp[V]) -> Frame:
     assert question is not None
     moves = app.query_one("#moves", OptionList)
     items = tuple(str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count))
-    bids = tuple(str(button.name) for button in _bids(app) if not button.has_class("idle"))
+    bids = tuple(
+        str(button.name) for button in _bids(app) if button.name and not button.has_class("idle")
+    )
     hand = tuple(widget.card for widget in app.query(CardKey).results())
     return Frame(
         question.kind, question.seat, question.deal, app.shown_text, app.drawn, items + bids, hand

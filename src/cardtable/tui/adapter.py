@@ -50,6 +50,13 @@ class Adapter(Generic[V_contra]):
     score_width = 30
     """The columns the score panel wants in an 80-column terminal."""
 
+    bet_control = False
+    """Whether moves with amounts (``bet 20``) are chosen at a bet control, not listed."""
+
+    def pot(self, view: V_contra) -> int | None:
+        """The chips in the middle, for the bet control's "pot" (generically none)."""
+        return None
+
     def sort_key(self, card: Card) -> tuple[int, int]:
         """A hand's order: suit, then rank upwards."""
         return (-1 if card.suit is None else int(card.suit)), int(card.rank)

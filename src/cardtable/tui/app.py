@@ -40,6 +40,7 @@ from cardtable.engine import CardChoice, Event, outside_choices
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import Offer
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
+from cardtable.tui.amounts import AmountControl, amounts_by_verb
 from cardtable.tui.paint import Painter
 from cardtable.tui.sitting import Sitting
 
@@ -468,10 +469,18 @@ class TableApp(App[None], Generic[V]):
         question = self.question
         moving = question is not None and question.kind == "move"
         rungs = self.adapter.ladder(self.sitting.rules(), view) if moving and view else []
-        self.rungs = frozenset(bid for rung in rungs for bid in rung)
-        box.display = bool(rungs)
+        amounts = amounts_by_verb(self.legal) if moving and self.adapter.bet_control else {}
+        self.rungs = frozenset(bid for rung in rungs for bid in rung) | {
+            f"{verb} {amount}" for verb, each in amounts.items() for amount in each
+        }
+        box.display = bool(rungs or amounts)
         box.mount_all(Horizontal(*map(self._rung_button, rung), classes="rung") for rung in rungs)
-        return [" ".join(rung) for rung in rungs]
+        pot = self.adapter.pot(view) if view is not None else None
+        box.mount_all(AmountControl(verb, each, pot) for verb, each in amounts.items())
+        said = [
+            f"{verb} {each[0]} to {each[-1]}: − + min pot all-in" for verb, each in amounts.items()
+        ]
+        return [" ".join(rung) for rung in rungs] + said
 
     def _rung_button(self, bid: str) -> Button:
         label = bid.replace(" without talon", " w/o talon")
@@ -584,6 +593,12 @@ class TableApp(App[None], Generic[V]):
         """A bid of the ladder was pressed: a bid below the auction's is refused by the game."""
         if self.question is not None and self.question.kind == "move" and message.button.name:
             self.answer(message.button.name)
+
+    @on(AmountControl.Typed)
+    def amount_typed(self, message: AmountControl.Typed) -> None:
+        """An amount typed at the bet control: sent, for the game to take or refuse."""
+        if self.question is not None and self.question.kind == "move":
+            self.answer(message.text)
 
     @on(Input.Submitted, "#typed")
     def move_typed(self, message: Input.Submitted) -> None:
