@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
 from cardtable.cli.play import Table
@@ -24,10 +25,31 @@ def _send(control: AmountControl) -> str:
     return str(control.query_one(".send", Button).name)
 
 
-def test_a_bet_is_chosen_by_steps_and_presets_and_a_refused_amount_says_the_engines_reason() -> None:
-    """Draw poker's first bet (002_053e85955f9a4108.txt, «Лимиты ставок»): the amounts the limit
-    accepts are the control's; − + min pot all-in move among them; an amount typed above the
-    limit is refused with the engine's sentence and changes nothing; the send button bets.
+async def _step_through(
+    pilot: Pilot[None], control: AmountControl, seen: dict[str, object]
+) -> None:
+    """Click each step and preset in turn; keep the move the send button makes after each."""
+    steps = {step.step: step for step in control.query(Step).results()}
+    for name, step in [
+        ("plus", "+1"),
+        ("all-in", "all-in"),
+        ("past all-in", "+1"),
+        ("min", "min"),
+        ("below min", "-1"),
+        ("pot", "pot"),
+    ]:
+        await pilot.click(steps[step])
+        seen[name] = _send(control)
+
+
+def test_a_bet_is_chosen_by_steps_and_presets_and_a_refused_amount_says_the_engines_reason() -> (
+    None
+):
+    """The amounts the limit accepts are the control's; an amount above it is refused.
+
+    Draw poker's first bet (002_053e85955f9a4108.txt, «Лимиты ставок»): − + min pot all-in
+    move among the legal amounts; an amount typed above the limit is refused with the
+    engine's sentence and changes nothing; the send button bets.
     """
     match = POKER.new_match(POKER.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
     table = Table(POKER, match, {1: PassiveBot(), 2: PassiveBot()}, None)
@@ -40,24 +62,14 @@ def test_a_bet_is_chosen_by_steps_and_presets_and_a_refused_amount_says_the_engi
                 controls = list(app.query(AmountControl).results())
                 if controls:
                     break
-                await pilot.press("enter" if app.question and app.question.kind != "move" else "down", "enter")
+                await pilot.press(
+                    "enter" if app.question and app.question.kind != "move" else "down", "enter"
+                )
             control = controls[0]
             amounts = amounts_by_verb(app.legal)[control.verb]
             seen["amounts"] = amounts
             assert _send(control) == f"{control.verb} {amounts[0]}"
-            steps = {step.step: step for step in control.query(Step).results()}
-            await pilot.click(steps["+1"])
-            seen["plus"] = _send(control)
-            await pilot.click(steps["all-in"])
-            seen["all-in"] = _send(control)
-            await pilot.click(steps["+1"])
-            seen["past all-in"] = _send(control)
-            await pilot.click(steps["min"])
-            seen["min"] = _send(control)
-            await pilot.click(steps["-1"])
-            seen["below min"] = _send(control)
-            await pilot.click(steps["pot"])
-            seen["pot"] = _send(control)
+            await _step_through(pilot, control, seen)
             history = len(match.current.history) if match.current else 0
             typed = control.query_one(Input)
             typed.focus()
