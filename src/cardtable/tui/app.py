@@ -1,10 +1,11 @@
 """The terminal table as a Textual app: cards as widgets, the legal moves always in view.
 
-:class:`TableApp` is the full-screen table of ``cardtable play``. The match loop of
-:mod:`cardtable.cli.play` (bots, atomic saving after every move, resuming) runs unchanged in a
-worker thread and talks to the app through :class:`People`, a ``Screen`` of that module:
-``prompt`` draws the table for the seat to move and waits for the person's answer. So the
-same app can be driven by any loop that speaks the ``Screen`` protocol.
+:class:`TableApp` is the full-screen table of ``cardtable play``, local or over
+``--connect``: it reads the table only through its :class:`~cardtable.tui.sitting.Sitting`,
+whose loop — the match loop of :mod:`cardtable.cli.play` (bots, atomic saving after every
+move, resuming) or the remote loop of :mod:`cardtable.client` (the server's frames) — runs in
+a worker thread and talks to the app through :class:`People`, a ``Screen`` of that module:
+``prompt`` draws the table for the seat to move and waits for the person's answer.
 
 The person picks a card with the arrows and Enter, its key (``1``–``9``, ``0``, then letters)
 or the mouse; a move that is a set of cards (the deal's choices: a preferans discard, the
