@@ -11,6 +11,7 @@ import asyncio
 import json
 import re
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -253,3 +254,27 @@ def test_the_hint_at_a_servers_table_is_the_servers_aid_marked_as_help(server: S
     for move in asked_at[0].moves:
         card = move.split()[1]
         assert re.search(rf"{re.escape(card)}\D*\d", pages[0].text), f"{card} has no value"
+
+
+def test_the_servers_aid_is_for_the_seat_to_move_and_for_its_token_only(server: Server) -> None:
+    """docs/server.md, "HTTP": ``GET /api/tables/{id}/aid`` gives the seat to move its hint.
+
+    Piquet's exchange (001_776ed664a35a376f.txt, piquet rules 9–10): the discards ranked by
+    expected count for the token's seat at its move; nothing off its turn; a token that holds
+    no seat is refused.
+    """
+    table = server.new_table("piquet", ["open", "open"])
+    tokens = [server.join(table, "Ann"), server.join(table, "Ben")]
+    address = TableAddress.parse(server.http + table["invite_url"])
+    deadline = time.monotonic() + 60
+    while (to_move := address.status(tokens[0])["to_move"]) is None:
+        assert time.monotonic() < deadline, "the deal did not begin"
+        time.sleep(0.2)
+    path = f"/api/tables/{table['id']}/aid"
+    mine = address.request("GET", path, None, tokens[to_move])
+    theirs = address.request("GET", path, None, tokens[1 - to_move])
+    assert mine["kind"] == "discard"
+    assert any(re.search(r"discard .+: \d+\.\d", line) for line in mine["lines"])
+    assert theirs["lines"] == []
+    with pytest.raises(CardtableError, match="holds no seat"):
+        address.request("GET", path, None, "not-a-token")
