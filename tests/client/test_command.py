@@ -95,14 +95,33 @@ def test_a_server_that_does_not_answer_is_one_line() -> None:
     assert "no server answers" in message
 
 
+def test_a_real_terminal_opens_the_full_screen_table_and_q_leaves_it(server: Server) -> None:
+    """docs/tui.md, "A seat at a server's table": at a real terminal, the Textual table.
+
+    In a pseudo-terminal ``play --connect`` opens the full-screen table drawn from the
+    server's view; ``q`` hangs up and the command ends with status 0.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    terminal = Terminal("play", "--connect", server.http + table["invite_url"], "--name", "Vera")
+    try:
+        screen = terminal.wait_for("hand of you", 60)
+        assert "deal 1" in screen
+        terminal.press("q")
+        assert terminal.close() == 0
+    finally:
+        with contextlib.suppress(OSError, ChildProcessError):
+            terminal.kill()
+
+
 def test_a_person_at_a_real_terminal_plays_a_whole_deal_by_menu_numbers(server: Server) -> None:
-    """docs/tui.md, "A seat at a server's table": at a real terminal, the plain prompt.
+    """docs/tui.md, "A seat at a server's table": at a real terminal, ``--plain``'s prompt.
 
     In a pseudo-terminal the seat is played by menu numbers (the menu numbers every move, a
     discard's too) until the final score.
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
-    terminal = Terminal("play", "--connect", server.http + table["invite_url"], "--name", "Vera")
+    link = server.http + table["invite_url"]
+    terminal = Terminal("play", "--connect", link, "--name", "Vera", "--plain")
     try:
         screen = terminal.wait_for("your move", 60)
         assert "Seated at table" in screen

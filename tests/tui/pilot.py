@@ -26,6 +26,7 @@ from cardtable.cli.play import Seating, Table, _open_table
 from cardtable.engine import seeded_rng
 from cardtable.errors import CardtableError
 from cardtable.tui.app import CARD_KEYS, HINT_TITLE, CardKey, Reading, TableApp
+from cardtable.tui.sitting import LocalSitting
 
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V")
@@ -125,7 +126,7 @@ def play_table(
     height: int = 24,
 ) -> Run:
     """Let ``person`` play ``table`` in an app of ``width`` × ``height``."""
-    app = TableApp(table, seeded_rng(seed), deals)
+    app: TableApp[V] = TableApp(LocalSitting(table, seeded_rng(seed), deals))
     frames: list[Frame] = []
 
     async def run() -> None:
@@ -155,13 +156,15 @@ async def asked(pilot: Pilot[None]) -> bool:
     return app.question is not None
 
 
-def frame_of(app: TableApp[A, V, R]) -> Frame:
+def frame_of(app: TableApp[V]) -> Frame:
     """What ``app`` shows now."""
     question = app.question
     assert question is not None
     moves = app.query_one("#moves", OptionList)
     items = tuple(str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count))
-    bids = tuple(str(button.name) for button in _bids(app) if not button.has_class("idle"))
+    bids = tuple(
+        str(button.name) for button in _bids(app) if button.name and not button.has_class("idle")
+    )
     hand = tuple(widget.card for widget in app.query(CardKey).results())
     return Frame(
         question.kind, question.seat, question.deal, app.shown_text, app.drawn, items + bids, hand

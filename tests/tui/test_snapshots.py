@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from cardtable.cli.play import Seating, _open_table
 from cardtable.engine import seeded_rng
 from cardtable.tui.app import TableApp
+from cardtable.tui.sitting import LocalSitting
 from tui.pilot import Frame, Person, asked, frame_of, give
 
 SIZES = [(80, 24), (160, 50)]
@@ -22,9 +23,9 @@ SIZES = [(80, 24), (160, 50)]
 SnapCompare = Callable[..., bool]
 
 
-def _app(game: str, seed: int) -> TableApp[object, object, object]:
+def _app(game: str, seed: int) -> TableApp[object]:
     table = _open_table(game, None, None, Seating(None, None, "bot"), None, None)
-    return TableApp(table, seeded_rng(seed), 1)
+    return TableApp(LocalSitting(table, seeded_rng(seed), 1))
 
 
 def _after(answers: int, person: Person) -> Callable[[Pilot[None]], object]:

@@ -21,6 +21,7 @@ from cardtable.preferans.ledger import Column
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import number_text, signed
 from cardtable.tui.app import Reading, TableApp
+from cardtable.tui.sitting import LocalSitting
 from toygame.game import ToyGame
 from tui.pilot import Frame, Person, asked, last_with, play
 
@@ -371,7 +372,7 @@ def test_q_on_the_rules_page_stops_play_with_everything_saved(tmp_path: Path) ->
     """
     path = tmp_path / "pulka.json"
     table = _open_table("preferans", None, None, Seating("you,bot,bot", None, "bot"), path, None)
-    app = TableApp(table, seeded_rng(6), None)
+    app: TableApp[object] = TableApp(LocalSitting(table, seeded_rng(6), None))
     shown: list[str] = []
 
     async def run() -> None:

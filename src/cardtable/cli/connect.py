@@ -2,35 +2,49 @@
 
 The URL is the invite link the web page shows (or the table page's address, for a listed
 table, or the table socket's): the seat is taken as a browser takes it, or given back by
-``--token``, and played through the plain prompt or JSON lines (docs/tui.md, "A seat at a
-server's table").
+``--token``, and played at the full-screen table, through the plain prompt or JSON lines
+(docs/tui.md, "A seat at a server's table").
 """
 
 from __future__ import annotations
 
 import getpass
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from cardtable.cli.common import err
 from cardtable.errors import CardtableError
 
+if TYPE_CHECKING:
+    from cardtable.client import TableClient
+
+
+@dataclass(frozen=True)
+class Joining:
+    """Which seat to take: under ``name``, the ``seat`` asked for, or back by ``token``."""
+
+    name: str | None = None
+    seat: int | None = None
+    token: str | None = None
+
 
 def play_connected(
     url: str,
-    name: str | None,
-    seat: int | None,
-    token: str | None,
+    joining: Joining,
     ask: Callable[[str], str],
-    as_json: bool,
+    face: str,
+    auto_play: bool = False,
 ) -> None:
-    """Take (or come back to) a seat at the table at ``url`` and play it until the end."""
-    # Imported here: the websockets client loads only for a seat at a server's table.
-    from cardtable.cli.play import JsonScreen, PlainScreen, Screen  # noqa: PLC0415
+    """Take (or come back to) a seat at the table at ``url`` and play it until the end.
 
+    ``face`` is ``app`` (the full-screen table), ``plain`` or ``json``.
+    """
+    # Imported here: the websockets client loads only for a seat at a server's table.
     try:
-        from cardtable.client import TableAddress, TableClient, play_remote  # noqa: PLC0415
+        from cardtable.client import TableAddress, TableClient  # noqa: PLC0415
     except ImportError as error:
         raise CardtableError(
             f"--connect needs the client extra ({error.name} is missing): "
@@ -38,10 +52,11 @@ def play_connected(
         ) from None
 
     address = TableAddress.parse(url)
-    if token is not None and seat is not None:
+    token = joining.token
+    if token is not None and joining.seat is not None:
         raise CardtableError("give --token (a seat held already) or --seat, not both")
     if token is None:
-        token = address.join(name or _login_name(), seat)
+        token = address.join(joining.name or _login_name(), joining.seat)
         err.print(
             f"Seated at table {address.table}. To come back to this seat: "
             f"cardtable play --connect {url} --token {token}",
@@ -50,6 +65,32 @@ def play_connected(
         )
     client = TableClient(address, token)
     client.connect()
+    if face == "app":
+        _full_screen(client, auto_play)
+    else:
+        _prompted(client, ask, face == "json")
+
+
+def _full_screen(client: TableClient, auto_play: bool) -> None:
+    """The Textual table over the server's table; the score once it is closed."""
+    from cardtable.tui.app import TableApp  # noqa: PLC0415
+    from cardtable.tui.sitting import RemoteSitting  # noqa: PLC0415
+
+    sitting = RemoteSitting(client)
+    sitting.auto_play = auto_play
+    try:
+        TableApp[object](sitting).run()
+    finally:
+        client.close()
+    score = ", ".join(f"{name} {value}" for name, value in client.table.score.items())
+    Console(highlight=False).print(f"Score: {score}" if score else "Left the table.")
+
+
+def _prompted(client: TableClient, ask: Callable[[str], str], as_json: bool) -> None:
+    """The plain prompt or JSON lines over the server's table."""
+    from cardtable.cli.play import JsonScreen, PlainScreen, Screen  # noqa: PLC0415
+    from cardtable.client import play_remote  # noqa: PLC0415
+
     console = Console(highlight=False)
     say: Callable[[str], None] = (
         (lambda line: print(line, flush=True))

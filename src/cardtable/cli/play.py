@@ -520,10 +520,12 @@ def play_command(
             raise IllegalAction("give --json or --plain, not both")
         if connect is not None:
             _check_connect_alone(game_name, preset, rules_file, seats, players, save, load, deals)
-            from cardtable.cli.connect import play_connected  # noqa: PLC0415
+            from cardtable.cli.connect import Joining, play_connected  # noqa: PLC0415
 
+            full_screen = not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty()
             with _sigterm_stops_play():
-                play_connected(connect, name, seat, token, _ask, as_json)
+                face = "app" if full_screen else "json" if as_json else "plain"
+                play_connected(connect, Joining(name, seat, token), _ask, face, auto_play)
             return
         if game_name is None:
             raise IllegalAction("name a GAME to play, or --connect URL to sit at a server's table")
@@ -582,8 +584,9 @@ def _sigterm_stops_play() -> Iterator[None]:
 def _play_full_screen(table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
     # Imported here so that the plain and JSON prompts start without the app's code.
     from cardtable.tui.app import TableApp, score_line  # noqa: PLC0415
+    from cardtable.tui.sitting import LocalSitting  # noqa: PLC0415
 
-    TableApp(table, rng, deals).run()
+    TableApp(LocalSitting(table, rng, deals)).run()
     console = Console(highlight=False)
     console.print(score_line(table), markup=False)
     if table.save is not None:

@@ -28,6 +28,10 @@ from cardtable.server.protocol import Ack, Chat, Clock, End, Ev, Offer, Presence
 OFFER_KINDS = ("undo", "abort", "rematch", "claim")
 """What ``/offer`` may offer."""
 
+ENTRY_OFFERS = frozenset({"undo", "abort", "claim"})
+"""The offers whose acceptance the server follows with an entry of the log (docs/server.md,
+"Offers"): until it comes, the table as the seat knows it is about to change."""
+
 
 @runtime_checkable
 class TableNews(Protocol):
@@ -54,6 +58,9 @@ class Remote:
         self.presence: dict[int, str] = {}
         self.lost = False
         """Whether the connection is down (no move is asked for until it is back)."""
+        self.carrying_out = False
+        """Whether an offer was accepted whose entry (an undo, a claim granted, an abort) is
+        still to come: the table before it is stale, so no move is asked for meanwhile."""
 
     def run(self) -> None:
         """Draw the table as it stands, then follow it frame by frame.
@@ -81,6 +88,10 @@ class Remote:
             self.pending = None
             if not frame.ok:
                 self.screen.refused(frame.msg or frame.code or "refused")
+        if isinstance(frame, Offer):
+            self.carrying_out = frame.state == "accepted" and frame.kind in ENTRY_OFFERS
+        if isinstance(frame, (Ev, End)):
+            self.carrying_out = False
         if isinstance(frame, Notice):
             self.lost = frame.kind == "lost"
             # A move sent into the dropped connection got no answer; the table as it stands
@@ -101,7 +112,8 @@ class Remote:
 
     def _maybe_move(self) -> bool:
         """Ask for a move if the seat has one and none is on its way; ``False`` to stop."""
-        if self.pending is not None or self.lost or not self.table.my_turn:
+        waiting = self.pending is not None or self.lost or self.carrying_out
+        if waiting or not self.table.my_turn or self._offering():
             return True
         while True:
             table = self.table
@@ -112,7 +124,9 @@ class Remote:
             if answer.lower() in STOP_WORDS:
                 return False
             if answer.startswith("/"):
-                self._command(answer)
+                if self._command(answer):
+                    # Sent: the server's answer comes as frames, read before asking again.
+                    return True
                 continue
             try:
                 move = self._move(answer, menu)
@@ -148,7 +162,13 @@ class Remote:
             # Unreadable here: the server reads it and refuses it with its own sentence.
             return answer
 
-    def _command(self, answer: str) -> None:
+    def _offering(self) -> bool:
+        """Whether an offer of this seat waits for the others: no move is asked meanwhile."""
+        offer = self.table.offer
+        return offer is not None and offer.by == self.table.seat and offer.state == "pending"
+
+    def _command(self, answer: str) -> bool:
+        """Carry out a table command; whether a frame was sent to the server."""
         word, _, rest = answer[1:].partition(" ")
         offer = self.table.offer
         if word == "say" and rest.strip():
@@ -159,9 +179,12 @@ class Remote:
             self.client.reply(offer.id, word == "yes")
         elif word in {"yes", "no"}:
             self.screen.refused("no offer is waiting for an answer")
+            return False
         else:
             kinds = "|".join(OFFER_KINDS)
             self.screen.refused(f"table commands: /say TEXT, /offer {kinds}, /yes, /no")
+            return False
+        return True
 
     def _news(self, update: Update) -> None:
         if isinstance(self.screen, TableNews):
@@ -172,6 +195,10 @@ class Remote:
 
     def _news_events(self, frame: Any) -> list[Event]:
         table = self.table
+        if isinstance(frame, Offer):
+            self.carrying_out = frame.state == "accepted" and frame.kind in ENTRY_OFFERS
+        if isinstance(frame, (Ev, End)):
+            self.carrying_out = False
         if isinstance(frame, Notice):
             return [Event("connection", None, frame.text)]
         if isinstance(frame, Chat):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +31,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.bots import bot_names, make_bot
 from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine.aids import hint as aid_hint
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
@@ -413,6 +415,30 @@ def _help_routes(app: FastAPI) -> None:
                 rules = rules_in_force(match)
                 hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
             return {"seq": table.seq, "hint": hint}
+
+    @app.get("/api/tables/{table_id}/aid")
+    async def table_aid(
+        table_id: str, request: Request, seat_token: Annotated[str, Header(max_length=200)]
+    ) -> dict[str, Any]:
+        """The aid's hint for the seat of ``Seat-Token`` at its move (docs/tui.md, "Aids").
+
+        Worked out by the engine (``engine.aids.hint``) from what that seat may know, on a copy
+        of the deal taken under the table's lock, off the event loop, with a fresh generator
+        (never the table's, which deals the cards). ``lines`` is empty off its turn.
+        """
+        table, seat = await access.table_access(request, table_id, None, seat_token)
+        async with table.lock:
+            deal = table.match.current
+            mine = deal is not None and seat is not None and table.match.to_move == seat
+            copy = deal.copy() if mine and deal is not None else None
+            seq = table.seq
+        if copy is None or seat is None:
+            return {"seq": seq, "lines": []}
+        try:
+            found = await asyncio.to_thread(aid_hint, table.game.name, copy, seat, random.Random())
+        except CardtableError as error:
+            return {"seq": seq, "lines": [f"No hint now: {error}."]}
+        return {"seq": seq, "kind": found.kind, "lines": list(found.lines)}
 
     @app.get("/api/server")
     async def server_facts(request: Request) -> dict[str, str | int]:

@@ -50,6 +50,13 @@ class Adapter(Generic[V_contra]):
     score_width = 30
     """The columns the score panel wants in an 80-column terminal."""
 
+    bet_control = False
+    """Whether moves with amounts (``bet 20``) are chosen at a bet control, not listed."""
+
+    def pot(self, view: V_contra) -> int | None:
+        """The chips in the middle, for the bet control's "pot" (generically none)."""
+        return None
+
     def sort_key(self, card: Card) -> tuple[int, int]:
         """A hand's order: suit, then rank upwards."""
         return (-1 if card.suit is None else int(card.suit)), int(card.rank)
@@ -63,7 +70,7 @@ class Adapter(Generic[V_contra]):
         """The seat's cards as the hand row holds them: one unnamed group, the sorted hand."""
         return [("", self.hand(view))]
 
-    def ladder(self, match: Match[A, V_contra, R], view: V_contra) -> list[list[str]]:
+    def ladder(self, rules: object, view: V_contra) -> list[list[str]]:
         """A ladder of bids to draw as rungs of buttons, every bid of the rules, or none.
 
         Generically none: the legal moves are the move list's.
@@ -71,9 +78,16 @@ class Adapter(Generic[V_contra]):
         return []
 
     def reminders(
-        self, deal: Deal[A, V_contra], view: V_contra, painter: Painter, *, full: bool = False
+        self,
+        deal: Deal[A, V_contra] | None,
+        view: V_contra,
+        painter: Painter,
+        *,
+        full: bool = False,
     ) -> list[Text]:
         """What a player keeps in mind of the deal on the table, drawn above the seats.
+
+        ``deal`` is ``None`` at a server's table, where the view is all that is known.
 
         ``full``: as sentences of the rules, for ``?``. Generically nothing; poker draws the
         board and names the variant's wild cards.

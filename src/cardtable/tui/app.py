@@ -1,10 +1,11 @@
 """The terminal table as a Textual app: cards as widgets, the legal moves always in view.
 
-:class:`TableApp` is the full-screen table of ``cardtable play``. The match loop of
-:mod:`cardtable.cli.play` (bots, atomic saving after every move, resuming) runs unchanged in a
-worker thread and talks to the app through :class:`People`, a ``Screen`` of that module:
-``prompt`` draws the table for the seat to move and waits for the person's answer. So the
-same app can be driven by any loop that speaks the ``Screen`` protocol.
+:class:`TableApp` is the full-screen table of ``cardtable play``, local or over
+``--connect``: it reads the table only through its :class:`~cardtable.tui.sitting.Sitting`,
+whose loop — the match loop of :mod:`cardtable.cli.play` (bots, atomic saving after every
+move, resuming) or the remote loop of :mod:`cardtable.client` (the server's frames) — runs in
+a worker thread and talks to the app through :class:`People`, a ``Screen`` of that module:
+``prompt`` draws the table for the seat to move and waits for the person's answer.
 
 The person picks a card with the arrows and Enter, its key (``1``–``9``, ``0``, then letters)
 or the mouse; a move that is a set of cards (the deal's choices: a preferans discard, the
@@ -19,7 +20,6 @@ remaining tricks, ``u`` undo against bots, ``A`` auto-play of forced moves on or
 from __future__ import annotations
 
 import queue
-import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
@@ -36,14 +36,14 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.cards import Card, cards_text, parse_card, parse_cards
-from cardtable.cli.play import CONSENT_WORDS, STOP_WORDS, UNDO_WORDS, Table, play_match
-from cardtable.engine import CardChoice, Deal, Event, outside_choices
-from cardtable.engine.aids import hint
-from cardtable.engine.forced import forced_move
-from cardtable.engine.help import rules_in_force
+from cardtable.cli.play import CONSENT_WORDS, STOP_WORDS, Table
+from cardtable.engine import CardChoice, Event, outside_choices
 from cardtable.errors import CardtableError
+from cardtable.server.protocol import Offer
 from cardtable.tui.adapter import Adapter, adapter_for, event_text, names_in, signed
+from cardtable.tui.amounts import AmountControl, amounts_by_verb
 from cardtable.tui.paint import Painter
+from cardtable.tui.sitting import Sitting
 
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V")
@@ -171,8 +171,8 @@ class Reading(ModalScreen[None]):
             self.app.action_stop()
 
 
-class TableApp(App[None], Generic[A, V, R]):
-    """The full-screen table for the people of ``table``; the match loop runs in a thread."""
+class TableApp(App[None], Generic[V]):
+    """The full-screen table for the people at ``sitting``; its loop runs in a thread."""
 
     TITLE = "cardtable"
     CSS_PATH = "app.tcss"
@@ -194,12 +194,10 @@ class TableApp(App[None], Generic[A, V, R]):
         Binding("ctrl+c", "stop", "Stop", show=False, priority=True),
     ]
 
-    def __init__(self, table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
+    def __init__(self, sitting: Sitting) -> None:
         super().__init__()
-        self.table = table
-        self.rng = rng
-        self.deals = deals
-        self.adapter: Adapter[V] = adapter_for(table.game.name)
+        self.sitting = sitting
+        self.adapter: Adapter[V] = adapter_for(sitting.game.name)
         self.people = People(self)
         self.question: Question | None = None
         """What the person is asked now; ``None`` while the bots move or the table is closed."""
@@ -253,11 +251,11 @@ class TableApp(App[None], Generic[A, V, R]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start the match loop in its thread."""
+        """Start the table's loop in its thread."""
         self.run_worker(self._play, thread=True, exit_on_error=True, name="match")
 
     def _play(self) -> None:
-        play_match(self.table, self.rng, self.people, self.deals)
+        self.sitting.play(self.people)
         if not self.closing:
             self.call_from_thread(self.exit)
 
@@ -265,6 +263,7 @@ class TableApp(App[None], Generic[A, V, R]):
         """The app is closed (by the loop's end, or from outside): let the loop stop too."""
         self.closing = True
         self._answers.put(STOP)
+        self.sitting.leave()
 
     def on_resize(self, event: events.Resize) -> None:
         """The move list takes a quarter of a tall terminal; the score, up to half the width."""
@@ -297,7 +296,7 @@ class TableApp(App[None], Generic[A, V, R]):
         if legal != self.legal or list(choices) != self.choices:
             self.legal, self.choices, self.picked = legal, list(choices), []
             self.refusal = None
-        deal = len(self.table.match.deals)
+        deal = self.sitting.deal_number
         self.question = Question("move", seat, deal)
         self._draw(seat, deal)
         self.call_after_refresh(self._focus_the_hand)
@@ -334,8 +333,7 @@ class TableApp(App[None], Generic[A, V, R]):
 
     def _draw(self, seat: int | None, deal: int) -> None:
         painter = Painter()
-        match = self.table.match
-        view = match.deals[deal - 1].view(seat) if seat is not None and deal else None
+        view = self.sitting.view(seat, deal) if seat is not None and deal else None
         parts = [
             self._header(view, deal),
             self._table(seat, view, deal, painter),
@@ -360,35 +358,37 @@ class TableApp(App[None], Generic[A, V, R]):
         self.shown_text = "\n".join(words)
 
     def _header(self, view: V | None, deal: int) -> Text:
-        match = self.table.match
-        words = [self.table.game.title, *([match.preset] if match.preset else [])]
+        sitting = self.sitting
+        words = [sitting.game.title, *([sitting.preset] if sitting.preset else [])]
+        dealer = sitting.dealer(deal) if deal else None
         if deal:
-            words += [f"deal {deal}", f"dealer {match.seats[match.deals[deal - 1].setup.dealer]}"]
+            words += [
+                f"deal {deal}",
+                *([f"dealer {sitting.names[dealer]}"] if dealer is not None else []),
+            ]
         phase = self.adapter.phase(view) if view is not None else ""
         words += [phase] if phase else []
         text = Text(" " + " · ".join(words), style="bold")
         if self.question is not None and self.question.kind == "move":
-            to_move = match.to_move
+            to_move = sitting.to_move
             if to_move is not None:
-                text.append(f" · to move: {match.seats[to_move]}", style="bold yellow")
+                text.append(f" · to move: {sitting.names[to_move]}", style="bold yellow")
         self.query_one("#header", Static).update(text)
         return text
 
     def _table(self, seat: int | None, view: V | None, deal: int, painter: Painter) -> Text:
-        match = self.table.match
         lines: list[Text] = []
         if view is not None and seat is not None:
-            events = match.deals[deal - 1].events_seen_by(seat)
-            lines = self.adapter.table(view, match.seats, events, painter)
-            lines[1:1] = self.adapter.reminders(match.deals[deal - 1], view, painter)
+            events = self.sitting.events(seat, deal)
+            lines = self.adapter.table(view, self.sitting.names, events, painter)
+            lines[1:1] = self.sitting.reminders(self.adapter, deal, view, painter, False)
         # A line too long for the panel ends in "…" (app.tcss): the log holds every word.
         text = Text("\n").join(lines) if lines else Text("(no hand is shown)", style="dim")
         self.query_one("#table", Static).update(text)
         return text
 
     def _deal_log(self, seat: int | None, deal: int, painter: Painter) -> Text:
-        match = self.table.match
-        events = match.deals[deal - 1].events_seen_by(seat) if seat is not None and deal else []
+        events = self.sitting.events(seat, deal) if seat is not None and deal else []
         lines = [self._event(event, painter) for event in events]
         text = Text("\n").join(lines) if lines else Text("")
         self.query_one("#log-text", Static).update(text)
@@ -396,15 +396,16 @@ class TableApp(App[None], Generic[A, V, R]):
         return text
 
     def _event(self, event: Event, painter: Painter) -> Text:
-        text = event_text(event, self.table.match.seats, painter)
-        text.stylize("dim", 0, len(names_in(event.text, self.table.match.seats)))
+        names = self.sitting.names
+        text = event_text(event, names, painter)
+        text.stylize("dim", 0, len(names_in(event.text, names)))
         return text
 
     def _score(self, deal: int, painter: Painter) -> Text:
         box = self.query_one("#score", VerticalScroll)
         width = max(int(box.styles.width.value) - 4 if box.styles.width else 30, 20)
         height = max(self.size.height - 14, 8)
-        score = self.adapter.score(self.table.match, painter, width, height, deal)
+        score = self.sitting.score(self.adapter, painter, width, height, deal)
         self.query_one("#score-text", Static).update(score)
         return score if isinstance(score, Text) else Text(str(score))
 
@@ -428,7 +429,7 @@ class TableApp(App[None], Generic[A, V, R]):
         if seat is None:
             hand.border_title = "hand (hidden)"
             return hand.border_title
-        hand.border_title = f"hand of {self.table.match.seats[seat]}"
+        hand.border_title = f"hand of {self.sitting.names[seat]}"
         said = [" ".join([*([name] if name else []), cards_text(cards)]) for name, cards in groups]
         return f"{hand.border_title}: {'   '.join(said)}"
 
@@ -467,12 +468,20 @@ class TableApp(App[None], Generic[A, V, R]):
         box = self.query_one("#ladder", Vertical)
         box.remove_children()
         question = self.question
-        moving = question is not None and question.kind == "move" and view is not None
-        rungs = self.adapter.ladder(self.table.match, view) if moving and view is not None else []
-        self.rungs = frozenset(bid for rung in rungs for bid in rung)
-        box.display = bool(rungs)
+        moving = question is not None and question.kind == "move"
+        rungs = self.adapter.ladder(self.sitting.rules(), view) if moving and view else []
+        amounts = amounts_by_verb(self.legal) if moving and self.adapter.bet_control else {}
+        self.rungs = frozenset(bid for rung in rungs for bid in rung) | {
+            f"{verb} {amount}" for verb, each in amounts.items() for amount in each
+        }
+        box.display = bool(rungs or amounts)
         box.mount_all(Horizontal(*map(self._rung_button, rung), classes="rung") for rung in rungs)
-        return [" ".join(rung) for rung in rungs]
+        pot = self.adapter.pot(view) if view is not None else None
+        box.mount_all(AmountControl(verb, each, pot) for verb, each in amounts.items())
+        said = [
+            f"{verb} {each[0]} to {each[-1]}: − + min pot all-in" for verb, each in amounts.items()
+        ]
+        return [" ".join(rung) for rung in rungs] + said
 
     def _rung_button(self, bid: str) -> Button:
         label = bid.replace(" without talon", " w/o talon")
@@ -586,6 +595,12 @@ class TableApp(App[None], Generic[A, V, R]):
         if self.question is not None and self.question.kind == "move" and message.button.name:
             self.answer(message.button.name)
 
+    @on(AmountControl.Typed)
+    def amount_typed(self, message: AmountControl.Typed) -> None:
+        """An amount typed at the bet control: sent, for the game to take or refuse."""
+        if self.question is not None and self.question.kind == "move":
+            self.answer(message.text)
+
     @on(Input.Submitted, "#typed")
     def move_typed(self, message: Input.Submitted) -> None:
         """A move typed in words, read by the game as the plain prompt reads it."""
@@ -634,12 +649,12 @@ class TableApp(App[None], Generic[A, V, R]):
     def action_rules(self) -> None:
         """The rules of the phase as the rules in force tell them, and how to move now."""
         question = self.question
-        match = self.table.match
+        sitting = self.sitting
         seat = question.seat if question is not None else None
-        view = match.deals[-1].view(seat) if seat is not None and match.deals else None
+        deal = sitting.deal_number
+        view = sitting.view(seat, deal) if seat is not None and deal else None
         phase = self.adapter.phase(view) if view is not None else ""
-        rules = rules_in_force(match)
-        help = self.table.game.rules_help(rules)
+        help = sitting.game.rules_help(sitting.rules())
         section = help.section(phase) if phase else None
         sections = (section,) if section is not None else help.sections
         lines = [
@@ -648,50 +663,57 @@ class TableApp(App[None], Generic[A, V, R]):
             for said in each.sentences
         ]
         if view is not None and question is not None and question.kind == "move":
-            hint = self.table.game.move_hint(rules, view, match.legal_actions())
-            lines += [Text(""), Text("Your move: ", style="bold") + Text(hint)]
-            reminders = self.adapter.reminders(match.deals[-1], view, Painter(), full=True)
+            lines += [Text(""), Text("Your move: ", style="bold") + Text(sitting.move_hint(view))]
+            reminders = sitting.reminders(self.adapter, deal, view, Painter(), True)
             lines += [Text(""), *reminders] if reminders else []
         if self.refusal:
             lines += [Text(""), Text(f"Your last answer was refused: {self.refusal}", style="red")]
         lines += [Text(""), Text(KEYS_HELP, style="dim")]
-        title = f"{self.table.game.title}: the {phase} phase" if phase else self.table.game.title
+        title = f"{sitting.game.title}: the {phase} phase" if phase else sitting.game.title
         self._read(title, Text("\n").join(lines))
 
     def action_tricks(self) -> None:
         """Every trick of the deal so far, as the seat on the screen saw it."""
         question = self.question
-        match = self.table.match
         if question is None or question.seat is None or not question.deal:
             return
-        events = match.deals[question.deal - 1].events_seen_by(question.seat)
-        self._read("the tricks so far", tricks_text(events, match.seats))
+        events = self.sitting.events(question.seat, question.deal)
+        self._read("the tricks so far", tricks_text(events, self.sitting.names))
+
+    def _moving(self) -> Question | None:
+        """The question on the screen when it asks a seat for a move."""
+        question = self.question
+        if question is None or question.kind != "move" or question.seat is None:
+            return None
+        return question
 
     def action_hint(self) -> None:
         """Work out a hint for the seat to move, in a worker so that the table does not freeze.
 
-        The hint reads a copy of the deal as the seat knows it; its random layouts come from a
-        fresh generator, never from the match's (docs/tui.md, "Aids").
+        The hint reads what the seat knows, taken now; its random layouts come from a fresh
+        generator, never from the match's (docs/tui.md, "Aids").
         """
-        question = self.question
-        deal = self.table.match.current
-        if question is None or question.kind != "move" or question.seat is None or deal is None:
+        question = self._moving()
+        if question is None or question.seat is None:
+            return
+        try:
+            work = self.sitting.hint_work(question.seat)
+        except CardtableError as error:
+            self._say(Text(f"No hint now: {error}.", style="red"))
             return
         self._say(Text("help: working out a hint…", style="cyan"))
-        copy = deal.copy()
         # A hint that fails must not close the table: the worker's error stays its own.
         self.run_worker(
-            lambda: self._work_hint(question, copy),
+            lambda: self._work_hint(question, work),
             thread=True,
             group="hint",
             exclusive=True,
             exit_on_error=False,
         )
 
-    def _work_hint(self, question: Question, deal: Deal[A, V]) -> None:
-        assert question.seat is not None
+    def _work_hint(self, question: Question, work: Callable[[], Sequence[str]]) -> None:
         try:
-            lines = hint(self.table.game.name, deal, question.seat, random.Random()).lines
+            lines = tuple(work())
         except CardtableError as error:
             lines = (f"No hint now: {error}.",)
         if not self.closing:
@@ -705,34 +727,39 @@ class TableApp(App[None], Generic[A, V, R]):
         self._read(HINT_TITLE, Text("\n").join(Text(line) for line in lines))
 
     def action_claim(self) -> None:
-        """Claim the remaining tricks: the claim goes the way of every move, judged by the cards."""
-        question = self.question
-        deal = self.table.match.current
-        if question is None or question.kind != "move" or question.seat is None or deal is None:
+        """Claim the remaining tricks: the claim goes the way of every move.
+
+        At a local table the cards judge it; at a server's it is offered to the other seats.
+        """
+        question = self._moving()
+        if question is None or question.seat is None:
             return
-        claim = deal.claim_action(question.seat)
-        if claim is None:
-            self._say(Text(f"{self.table.game.title} has no claims of the rest", style="red"))
+        try:
+            claim = self.sitting.claim(question.seat)
+        except CardtableError as error:
+            self._say(Text(str(error), style="red"))
             return
-        self.answer(self.table.game.action_text(claim))
+        self.answer(claim)
 
     def action_undo(self) -> None:
-        """Take back the person's last move, if the engine's rule and the table allow it."""
-        if self.question is not None and self.question.kind == "move":
-            self.answer(min(UNDO_WORDS))
+        """Ask to take back the person's last move (against bots; else by the others' consent)."""
+        if self._moving() is not None:
+            self.answer(self.sitting.undo())
 
     def action_auto_play(self) -> None:
         """Turn auto-play of forced moves on or off; turned on, a forced move now is played."""
-        self.table.auto_play = not self.table.auto_play
-        state = "on" if self.table.auto_play else "off"
+        sitting = self.sitting
+        sitting.auto_play = not sitting.auto_play
+        state = "on" if sitting.auto_play else "off"
         self._say(Text(f"auto-play of forced moves: {state}", style="cyan"))
-        question = self.question
-        deal = self.table.match.current
-        moving = question is not None and question.kind == "move" and deal is not None
-        if self.table.auto_play and moving and deal is not None:
-            forced = forced_move(deal)
+        if sitting.auto_play and self._moving() is not None:
+            forced = sitting.forced()
             if forced is not None:
-                self.answer(self.table.game.action_text(forced))
+                self.answer(forced)
+
+    def show_offer(self, offer: Offer, words: str) -> None:
+        """Another seat's offer, asked of this person over the table: ``y`` agrees."""
+        self.push_screen(Consent(words, False), lambda said: self.sitting.reply(offer, said == "y"))
 
     def _say(self, words: Text) -> None:
         """Put ``words`` on the message line now."""
@@ -782,44 +809,51 @@ def tricks_text(events: Sequence[Event], names: Sequence[str]) -> Text:
     return Text("\n").join(lines) if lines else Text("No trick has been played yet.", style="dim")
 
 
-class People(Generic[A, V, R]):
-    """The people at the app's table, as the match loop's ``Screen`` sees them.
+class People(Generic[V]):
+    """The people at the app's table, as the table loop's ``Screen`` sees them.
 
-    Each method runs on the match loop's thread; what it shows is drawn on the app's.
+    Each method runs on the loop's thread; what it shows is drawn on the app's.
     """
 
-    def __init__(self, app: TableApp[A, V, R]) -> None:
+    def __init__(self, app: TableApp[V]) -> None:
         self.app = app
-        people = app.table.people()
+        people = app.sitting.people()
         self.showing: int | None = None if len(people) > 1 else people[0] if people else None
         """The seat whose hand is on the screen: at hot-seat, only once its owner is there."""
 
     def deal_started(self, number: int, dealer: str, commitment: str) -> bool:
         """Before a new deal, show how the last one ended until Enter; ``q`` stops."""
-        match = self.app.table.match
-        deals = match.deals
-        people = self.app.table.people()
-        if not people or len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
+        people = self.app.sitting.people()
+        over = self.app.sitting.deal_over()
+        if not people or over is None:
             return True
         seat = self.showing if self.showing is not None else people[0]
-        words = (
-            f"Deal {len(deals) - 1} is over and written down. "
-            f"Press Enter for deal {number} (q stops)."
-        )
-        answer = self.app.ask(lambda: self.app.show_pause(seat, len(deals) - 1, words, False))
+        words = f"Deal {over} is over and written down. Press Enter for deal {number} (q stops)."
+        answer = self.app.ask(lambda: self.app.show_pause(seat, over, words, False))
         return answer.strip().lower() not in STOP_WORDS
 
     def event(self, seat: str, event: Event, several: bool) -> None:
-        """Nothing to do: the app draws each seat's events from the deal itself."""
+        """The app draws each seat's events from the table; an offer to answer is asked."""
+        offer = self.app.sitting.told(event)
+        if offer is not None and not self.app.closing:
+            words = f"{names_in(event.text, self.app.sitting.names)}. y agrees, n refuses."
+            self.app.call_from_thread(self.app.show_offer, offer, words)
 
     def prompt(
         self, seat: str, view: V, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
-        """Draw the table for ``seat`` (after a cover screen at hot-seat) and wait for a move."""
-        index = self.app.table.match.seats.index(seat)
+        """Draw the table for ``seat`` (after a cover screen at hot-seat) and wait for a move.
+
+        With auto-play on, a move the table says is forced is played without asking.
+        """
+        sitting = self.app.sitting
+        forced = sitting.forced() if sitting.auto_play else None
+        if forced is not None:
+            return forced
+        index = sitting.seat_of(seat)
         if index != self.showing:
             words = f"Pass the keyboard to {seat}. {seat}: press Enter to see your cards."
-            deal = len(self.app.table.match.deals)
+            deal = sitting.deal_number
             answer = self.app.ask(lambda: self.app.show_pause(None, deal, words, True))
             if answer.strip().lower() in STOP_WORDS:
                 return answer
@@ -838,20 +872,19 @@ class People(Generic[A, V, R]):
         """
         self.showing = None
         words = f"{request}. Pass the keyboard to {person}. {person}: y agrees, n refuses."
-        deal = len(self.app.table.match.deals)
+        deal = self.app.sitting.deal_number
         answer = self.app.ask(lambda: self.app.show_consent(deal, words))
         return answer.strip().lower() in CONSENT_WORDS
 
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until Enter."""
-        match = self.app.table.match
-        people = self.app.table.people()
-        if stopped or not match.deals or not people:
+        sitting = self.app.sitting
+        people = sitting.people()
+        if stopped or not sitting.deal_number or not people:
             return
         seat = self.showing if self.showing is not None else people[0]
-        over = "The match is over." if match.is_over else "The deals asked for are played."
-        words = f"{over} Press Enter to leave the table."
-        self.app.ask(lambda: self.app.show_pause(seat, len(match.deals), words, False))
+        words = f"{sitting.end_words()} Press Enter to leave the table."
+        self.app.ask(lambda: self.app.show_pause(seat, sitting.deal_number, words, False))
 
 
 def score_line(table: Table[A, V, R]) -> str:

@@ -84,6 +84,11 @@ class PokerAdapter(Adapter[PokerView]):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
     score_width = 32
+    bet_control = True
+
+    def pot(self, view: PokerView) -> int | None:
+        """The pot and the bets of the round: what a pot-sized bet matches."""
+        return view.pot + sum(view.bets) if isinstance(view, PokerView) else None
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Highest rank first, as poker hands are read."""
@@ -105,7 +110,12 @@ class PokerAdapter(Adapter[PokerView]):
         ]
 
     def reminders(
-        self, deal: Deal[A, PokerView], view: PokerView, painter: Painter, *, full: bool = False
+        self,
+        deal: Deal[A, PokerView] | None,
+        view: PokerView,
+        painter: Painter,
+        *,
+        full: bool = False,
     ) -> list[Text]:
         """The board, the variant's wild cards, and those the deal has fixed for the seat.
 

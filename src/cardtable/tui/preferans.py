@@ -21,6 +21,7 @@ from cardtable.preferans.bidding import bid_ladder, bid_level, bid_text
 from cardtable.preferans.deal import PreferansView
 from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.ledger import Column
+from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import card_order
 from cardtable.tui.adapter import Adapter, number_text, signed
@@ -59,7 +60,7 @@ class PreferansAdapter(Adapter[PreferansView]):
         """The game's own order (♠ ♣ ♦ ♥, seven to ace), as players arrange a hand."""
         return card_order(card)
 
-    def ladder(self, match: Match[A, PreferansView, R], view: PreferansView) -> list[list[str]]:
+    def ladder(self, rules: object, view: PreferansView) -> list[list[str]]:
         """In the auction, rule 17's ladder of bids as the rules in force have it, a rung a level.
 
         Misère and the games without the talon sit on the ladder where the rules put them;
@@ -67,9 +68,9 @@ class PreferansAdapter(Adapter[PreferansView]):
         """
         if view.phase != "auction":
             return []
-        assert isinstance(match, PreferansMatch)
+        assert isinstance(rules, PreferansRules)
         rungs: dict[int, list[str]] = {}
-        for bid in bid_ladder(match.rules):
+        for bid in bid_ladder(rules):
             rungs.setdefault(bid_level(bid), []).append(bid_text(bid))
         return list(rungs.values())
 

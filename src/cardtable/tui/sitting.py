@@ -1,0 +1,411 @@
+"""A table the app's person sits at: a local match with bots, or a seat at a server's table.
+
+The Textual app draws and asks through a :class:`Sitting` and nothing else, so the same keys,
+card widgets, bid ladder and dialogues play a local :class:`~cardtable.cli.play.Table` (the
+match loop of :mod:`cardtable.cli.play`: bots, saving after every move) and a seat at a table
+of ``cardtable serve`` (:class:`~cardtable.client.TableClient`: the server's views, legal
+moves, events, chat and offers). Neither holds a rule: a view, the events as the seat saw
+them, and the legal moves are all the app is given (docs/tui.md, "How it is built").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from cardtable.cli.play import UNDO_WORDS, Screen, Table, play_match
+from cardtable.engine import Event, Game
+from cardtable.engine.aids import hint
+from cardtable.engine.forced import forced_move
+from cardtable.engine.help import rules_in_force
+from cardtable.engine.rules import rules_from_mapping
+from cardtable.errors import CardtableError
+from cardtable.tui.adapter import Adapter
+from cardtable.tui.paint import Painter
+
+if TYPE_CHECKING:
+    from cardtable.client import TableClient
+    from cardtable.server.protocol import Offer
+
+A = TypeVar("A", bound=Hashable)
+V = TypeVar("V")
+R = TypeVar("R")
+
+NEWS_KINDS = frozenset({"chat", "presence", "offer", "clock", "connection"})
+"""The kinds of a server table's news, told to the screen as events of the log."""
+
+
+class Sitting(Protocol):
+    """A table as the app's person sits at it: what to draw, and where the answers go."""
+
+    game: Game[Any, Any, Any]
+    auto_play: bool
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name as the screen writes it (a person at this terminal is "you")."""
+
+    @property
+    def preset(self) -> str | None:
+        """The preset the table plays, if it names one."""
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in progress (1 for the first), 0 before any."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move now."""
+
+    def people(self) -> list[int]:
+        """The seats played at this terminal."""
+
+    def seat_of(self, name: str) -> int:
+        """The seat of the person the loop asks by ``name``."""
+
+    def dealer(self, deal: int) -> int | None:
+        """The dealer of deal number ``deal``."""
+
+    def view(self, seat: int, deal: int) -> Any:
+        """Deal ``deal`` as ``seat`` sees it (``None`` when not known here)."""
+
+    def events(self, seat: int, deal: int) -> list[Event]:
+        """The events of deal ``deal`` as ``seat`` saw them, the table's news among them."""
+
+    def rules(self) -> Any:
+        """The rules in force for the deal on the table."""
+
+    def reminders(
+        self, adapter: Adapter[Any], deal: int, view: Any, painter: Painter, full: bool
+    ) -> list[Text]:
+        """What a player keeps in mind of the deal (poker's board and wild cards)."""
+
+    def score(
+        self, adapter: Adapter[Any], painter: Painter, width: int, height: int, deal: int
+    ) -> RenderableType:
+        """The score as the players keep it, for deal number ``deal``."""
+
+    def move_hint(self, view: Any) -> str:
+        """How the seat to move types its move now."""
+
+    def hint_work(self, seat: int) -> Callable[[], Sequence[str]]:
+        """Work (for a worker thread) that gives the aid's hint for ``seat``, as lines.
+
+        Whatever the work reads is taken now, on the app's thread.
+        """
+
+    def claim(self, seat: int) -> str:
+        """The answer that claims the remaining tricks for ``seat``.
+
+        Raises :class:`CardtableError` when the game has no claims.
+        """
+
+    def undo(self) -> str:
+        """The answer that asks to take back the person's last move."""
+
+    def forced(self) -> str | None:
+        """The person's move when it is forced (played for him with auto-play on)."""
+
+    def told(self, event: Event) -> Offer | None:
+        """The loop told the screen ``event``; an offer the person is asked to answer, if any."""
+
+    def reply(self, offer: Offer, accept: bool) -> None:
+        """Answer another seat's offer."""
+
+    def deal_over(self) -> int | None:
+        """The finished deal to keep on the screen before the next one, if any."""
+
+    def end_words(self) -> str:
+        """What the last screen says of the end."""
+
+    def play(self, screen: Screen[Any]) -> None:
+        """Run the table's loop, asking ``screen`` (on the loop's thread) until it ends."""
+
+    def leave(self) -> None:
+        """The app is closing: let a loop that waits on anything but the person end too."""
+
+
+class LocalSitting(Generic[A, V, R]):
+    """A local match: the people at this terminal and the bots of ``table``."""
+
+    def __init__(self, table: Table[A, V, R], rng: random.Random, deals: int | None) -> None:
+        self.table = table
+        self.game: Game[Any, Any, Any] = table.game
+        self.rng = rng
+        self.deals = deals
+
+    @property
+    def auto_play(self) -> bool:
+        """Whether forced moves are played for the person."""
+        return self.table.auto_play
+
+    @auto_play.setter
+    def auto_play(self, value: bool) -> None:
+        self.table.auto_play = value
+
+    @property
+    def names(self) -> list[str]:
+        """The match's seat names."""
+        return list(self.table.match.seats)
+
+    @property
+    def preset(self) -> str | None:
+        """The match's preset."""
+        return self.table.match.preset
+
+    @property
+    def deal_number(self) -> int:
+        """The deals dealt so far."""
+        return len(self.table.match.deals)
+
+    @property
+    def to_move(self) -> int | None:
+        """The match's seat to move."""
+        return self.table.match.to_move
+
+    def people(self) -> list[int]:
+        """The seats that are no bot."""
+        return self.table.people()
+
+    def seat_of(self, name: str) -> int:
+        """The seat of ``name``."""
+        return self.table.match.seats.index(name)
+
+    def dealer(self, deal: int) -> int | None:
+        """The dealer of deal ``deal``."""
+        return self.table.match.deals[deal - 1].setup.dealer
+
+    def view(self, seat: int, deal: int) -> Any:
+        """The engine's view."""
+        return self.table.match.deals[deal - 1].view(seat)
+
+    def events(self, seat: int, deal: int) -> list[Event]:
+        """The engine's events as the seat saw them."""
+        return list(self.table.match.deals[deal - 1].events_seen_by(seat))
+
+    def rules(self) -> Any:
+        """The rules of the deal on the table."""
+        return rules_in_force(self.table.match)
+
+    def reminders(
+        self, adapter: Adapter[Any], deal: int, view: Any, painter: Painter, full: bool
+    ) -> list[Text]:
+        """The adapter's reminders of the local deal."""
+        return adapter.reminders(self.table.match.deals[deal - 1], view, painter, full=full)
+
+    def score(
+        self, adapter: Adapter[Any], painter: Painter, width: int, height: int, deal: int
+    ) -> RenderableType:
+        """The adapter's score of the match."""
+        return adapter.score(self.table.match, painter, width, height, deal)
+
+    def move_hint(self, view: Any) -> str:
+        """The game's move hint from the match's legal moves."""
+        match = self.table.match
+        return self.game.move_hint(self.rules(), view, match.legal_actions())
+
+    def hint_work(self, seat: int) -> Callable[[], Sequence[str]]:
+        """The engine's hint over a copy of the deal, with a fresh generator.
+
+        Never the match's generator, which deals the cards: a hint changes no deal to come.
+        """
+        deal = self.table.match.current
+        if deal is None:
+            raise CardtableError("no deal is in progress")
+        copy = deal.copy()
+        return lambda: hint(self.game.name, copy, seat, random.Random()).lines
+
+    def claim(self, seat: int) -> str:
+        """The deal's claim, which the match loop has the cards judge."""
+        deal = self.table.match.current
+        claim = deal.claim_action(seat) if deal is not None else None
+        if claim is None:
+            raise CardtableError(f"{self.game.title} has no claims of the rest")
+        return self.game.action_text(claim)
+
+    def undo(self) -> str:
+        """The match loop's undo word."""
+        return min(UNDO_WORDS)
+
+    def forced(self) -> str | None:
+        """The engine's forced move."""
+        deal = self.table.match.current
+        forced = forced_move(deal) if deal is not None else None
+        return None if forced is None else self.game.action_text(forced)
+
+    def told(self, event: Event) -> Offer | None:
+        """Nothing: the app draws the events from the deal itself."""
+        return None
+
+    def reply(self, offer: Offer, accept: bool) -> None:
+        """No offers at a local table (hot-seat consent is asked by the loop)."""
+
+    def deal_over(self) -> int | None:
+        """The last deal, when it is over and the next has not begun."""
+        deals = self.table.match.deals
+        if len(deals) < 2 or deals[-1].history or not deals[-2].is_over:
+            return None
+        return len(deals) - 1
+
+    def end_words(self) -> str:
+        """Whether the match or the deals asked for are done."""
+        if self.table.match.is_over:
+            return "The match is over."
+        return "The deals asked for are played."
+
+    def play(self, screen: Screen[Any]) -> None:
+        """The match loop."""
+        play_match(self.table, self.rng, screen, self.deals)
+
+    def leave(self) -> None:
+        """Nothing: the match loop waits only on the person, who is answered "stop"."""
+
+
+class RemoteSitting:
+    """A seat at a server's table: everything drawn is what the server sent this seat."""
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+        self.table = client.table
+        game = self.table.game
+        if game is None:
+            raise CardtableError("the table is not known yet: connect first")
+        self.game = game
+        self.auto_play = False
+        self.news: list[Event] = []
+        """The table's news of the deal in progress (chat, presence, offers, the clock)."""
+        self._news_deal = self.table.deal
+        self._rules: Any = None
+
+    @property
+    def names(self) -> list[str]:
+        """The server's names, this seat's written "you"."""
+        return [
+            "you" if data.seat == self.table.seat else self.table.name(data.seat)
+            for data in sorted(self.table.seats, key=lambda data: data.seat)
+        ]
+
+    @property
+    def preset(self) -> str | None:
+        """The preset the server names, if any."""
+        preset = self.table.rules.get("preset")
+        return preset if isinstance(preset, str) else None
+
+    @property
+    def deal_number(self) -> int:
+        """The server's deal number."""
+        return self.table.deal
+
+    @property
+    def to_move(self) -> int | None:
+        """The server's seat to move."""
+        return self.table.to_move
+
+    def people(self) -> list[int]:
+        """The one seat played at this terminal."""
+        return [] if self.table.seat is None else [self.table.seat]
+
+    def seat_of(self, name: str) -> int:
+        """Whoever the loop names, it asks this seat."""
+        if self.table.seat is None:
+            raise CardtableError("a spectator has no seat to play")
+        return self.table.seat
+
+    def dealer(self, deal: int) -> int | None:
+        """The dealer the view names."""
+        dealer = getattr(self.table.view, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
+
+    def view(self, seat: int, deal: int) -> Any:
+        """The seat's view as the server last sent it."""
+        return self.table.view if seat == self.table.seat else None
+
+    def events(self, seat: int, deal: int) -> list[Event]:
+        """The deal's events the server sent, then the news told since the deal began."""
+        return [*self.table.events, *self.news]
+
+    def rules(self) -> Any:
+        """The table's rules, read from the welcome's mapping into the game's rules."""
+        if self._rules is None:
+            fields = {k: v for k, v in self.table.rules.items() if k != "preset"}
+            self._rules = rules_from_mapping(self.game.rules_type, fields, where="the table")
+        return self._rules
+
+    def reminders(
+        self, adapter: Adapter[Any], deal: int, view: Any, painter: Painter, full: bool
+    ) -> list[Text]:
+        """The adapter's reminders from the view alone (no local deal)."""
+        return adapter.reminders(None, view, painter, full=full)
+
+    def score(
+        self, adapter: Adapter[Any], painter: Painter, width: int, height: int, deal: int
+    ) -> RenderableType:
+        """The score the server keeps, a line an account."""
+        lines = [Text(f"{name}: {value}") for name, value in self.table.score.items()]
+        return Text("\n").join(lines) if lines else Text("—", style="dim")
+
+    def move_hint(self, view: Any) -> str:
+        """The server's move hint (``GET /api/tables/{id}/hint``)."""
+        answer = self._get("hint")
+        return str(answer.get("hint") or "not your move")
+
+    def hint_work(self, seat: int) -> Callable[[], Sequence[str]]:
+        """The server's aid for this seat (``GET /api/tables/{id}/aid``), worked out there."""
+        return lambda: tuple(str(line) for line in self._get("aid").get("lines", ()))
+
+    def claim(self, seat: int) -> str:
+        """A claim is an offer to the other seats."""
+        return "/offer claim"
+
+    def undo(self) -> str:
+        """An undo is an offer to the other seats."""
+        return "/offer undo"
+
+    def forced(self) -> str | None:
+        """The server's only legal move, when it offers one and no choice."""
+        legal = self.table.legal
+        return legal[0] if len(legal) == 1 and not self.table.choices else None
+
+    def told(self, event: Event) -> Offer | None:
+        """Keep the table's news for the log; an offer this seat must answer."""
+        if self._news_deal != self.table.deal:
+            self.news, self._news_deal = [], self.table.deal
+        if event.kind not in NEWS_KINDS:
+            return None
+        self.news.append(event)
+        offer = self.table.offer
+        if event.kind == "offer" and offer is not None and self.table.seat in offer.waiting:
+            return offer
+        return None
+
+    def reply(self, offer: Offer, accept: bool) -> None:
+        """Send the answer."""
+        self.client.reply(offer.id, accept)
+
+    def deal_over(self) -> int | None:
+        """The server deals on at once: no pause between deals."""
+        return None
+
+    def end_words(self) -> str:
+        """The server's end."""
+        return "The table has finished."
+
+    def play(self, screen: Screen[Any]) -> None:
+        """The remote loop: the server's frames in, the person's moves out."""
+        from cardtable.client import play_remote  # noqa: PLC0415
+
+        play_remote(self.client, screen)
+
+    def leave(self) -> None:
+        """Hang up, so that the loop reading the server's frames ends."""
+        self.client.close()
+
+    def _get(self, what: str) -> dict[str, Any]:
+        table = self.client.address.table
+        token = self.client.token
+        answer = self.client.address.request("GET", f"/api/tables/{table}/{what}", None, token)
+        return dict(answer)

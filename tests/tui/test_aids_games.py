@@ -1,0 +1,172 @@
+"""The aids at the Textual table for piquet and poker, worked by keys (issue 21).
+
+docs/tui.md, "Aids": the hint (`h`), the claim (`c`) and auto-play of forced moves, as
+tests/tui/test_aids.py checks them for preferans.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable, Hashable
+
+import pytest
+from textual.widgets import Static
+
+from cardtable.cli.play import Seating, Table, _open_table
+from cardtable.engine import seeded_rng
+from cardtable.engine.aids import HintUnavailable, hint, judge_claim
+from cardtable.engine.forced import forced_move
+from cardtable.tui.app import HINT_TITLE, TableApp
+from cardtable.tui.sitting import LocalSitting
+from tui.pilot import Frame, asked, check_frame, frame_of, give
+
+SomeTable = Table[Hashable, object, object]
+Typed = Callable[[Frame], str | None]
+
+
+def _table(game: str) -> SomeTable:
+    return _open_table(game, None, None, Seating(None, None, "bot"), None, None)
+
+
+def _run(table: SomeTable, typed: Typed, seed: int = 1) -> tuple[list[Frame], list[str]]:
+    """Play ``table`` by the pilot, ``typed`` deciding; the frames and the message after each."""
+    app: TableApp[object] = TableApp(LocalSitting(table, seeded_rng(seed), 1))
+    frames: list[Frame] = []
+    messages: list[str] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            while await asked(pilot):
+                frame = frame_of(app)
+                check_frame(table, frame)
+                frames.append(frame)
+                answer = typed(frame)
+                if answer is None:
+                    answer = (
+                        "" if frame.kind != "move" else (frame.moves or (frame.hand[0].text(),))[0]
+                    )
+                await give(pilot, frame, answer, len(frames), frames)
+                messages.append(str(app.query_one("#message", Static).render()))
+
+    asyncio.run(run())
+    return frames, messages
+
+
+def _hint_ready(table: SomeTable) -> bool:
+    deal = table.match.current
+    if deal is None or table.match.to_move != 0:
+        return False
+    try:
+        hint(table.game.name, deal.copy(), 0, random.Random(0), samples=2)
+    except HintUnavailable:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("game", "rated"), [("piquet", r"discard .+: \d+\.\d"), ("poker", r"% of the pot")]
+)
+def test_the_hint_is_shown_as_help_and_names_no_card_the_seat_has_not_seen(
+    game: str, rated: str
+) -> None:
+    """`h` opens the hint, titled as help, from what the seat knows.
+
+    docs/tui.md, "Aids": piquet — the discards ranked by expected count; poker — the seat's
+    share of the pot against random hands consistent with the cards it has seen.
+    """
+    asked_once: list[Frame] = []
+
+    def typed(frame: Frame) -> str | None:
+        if frame.kind == "move" and not asked_once and _hint_ready(table):
+            asked_once.append(frame)
+            return "h"
+        return "q" if asked_once else None
+
+    table = _table(game)
+    frames, _ = _run(table, typed)
+    pages = [frame for frame in frames if frame.kind == "page"]
+    assert len(pages) == 1
+    assert pages[0].text.startswith(HINT_TITLE)
+    assert re.search(rated, pages[0].text), pages[0].text
+    check_frame(table, pages[0])
+
+
+def test_a_piquet_claim_is_judged_by_the_cards_and_refused_with_its_reason_or_granted() -> None:
+    """`c` in piquet's play: the claim goes the way of every move, judged by the cards.
+
+    docs/rules/piquet.md, "Claims of the remaining tricks": refused, it says why and changes
+    nothing; proved, the deal ends as claimed.
+    """
+    table = _table("piquet")
+    claimed: list[tuple[int, bool]] = []
+
+    def typed(frame: Frame) -> str | None:
+        deal = table.match.current
+        playing = frame.kind == "move" and any(m.startswith("play ") for m in frame.moves)
+        if deal is not None and playing and not claimed and deal.claim_action(0) is not None:
+            claimed.append(
+                (
+                    len(deal.history),
+                    deal.why_illegal(deal.claim_action(0)) is None
+                    and judge_claim("piquet", deal, 0).proved,
+                )
+            )
+            return "c"
+        return "q" if claimed and frame.kind == "move" else None
+
+    _, messages = _run(table, typed)
+    assert claimed, "the person was asked to play a card"
+    at, proved = claimed[0]
+    deal = table.match.deals[0]
+    if proved:
+        assert deal.is_over
+    else:
+        assert any("refused:" in message for message in messages)
+        assert len(deal.history) == at, "the refused claim changed nothing"
+
+
+def test_poker_has_no_claim_and_says_so() -> None:
+    """`c` at a poker table: no claims of the rest in poker; the message says so, nothing sent.
+
+    docs/tui.md, "Aids" (claims are preferans's and piquet's).
+    """
+    table = _table("poker")
+    pressed: list[int] = []
+
+    def typed(frame: Frame) -> str | None:
+        deal = table.match.current
+        if frame.kind == "move" and not pressed and deal is not None:
+            pressed.append(len(deal.history))
+            return "c"
+        return "q" if pressed else None
+
+    _, messages = _run(table, typed)
+    assert "has no claims of the rest" in messages[0]
+    assert len(table.match.deals[0].history) == pressed[0]
+
+
+def test_forced_moves_are_played_for_the_piquet_person_when_auto_play_is_on() -> None:
+    """With auto-play on the person is never asked for a forced move; the deal is played out.
+
+    The same deal played with auto-play off asks the person for forced moves, so there are
+    some to play. docs/tui.md, "Aids" (auto-play of forced moves, `--auto-play` or `A`).
+    """
+    asked_forced = {}
+    for auto_play in (False, True):
+        table = _table("piquet")
+        table.auto_play = auto_play
+        forced: list[str] = []
+
+        def typed(frame: Frame, table: SomeTable = table, forced: list[str] = forced) -> str | None:
+            deal = table.match.current
+            if frame.kind == "move" and deal is not None and forced_move(deal) is not None:
+                forced.append(frame.text)
+            return None
+
+        _run(table, typed)
+        assert table.match.deals[0].is_over
+        asked_forced[auto_play] = len(forced)
+    assert asked_forced[False] > 0, "the deal has forced moves of the person's"
+    assert asked_forced[True] == 0
