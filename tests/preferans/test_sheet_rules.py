@@ -178,3 +178,121 @@ def test_a_void_deal_after_the_pulka_is_over_is_refused() -> None:
     sheet.close()
     with pytest.raises(ScoreError, match=r"^deal 2: the pulka is over$"):
         sheet.skip()
+
+
+def test_the_closing_carries_a_pool_one_short_and_writes_off_points_over_the_pool() -> None:
+    """003_b655b01c110fd414.txt, 4.2.3 and 4.2.3.3.
+
+    At the closing a pool short even by a single point goes to its owner's mountain, times
+    two in Leningrad; there the points over a full pool come off the mountain, doubled. Each
+    line says what it carries.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(10), Fraction(25), {}),
+            "B": PlayerTotals(Fraction(0), Fraction(19), {}),
+            "C": PlayerTotals(Fraction(0), Fraction(20), {}),
+        }
+    )
+    assert [str(entry) for entry in sheet.close()] == [
+        "closing: A pool -5 (over the pool)",
+        "closing: A mountain -10 (5 over the pool)",
+        "closing: B pool +1 (pool carried to the mountain)",
+        "closing: B mountain +2 (1 short of the pool)",
+    ]
+
+
+def test_where_points_never_stay_over_the_pool_the_closing_writes_nothing_for_them() -> None:
+    """003_b655b01c110fd414.txt, 4.2.3: in Sochi points over a full pool are help when earned.
+
+    The closing then only carries the pools still short; a pool written over its figure on
+    paper is left as it is (``overplayed_factor`` 0: "0 when points never overflow the pool").
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(10), Fraction(25), {}),
+            "B": PlayerTotals(Fraction(0), Fraction(19), {}),
+            "C": PlayerTotals(Fraction(0), Fraction(20), {}),
+        }
+    )
+    assert [str(entry) for entry in sheet.close()] == [
+        "closing: B pool +1 (pool carried to the mountain)",
+        "closing: B mountain +1 (1 short of the pool)",
+    ]
+
+
+def test_the_settlement_brings_the_reference_players_mountain_to_zero() -> None:
+    """001_776ed664a35a376f.txt, preferans, "Подсчеты и расчеты".
+
+    "С горки списывается одинаковая сумма очков, до нуля у одного из игроков": any player's
+    mountain may be the one brought to zero (the balances are the same); the levelled
+    mountains shown are those of the reference asked for, the smallest by default.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(10), Fraction(20), {}),
+            "B": PlayerTotals(Fraction(4), Fraction(20), {}),
+            "C": PlayerTotals(Fraction(16), Fraction(20), {}),
+        }
+    )
+    assert sheet.settlement().levelled == {"A": 6, "B": 0, "C": 12}
+    assert sheet.settlement(reference="A").levelled == {"A": 0, "B": -6, "C": 6}
+    assert sheet.settlement(reference="A").balance == sheet.settlement().balance
+
+
+def test_a_result_the_convention_does_not_play_is_refused_naming_the_field() -> None:
+    """001_776ed664a35a376f.txt, preferans rules 34–36, 38–40; 003_b655b01c110fd414.txt, 4.1.2.
+
+    Revokes, the 'разбойник', the preliminary all-pass and coefficients: each refusal names
+    the deal, the field and what the rules in force say; an all-pass names neither a
+    declarer nor a contract, not even one of them.
+    """
+    six = parse_contract("6♠")
+    passes = {"B": Whist.PASS, "C": Whist.PASS}
+    allpass = {"A": 1, "B": 4, "C": 5}
+    refused = [
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=6, whist=passes, coefficient=2),
+            "field 'coefficient': this convention plays without coefficients",
+        ),
+        (
+            ScoringRules(coefficients=True),
+            DealScore(declarer="A", contract=six, tricks=6, whist=passes, coefficient=0),
+            "field 'coefficient': 0 is not a multiplier",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass=allpass, renonce="A"),
+            "field 'renonce': rules 34–36 set penalties in a game on tricks only",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass=allpass, phase=Phase.PRELIMINARY_ALLPASS),
+            "field 'phase': this convention plays no preliminary all-pass",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass=allpass, declarer="A"),
+            "field 'allpass': an all-pass has no declarer or contract",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass=allpass, contract=six),
+            "field 'allpass': an all-pass has no declarer or contract",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=6, phase=Phase.ROBBER),
+            "field 'phase': this convention plays no 'разбойник'",
+        ),
+    ]
+    for rules, deal, message in refused:
+        sheet = Sheet(list("ABC"), rules)
+        with pytest.raises(ScoreError) as refusal:
+            sheet.write(deal)
+        assert str(refusal.value) == f"deal 1: {message}"
+        assert sheet.entries == []
