@@ -296,3 +296,18 @@ def test_a_result_the_convention_does_not_play_is_refused_naming_the_field() -> 
             sheet.write(deal)
         assert str(refusal.value) == f"deal 1: {message}"
         assert sheet.entries == []
+
+
+def test_a_void_deal_between_two_deals_takes_the_next_number() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 12: a misdeal's redeal takes the next number.
+
+    After the first deal is written a void one is deal 2, so the next result is deal 3.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    passes = {"B": Whist.PASS, "C": Whist.PASS}
+    six = parse_contract("6♠")
+    sheet.write(DealScore(declarer="A", contract=six, tricks=6, whist=passes))
+    sheet.skip()
+    assert sentences(sheet, DealScore(declarer="A", contract=six, tricks=6, whist=passes)) == [
+        "deal 3: A pool +2 (6♠, both passed)"
+    ]
