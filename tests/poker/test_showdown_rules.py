@@ -213,3 +213,14 @@ def test_under_any_a_repeated_card_makes_only_the_hands_the_seed_names() -> None
     rules = HandRules(wild=("jokers",), wild_mode="any", double_ace_flush=False)
     flush = evaluate(parse_cards("A♠ K♠ Q♠ 9♠ Jo"), rules)
     assert spoken(flush) == "flush, ace high (Jo as J♠)"
+
+
+def test_of_two_four_flushes_the_higher_suited_cards_win_from_the_highest_down() -> None:
+    """002_053e85955f9a4108.txt, Покер-гвоздь 4: "четверной флеш", four of a suit and any card.
+
+    Two four flushes compare by their suited cards from the highest down, as flushes do: an
+    ace-high four flush beats a king-high one whatever their lower cards.
+    """
+    ace_high, king_high = parse_cards("A♠ 5♠ 4♠ 3♠ 9♦"), parse_cards("K♥ Q♥ J♥ 9♥ 2♦")
+    assert showdown([ace_high, king_high], FOUR_FLUSH).winners == (0,)
+    assert showdown([king_high, ace_high], FOUR_FLUSH).winners == (1,)
