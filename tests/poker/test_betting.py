@@ -500,3 +500,15 @@ def test_at_table_stakes_a_freeze_needs_the_chips_for_the_call_and_the_sum_agree
     credit = table(3, stacks=[100, 5, 100], rules=rules)
     play(credit, *moves)
     assert credit.why_illegal(1, Freeze()) is None
+
+
+def test_at_table_stakes_a_single_chip_may_go_all_in_and_no_chips_may_not() -> None:
+    """002_053e85955f9a4108.txt, Настольные ставки: a player bets the chips before him.
+
+    Going all in puts in every chip left, even one; a player with none left has nothing to
+    put in and is told so.
+    """
+    one_chip = table(3, stacks=[100, 1, 100], limits=STAKES)
+    assert one_chip.why_illegal(1, AllIn()) is None
+    no_chips = table(3, stacks=[100, 0, 100], limits=STAKES)
+    assert refused_unchanged(no_chips, 1, AllIn()) == "you have no chips left"
