@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from cardtable.preferans.contracts import parse_contract
-from cardtable.preferans.deal_score import DealScore, Phase, ScoreError, Whist
+from cardtable.preferans.deal_score import DealScore, GoodTalon, Phase, ScoreError, Whist
 from cardtable.preferans.ledger import PlayerTotals
 from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.sheet import Sheet
@@ -266,7 +266,7 @@ def test_a_result_the_convention_does_not_play_is_refused_naming_the_field() -> 
         ),
         (
             ScoringRules(),
-            DealScore(allpass=allpass, renonce="A"),
+            DealScore(allpass=allpass, renonce={"A": 1}),
             "field 'renonce': rules 34–36 set penalties in a game on tricks only",
         ),
         (
@@ -310,4 +310,104 @@ def test_a_void_deal_between_two_deals_takes_the_next_number() -> None:
     sheet.skip()
     assert sentences(sheet, DealScore(declarer="A", contract=six, tricks=6, whist=passes)) == [
         "deal 3: A pool +2 (6♠, both passed)"
+    ]
+
+
+def test_a_result_that_contradicts_its_contract_is_refused_naming_the_field() -> None:
+    """001_776ed664a35a376f.txt, preferans rules 25–27, 42–47 and 48 (the all-pass).
+
+    No half-whist and no talon paid against a misère; only defenders take defenders' tricks,
+    and two whisters give each one's; a game is written off the mountain only where the
+    convention allows it, and only part of the points made; an all-pass names only players.
+    Each refusal names the deal and the field, and the trick counts are checked per field.
+    """
+    six, misere = parse_contract("6♠"), parse_contract("misère")
+    passes = {"B": Whist.PASS, "C": Whist.PASS}
+    lone = {"B": Whist.WHIST, "C": Whist.PASS}
+    refused = [
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=misere, tricks=0, whist={"B": Whist.HALF}),
+            "field 'whist': there is no half-whist against a misère",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=misere, tricks=0, talon=GoodTalon.ACE),
+            "field 'talon': a misère is not paid for the talon",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=5, whist=lone, defender_tricks={"Z": 2}),
+            "field 'defender_tricks': 'Z' is not a defender",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=5, whist=lone, defender_tricks={"B": -1}),
+            "field 'defender_tricks': -1 is not a number of tricks from 0 to 10",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=5, whist=dict.fromkeys("BC", Whist.WHIST)),
+            "field 'defender_tricks': both whisted: give each defender's tricks",
+        ),
+        (
+            ScoringRules(write_off_mountain=False),
+            DealScore(declarer="A", contract=six, tricks=6, whist=passes, off_mountain=1),
+            "field 'off_mountain': this convention writes made games in the pool",
+        ),
+        (
+            ScoringRules(),
+            DealScore(declarer="A", contract=six, tricks=6, whist=passes, off_mountain=30),
+            "field 'off_mountain': 30 is not part of the 10 points made",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass={"A": 1, "B": 4, "Z": 5}),
+            "field 'allpass': 'Z' did not play this deal",
+        ),
+        (
+            ScoringRules(),
+            DealScore(allpass={"A": -1, "B": 4, "C": 5}),
+            "field 'allpass': -1 is not a number of tricks from 0 to 10",
+        ),
+    ]
+    for rules, deal, message in refused:
+        sheet = Sheet(list("ABC"), rules)
+        with pytest.raises(ScoreError) as refusal:
+            sheet.write(deal)
+        assert str(refusal.value) == f"deal 1: {message}"
+
+
+def test_a_game_comes_off_the_mountain_up_to_all_of_it_in_the_deal_that_made_it() -> None:
+    """001_776ed664a35a376f.txt, preferans rule 42: a made game may be written off the mountain.
+
+    One point or the whole mountain may come off; the line belongs to the deal, and a misère
+    made writes its fifty as "misère made".
+    """
+    sheet = Sheet(list("ABC"), ScoringRules())
+    sheet.write_totals({p: PlayerTotals(Fraction(10), Fraction(0), {}) for p in "ABC"})
+    passes = {"B": Whist.PASS, "C": Whist.PASS}
+    six = parse_contract("6♠")
+    assert sentences(
+        sheet, DealScore(declarer="A", contract=six, tricks=6, whist=passes, off_mountain=1)
+    ) == [
+        "deal 1: A mountain -1 (6♠, both passed, off the mountain)",
+        "deal 1: A pool +9 (6♠, both passed)",
+    ]
+    assert sentences(
+        sheet,
+        DealScore(
+            declarer="B",
+            contract=six,
+            tricks=6,
+            whist={"A": Whist.PASS, "C": Whist.PASS},
+            off_mountain=10,
+        ),
+    ) == [
+        "deal 2: B mountain -10 (6♠, both passed, off the mountain)",
+    ]
+    assert sentences(
+        sheet, DealScore(declarer="C", contract=parse_contract("misère"), tricks=0)
+    ) == [
+        "deal 3: C pool +50 (misère made)",
     ]
