@@ -103,8 +103,9 @@ def test_moves_listed_after_the_discards_come_last_and_are_found_by_every_way_of
 
     A correction or a capot's announcement offered with the discards is listed after them, and
     the list reads the same by index, iteration and membership as the plain list it stands
-    for; a discard naming a card twice, or cards out of the hand's order, is not among them;
-    an index past the end is refused by name.
+    for, and equals that list and nothing else (a string, a number); a discard naming a card
+    twice, or cards out of the hand's order, is not among them; an index past the end is
+    refused by name.
     """
     ordered = sorted(HAND[:5], key=lambda c: c.index)
     more: list[PiquetAction] = [Correct(), AnnounceCapot()]
@@ -114,6 +115,7 @@ def test_moves_listed_after_the_discards_come_last_and_are_found_by_every_way_of
     assert offered == expected
     assert offered != expected[:-1]
     assert offered != "not a list of moves"
+    assert offered != len(expected)
     assert list(offered) == [offered[number] for number in range(len(offered))] == expected
     assert offered[-2:] == more
     assert all(action in offered for action in expected)

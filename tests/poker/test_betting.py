@@ -464,3 +464,51 @@ def test_a_straddler_has_not_acted_so_a_short_all_in_leaves_him_his_raise() -> N
     assert refused_unchanged(betting, 0, RaiseTo(16)) == (
         "a short all-in did not reopen the raising to a player who has acted"
     )
+
+
+def test_in_lowball_a_player_who_checked_may_not_freeze_and_elsewhere_he_may() -> None:
+    """002_053e85955f9a4108.txt, «Замораживание» повышения ставок and Лоуболл 4).
+
+    A freeze adds to the raising, so a player who checked in lowball ("больше не может в
+    этой игре поднимать ставку") may not freeze either; where checking leaves the raising
+    open, the same player may.
+    """
+    moves = ((1, Check()), (2, Bet(1)), (3, RaiseTo(2)), (0, RaiseTo(3)))
+    lowball = table(4, rules=BettingRules(freeze_amount=10), checker_may_raise=False)
+    play(lowball, *moves)
+    reason = refused_unchanged(lowball, 1, Freeze())
+    assert reason == "a player who checked may not raise in this round"
+    open_raising = table(4, rules=BettingRules(freeze_amount=10))
+    play(open_raising, *moves)
+    assert open_raising.why_illegal(1, Freeze()) is None
+
+
+def test_at_table_stakes_a_freeze_needs_the_chips_for_the_call_and_the_sum_agreed() -> None:
+    """002_053e85955f9a4108.txt, «Замораживание» повышения ставок.
+
+    The freeze is the call plus the agreed sum: at table stakes a player needs chips for
+    both (exactly enough is enough) and is told the cost; under fixed limits he may owe it.
+    """
+    rules = BettingRules(freeze_amount=10)
+    moves = ((1, Bet(1)), (2, RaiseTo(2)), (0, RaiseTo(3)))
+    short = table(3, stacks=[100, 12, 100], limits=STAKES, rules=rules)
+    play(short, *moves)
+    assert refused_unchanged(short, 1, Freeze()) == "the freeze costs 12 chips and you have 11"
+    exact = table(3, stacks=[100, 13, 100], limits=STAKES, rules=rules)
+    play(exact, *moves)
+    assert exact.why_illegal(1, Freeze()) is None
+    credit = table(3, stacks=[100, 5, 100], rules=rules)
+    play(credit, *moves)
+    assert credit.why_illegal(1, Freeze()) is None
+
+
+def test_at_table_stakes_a_single_chip_may_go_all_in_and_no_chips_may_not() -> None:
+    """002_053e85955f9a4108.txt, Настольные ставки: a player bets the chips before him.
+
+    Going all in puts in every chip left, even one; a player with none left has nothing to
+    put in and is told so.
+    """
+    one_chip = table(3, stacks=[100, 1, 100], limits=STAKES)
+    assert one_chip.why_illegal(1, AllIn()) is None
+    no_chips = table(3, stacks=[100, 0, 100], limits=STAKES)
+    assert refused_unchanged(no_chips, 1, AllIn()) == "you have no chips left"

@@ -14,6 +14,7 @@ from cardtable.poker.hands import (
     halves,
     high_low_readings,
 )
+from cardtable.poker.hands.words import spoken
 
 FOUR_FLUSH = HandRules(four_flush=True)
 LOWBALL = HandRules(low="lowball")
@@ -165,6 +166,7 @@ def test_a_hand_with_wild_cards_is_described_with_what_each_stands_for() -> None
     """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each wild card's stand-in."""
     deuces = evaluate(parse_cards("2♠ 2♥ K♦ K♣ 7♠"), HandRules(wild=("deuces",)))
     assert deuces.describe() == "four of a kind: K♦ K♣ 2♠ 2♥ 7♠ (2♠ as K♥, 2♥ as K♠)"
+    assert spoken(deuces) == "four of a kind, kings (2♠ as K♥, 2♥ as K♠)"
 
 
 def test_a_lowball_wild_card_is_shown_as_the_club_of_the_lowest_rank_the_hand_lacks() -> None:
@@ -189,3 +191,36 @@ def test_a_high_low_hand_of_two_equal_fives_shows_the_first_held() -> None:
     """
     (reading,) = high_low_readings([parse_cards("K♠ Q♦ J♣ 10♥ 9♠ 9♦")], HIGH_LOW)
     assert reading.high.cards == tuple(parse_cards("K♠ Q♦ J♣ 10♥ 9♠"))
+
+
+def test_a_hand_of_no_cards_is_refused_in_one_sentence() -> None:
+    """docs/rules/poker.md, "Вскрытие карт, showdown sentences": a hand is some cards.
+
+    The high and the low evaluators refuse an empty hand saying what is missing.
+    """
+    for judge in (evaluate, evaluate_low):
+        with pytest.raises(HandError, match=r"^a hand needs at least one card$"):
+            judge([], HIGH_LOW)
+
+
+def test_under_any_a_repeated_card_makes_only_the_hands_the_seed_names() -> None:
+    """002_053e85955f9a4108.txt, Козырные карты (б); docs/rules/poker.md, "Козырные карты (б)".
+
+    A wild card may stand for a card the player holds, but a repeated card is used only in
+    five of a kind and the double-ace flush: without the double-ace flush A♠ K♠ Q♠ 9♠ and a
+    joker are a flush with the joker as J♠, not A-K-K.
+    """
+    rules = HandRules(wild=("jokers",), wild_mode="any", double_ace_flush=False)
+    flush = evaluate(parse_cards("A♠ K♠ Q♠ 9♠ Jo"), rules)
+    assert spoken(flush) == "flush, ace high (Jo as J♠)"
+
+
+def test_of_two_four_flushes_the_higher_suited_cards_win_from_the_highest_down() -> None:
+    """002_053e85955f9a4108.txt, Покер-гвоздь 4: "четверной флеш", four of a suit and any card.
+
+    Two four flushes compare by their suited cards from the highest down, as flushes do: an
+    ace-high four flush beats a king-high one whatever their lower cards.
+    """
+    ace_high, king_high = parse_cards("A♠ 5♠ 4♠ 3♠ 9♦"), parse_cards("K♥ Q♥ J♥ 9♥ 2♦")
+    assert showdown([ace_high, king_high], FOUR_FLUSH).winners == (0,)
+    assert showdown([king_high, ace_high], FOUR_FLUSH).winners == (1,)

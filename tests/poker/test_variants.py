@@ -9,6 +9,7 @@ from cardtable.errors import RulesError
 from cardtable.poker import (
     Category,
     HandRules,
+    category_order,
     evaluate,
     evaluate_high_low,
     evaluate_low,
@@ -68,6 +69,27 @@ def test_a_blaze_of_five_court_cards_ranks_where_the_players_place_it() -> None:
         hand("K♠ K♦ Q♣ J♥ J♠", above_straight).value > hand("9♠ 8♦ 7♣ 6♥ 5♠", above_straight).value
     )
     assert hand("K♠ K♦ K♣ J♥ J♠", blaze).category is Category.FULL_HOUSE
+
+
+def test_a_blaze_placed_above_an_unplayed_four_flush_ranks_between_pair_and_two_pair() -> None:
+    """002_053e85955f9a4108.txt, Покерные расклады; docs/rules/poker.md, "local hands (blaze)".
+
+    The place agreed is the four flush's, just above one pair, even where the four flush
+    itself counts for nothing: the blaze then ranks below two pair, so a two pair of court
+    cards plays as two pair and loses to aces up.
+    """
+    rules = HandRules(blaze=True, blaze_above="four_flush")
+    order = category_order(rules)
+    assert order[: order.index(Category.TWO_PAIR) + 1] == (
+        Category.HIGH_CARD,
+        Category.ONE_PAIR,
+        Category.FOUR_FLUSH,
+        Category.BLAZE,
+        Category.TWO_PAIR,
+    )
+    assert showdown(
+        [parse_cards("K♠ K♦ Q♣ Q♥ J♠"), parse_cards("A♠ A♦ 9♣ 9♥ 2♠")], rules
+    ).winners == (1,)
 
 
 def test_a_bobtail_opens_but_an_ace_or_four_ended_straight_does_not() -> None:
