@@ -39,6 +39,15 @@ FRAME_SECONDS = float(os.environ.get("CARDTABLE_TEST_FRAME_SECONDS", "20"))
 """How long a client waits for one frame (or an answer) before the test fails; a soak at
 nice 19 on a busy machine waits longer (``make soak-server`` sets it)."""
 
+PING_SECONDS = os.environ.get("CARDTABLE_TEST_PING_SECONDS")
+"""If set, the servers' keepalive ping interval and timeout: a soak's client at nice 19 may not
+run for longer than the default 20 s, and would be closed (``make soak-server`` sets it)."""
+
+CONNECT: dict[str, Any] = {"max_size": 2**22, "open_timeout": FRAME_SECONDS}
+"""How the test clients connect; with :data:`PING_SECONDS` their own pings wait as long."""
+if PING_SECONDS is not None:
+    CONNECT |= {"ping_interval": float(PING_SECONDS), "ping_timeout": float(PING_SECONDS)}
+
 START_SECONDS = max(120.0, FRAME_SECONDS)
 """How long a server may take to start answering (a soak runs at nice 19 on a busy machine)."""
 
@@ -76,6 +85,8 @@ class Server:
         """Start the server and wait until it answers HTTP."""
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--bot-delay", "0", "--rate", str(self.rate)]
+        if PING_SECONDS is not None:
+            command += ["--ping-interval", PING_SECONDS, "--ping-timeout", PING_SECONDS]
         command += self.options
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
@@ -201,7 +212,7 @@ class Client:
         deadline = time.monotonic() + seconds
         rng = random.Random(self.seed)
         chosen = ""
-        async with connect(self.url, max_size=2**22, open_timeout=FRAME_SECONDS) as socket:
+        async with connect(self.url, **CONNECT) as socket:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
                 frame = await self.receive(socket)
@@ -401,7 +412,7 @@ class Peer:
     @classmethod
     async def open(cls, server: Server, table: str, token: str | None) -> Peer:
         """Connect to ``table`` with ``token`` (``None`` to watch) and say hello."""
-        socket = await connect(server.socket_url(table), max_size=2**22, open_timeout=FRAME_SECONDS)
+        socket = await connect(server.socket_url(table), **CONNECT)
         await socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
         return cls(socket)
 

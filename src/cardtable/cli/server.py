@@ -75,6 +75,22 @@ def serve_command(
             "leaves sooner); it is rebuilt from its log when opened again.",
         ),
     ] = 600.0,
+    ping_interval: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=86_400,
+            help="Seconds between the server's keepalive pings on each socket (0: none).",
+        ),
+    ] = 20.0,
+    ping_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            max=86_400,
+            help="Seconds a socket may take to answer a keepalive ping before it is closed.",
+        ),
+    ] = 20.0,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
     ] = False,
@@ -103,7 +119,15 @@ def serve_command(
         warm(quiet=True)
     out.print(f"cardtable serves http://{host}:{port} (database {_shown(url)})", soft_wrap=True)
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=16_384,
+        ws_ping_interval=ping_interval or None,
+        ws_ping_timeout=ping_timeout,
+    )
 
 
 @db_app.command("upgrade")
