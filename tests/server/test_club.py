@@ -1,5 +1,8 @@
-"""What a club's operator expects of the server: expiry, limits per address, a paged lobby and
-the operator's commands (docs/server.md, "For a club's operator"), on SQLite and PostgreSQL."""
+"""What a club's operator expects of the server, on SQLite and PostgreSQL.
+
+Expiry, limits per address, a paged lobby and the operator's commands (docs/server.md, "For a
+club's operator").
+"""
 
 from __future__ import annotations
 
@@ -79,7 +82,7 @@ def test_a_table_nobody_comes_to_closes_when_its_time_is_up_said_in_the_lobby_an
             return closed, await peer.kind("end")
 
         closed, _end = asyncio.run(watch())
-        assert closed["seq"] == 1 and closed["seat"] is None
+        assert (closed["seq"], closed["seat"]) == (1, None)
         assert [said["text"] for said in closed["d"]] == [
             "the table closed: nobody took its open seats within 4 seconds"
         ]
@@ -88,15 +91,20 @@ def test_a_table_nobody_comes_to_closes_when_its_time_is_up_said_in_the_lobby_an
         status, refused = server.request(
             "POST", f"/api/tables/{lonely['id']}/join", {"invite": lonely["invite"], "name": "R"}
         )
-        assert (status, refused["detail"]) == (409, "this table has finished: its seats are taken no more")
+        assert (status, refused["detail"]) == (
+            409,
+            "this table has finished: its seats are taken no more",
+        )
         assert server.get(f"/api/tables/{full['id']}")["status"] == "playing"
 
 
 def test_an_address_opens_no_more_tables_than_the_server_allows(
     database: str, tmp_path: Path
 ) -> None:
-    """``--tables-per-address 2``: a third open table is refused with 429 and the reason; once
-    one has finished, another may be made. docs/server.md, "For a club's operator"."""
+    """``--tables-per-address 2``: a third open table is refused with 429 and the reason.
+
+    Once one has finished, another may be made. docs/server.md, "For a club's operator".
+    """
     options = ("--tables-per-address", "2")
     with Server(database, tmp_path / "log", options=options).running() as server:
         quick = server.new_table("piquet", ["bot default", "bot default"], deals=1)
@@ -142,9 +150,11 @@ def test_the_lobby_comes_in_pages_each_table_once_newest_first(server: Server) -
 def test_an_operator_closes_a_table_in_play_and_its_players_are_told_why(
     database: str, tmp_path: Path
 ) -> None:
-    """``cardtable admin close-table ID --reason``: carried out by the running server as a
-    numbered ``abort`` entry, the reason said; the act is kept. docs/server.md, "For a club's
-    operator"."""
+    """``cardtable admin close-table ID --reason``: the running server ends it, saying why.
+
+    A numbered ``abort`` entry of no seat, the reason in its event; the act is kept.
+    docs/server.md, "For a club's operator".
+    """
     with Server(database, tmp_path / "log", options=("--grace", "3600")).running() as server:
         table = server.new_table("piquet", ["open", "open"], deals=1)
         tokens = [server.join(table, "P"), server.join(table, "Q")]
@@ -201,17 +211,21 @@ def test_an_act_kept_while_no_server_runs_is_carried_out_when_one_starts(
             lambda: server.get(f"/api/tables/{table['id']}")["status"] == "finished",
             "the kept act to be carried out",
         )
-    assert _admin(database, "acts").stdout.strip().endswith(
-        f"close-table {table['id']}: closed at seq 1"
+    assert (
+        _admin(database, "acts")
+        .stdout.strip()
+        .endswith(f"close-table {table['id']}: closed at seq 1")
     )
 
 
 def test_an_operator_removes_a_line_of_chat_and_the_table_is_told_by_a_numbered_event(
     database: str, tmp_path: Path
 ) -> None:
-    """``cardtable admin chat ID`` numbers the lines; ``remove-chat N`` removes one: a
-    ``notice`` entry tells the table, and no snapshot carries the line any more.
-    docs/server.md, "For a club's operator"."""
+    """``cardtable admin remove-chat N`` removes line N (numbered by ``admin chat ID``).
+
+    A ``notice`` entry tells the table, and no snapshot carries the line any more.
+    docs/server.md, "For a club's operator".
+    """
     with Server(database, tmp_path / "log", options=("--grace", "3600")).running() as server:
         table = server.new_table("piquet", ["open", "open"])
         tokens = [server.join(table, "P"), server.join(table, "Q")]

@@ -63,7 +63,7 @@ def _read_exactly(raw: socket.socket, count: int) -> bytes:
 
 def _frames(raw: socket.socket) -> list[tuple[int, bytes]]:
     """The server's frames (opcode, payload) up to and including its close frame."""
-    frames = []
+    frames: list[tuple[int, bytes]] = []
     while not frames or frames[-1][0] != CLOSE:
         first, second = _read_exactly(raw, 2)
         length = second & 0x7F
