@@ -294,16 +294,16 @@ Watched = Collection[int | None]
 def shown_by_seq(
     record: Record, snapshots: frozenset[int] = frozenset(), watched: Watched | None = None
 ) -> dict[int, dict[int | None, Shown]]:
-    """For each log seq, what each ``watched`` seat (all and a spectator, ``None``, if not
-    given) may be shown, by the engine.
+    """For each log seq, what each ``watched`` seat may be shown, by the engine.
 
-    The log's order is that of the record: for each deal its moves before, the deal, then its
-    actions. A spectator is shown the public view and public cards only; the seat to move its
-    legal moves but those its choices build, and the choices. The deal's events so far (what a
-    snapshot carries) are written out only for the seqs in ``snapshots``: writing them for
-    every seq made the check quadratic in a deal's length. A seat nobody watches (a bot's,
-    whose frames no client receives) costs nothing: its views, and its legal moves when it is
-    to move, are not worked out (a piquet bot's exchange alone was 1,507 texts).
+    ``watched`` defaults to every seat and a spectator (``None``). The log's order is that of
+    the record: for each deal its moves before, the deal, then its actions. A spectator is
+    shown the public view and public cards only; the seat to move its legal moves but those
+    its choices build, and the choices. The deal's events so far (what a snapshot carries) are
+    written out only for the seqs in ``snapshots``: writing them for every seq made the check
+    quadratic in a deal's length. A seat nobody watches (a bot's, whose frames no client
+    receives) costs nothing: its views, and its legal moves when it is to move, are not
+    worked out (a piquet bot's exchange alone was 1,507 texts).
     """
     game = get_game(record.game)
     match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
