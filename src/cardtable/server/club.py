@@ -10,6 +10,7 @@ table's lock, as a numbered entry every connection is sent. A table still waitin
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -18,6 +19,8 @@ from cardtable.store.repository import Act, TableInfo
 
 if TYPE_CHECKING:
     from cardtable.server.app import Tables
+
+LOG = logging.getLogger(__name__)
 
 LOOK_SECONDS = 1.0
 """How often the server looks for operators' acts and expired tables."""
@@ -61,16 +64,25 @@ def _duration(seconds: float) -> str:
 async def keep_house(tables: Tables, rules: ClubRules) -> None:
     """For ever: carry out the operators' acts kept, and close the tables that waited too long."""
     while True:
-        for act in await tables.db(tables.store.acts, True):
-            outcome = await carry_out(tables, act)
-            await tables.db(tables.store.finish_act, act.id, outcome)
-        if rules.expire:
-            before = datetime.now(UTC) - timedelta(seconds=rules.expire)
-            for table_id in await tables.db(tables.store.waiting_since, before):
-                table = await tables.get(table_id)
-                if table is not None:
-                    await table.close(expiry_reason(rules.expire), waiting_only=True)
+        # A failed round (the database gone a moment, a write refused) is tried again at the
+        # next: an act stays kept until it is carried out, a table waiting until it closes.
+        try:
+            await _one_round(tables, rules)
+        except Exception:
+            LOG.exception("operators' acts and expiries: this round failed; trying again")
         await asyncio.sleep(LOOK_SECONDS)
+
+
+async def _one_round(tables: Tables, rules: ClubRules) -> None:
+    for act in await tables.db(tables.store.acts, True):
+        outcome = await carry_out(tables, act)
+        await tables.db(tables.store.finish_act, act.id, outcome)
+    if rules.expire:
+        before = datetime.now(UTC) - timedelta(seconds=rules.expire)
+        for table_id in await tables.db(tables.store.waiting_since, before):
+            table = await tables.get(table_id)
+            if table is not None:
+                await table.close(expiry_reason(rules.expire), waiting_only=True)
 
 
 async def carry_out(tables: Tables, act: Act) -> str:
