@@ -65,12 +65,13 @@ def test_a_table_nobody_comes_to_closes_when_its_time_is_up_said_in_the_lobby_an
     docs/server.md, "For a club's operator": expiry of waiting tables. A table whose seats
     were all taken in time plays on.
     """
-    options = ("--grace", "3600", "--expire", "4")
+    options = ("--grace", "3600", "--expire", "10")
     with Server(database, tmp_path / "log", options=options).running() as server:
-        lonely = server.new_table("piquet", ["open", "open"], deals=1)
+        # Made first: by the time the other closes, this one is older than the expiry.
         full = server.new_table("piquet", ["open", "open"], deals=1)
         server.join(full, "P")
         server.join(full, "Q")
+        lonely = server.new_table("piquet", ["open", "open"], deals=1)
         listed = {table["id"]: table for table in server.get("/api/tables")}
         closes = listed[lonely["id"]]["closes_at"]
         assert datetime.fromisoformat(closes) > datetime.fromisoformat("2026-01-01T00:00:00+00:00")
@@ -84,7 +85,7 @@ def test_a_table_nobody_comes_to_closes_when_its_time_is_up_said_in_the_lobby_an
         closed, _end = asyncio.run(watch())
         assert (closed["seq"], closed["seat"]) == (1, None)
         assert [said["text"] for said in closed["d"]] == [
-            "the table closed: nobody took its open seats within 4 seconds"
+            "the table closed: nobody took its open seats within 10 seconds"
         ]
         assert lonely["id"] not in {table["id"] for table in server.get("/api/tables")}
         assert server.get(f"/api/tables/{lonely['id']}")["status"] == "finished"
