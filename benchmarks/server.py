@@ -282,6 +282,7 @@ def serving(url: str) -> Iterator[tuple[str, int, int]]:
     port = free_port()
     command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
     command += ["--database", url, "--bot-delay", "0", "--rate", "100000"]
+    command += ["--tables-per-address", "0"]  # every table comes from this one address
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,15 @@ from cardtable.engine import (
 FRAME_SECONDS = float(os.environ.get("CARDTABLE_TEST_FRAME_SECONDS", "20"))
 """How long a client waits for one frame (or an answer) before the test fails; a soak at
 nice 19 on a busy machine waits longer (``make soak-server`` sets it)."""
+
+PING_SECONDS = os.environ.get("CARDTABLE_TEST_PING_SECONDS")
+"""If set, the servers' keepalive ping interval and timeout: a soak's client at nice 19 may not
+run for longer than the default 20 s, and would be closed (``make soak-server`` sets it)."""
+
+CONNECT: dict[str, Any] = {"max_size": 2**22, "open_timeout": FRAME_SECONDS}
+"""How the test clients connect; with :data:`PING_SECONDS` their own pings wait as long."""
+if PING_SECONDS is not None:
+    CONNECT |= {"ping_interval": float(PING_SECONDS), "ping_timeout": float(PING_SECONDS)}
 
 START_SECONDS = max(120.0, FRAME_SECONDS)
 """How long a server may take to start answering (a soak runs at nice 19 on a busy machine)."""
@@ -76,6 +85,10 @@ class Server:
         """Start the server and wait until it answers HTTP."""
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--bot-delay", "0", "--rate", str(self.rate)]
+        # Every test's tables come from 127.0.0.1; a test of the limit sets its own.
+        command += ["--tables-per-address", "0"]
+        if PING_SECONDS is not None:
+            command += ["--ping-interval", PING_SECONDS, "--ping-timeout", PING_SECONDS]
         command += self.options
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
@@ -201,7 +214,7 @@ class Client:
         deadline = time.monotonic() + seconds
         rng = random.Random(self.seed)
         chosen = ""
-        async with connect(self.url, max_size=2**22, open_timeout=FRAME_SECONDS) as socket:
+        async with connect(self.url, **CONNECT) as socket:
             await socket.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
             while True:
                 frame = await self.receive(socket)
@@ -274,19 +287,29 @@ def _deal_events(deal: Any, seat: int | None) -> list[dict[str, Any]]:
     return [_event_data(event.seen_by(seat)) for event in (deal.events if deal else [])]
 
 
-def shown_by_seq(record: Record, snapshots: frozenset[int] = frozenset()) -> dict[int, list[Shown]]:
-    """For each log seq, what each seat and (last) a spectator may be shown, by the engine.
+Watched = Collection[int | None]
+"""The seats (``None``: a spectator) whose frames are checked."""
 
-    The log's order is that of the record: for each deal its moves before, the deal, then its
-    actions. A spectator (last, ``None``) is shown the public view and public cards only;
-    the seat to move its legal moves but those its choices build, and the choices. The deal's
-    events so far (what a snapshot carries) are written out only for the seqs in
-    ``snapshots``: writing them for every seq made the check quadratic in a deal's length.
+
+def shown_by_seq(
+    record: Record, snapshots: frozenset[int] = frozenset(), watched: Watched | None = None
+) -> dict[int, dict[int | None, Shown]]:
+    """For each log seq, what each ``watched`` seat may be shown, by the engine.
+
+    ``watched`` defaults to every seat and a spectator (``None``). The log's order is that of
+    the record: for each deal its moves before, the deal, then its actions. A spectator is
+    shown the public view and public cards only; the seat to move its legal moves but those
+    its choices build, and the choices. The deal's events so far (what a snapshot carries) are
+    written out only for the seqs in ``snapshots``: writing them for every seq made the check
+    quadratic in a deal's length. A seat nobody watches (a bot's, whose frames no client
+    receives) costs nothing: its views, and its legal moves when it is to move, are not
+    worked out (a piquet bot's exchange alone was 1,507 texts).
     """
     game = get_game(record.game)
     match = game.new_match(game.rules(record.preset, record.rules), record.seats, record.preset)
-    watchers: list[int | None] = [*range(len(record.seats)), None]
-    shown: dict[int, list[Shown]] = {}
+    everyone: list[int | None] = [*range(len(record.seats)), None]
+    watchers = everyone if watched is None else [seat for seat in everyone if seat in watched]
+    shown: dict[int, dict[int | None, Shown]] = {}
     known: dict[int | None, set[str]] = {seat: set() for seat in watchers}
     counted: list[Any] = [None, 0]
     """The deal whose events ``known`` holds, and how many of them it has counted."""
@@ -305,7 +328,7 @@ def shown_by_seq(record: Record, snapshots: frozenset[int] = frozenset()) -> dic
 
     def note(events: Sequence[Event]) -> None:
         deal = match.deals[-1] if match.deals else None
-        current = match.current
+        current = match.current if match.to_move in watchers else None
         choices = current.choices() if current else []
         legal = [game.action_text(a) for a in current.legal_actions()] if current else None
         offered = [
@@ -319,8 +342,8 @@ def shown_by_seq(record: Record, snapshots: frozenset[int] = frozenset()) -> dic
         ]
         learn(deal)
         seq = len(shown) + 1
-        shown[seq] = [
-            Shown(
+        shown[seq] = {
+            seat: Shown(
                 d=[_event_data(event.seen_by(seat)) for event in events],
                 events=_deal_events(deal, seat) if seq in snapshots else [],
                 view=None
@@ -334,7 +357,7 @@ def shown_by_seq(record: Record, snapshots: frozenset[int] = frozenset()) -> dic
                 known=frozenset(known[seat]),
             )
             for seat in watchers
-        ]
+        }
 
     for entry in record.deals:
         for text in entry.before:
@@ -356,14 +379,13 @@ def leaks(record: Record, clients: list[Client]) -> list[str]:
     snapshots = frozenset(
         frame["seq"] for client in clients for frame in client.frames if frame["type"] == "snapshot"
     )
-    shown = shown_by_seq(record, snapshots)
+    shown = shown_by_seq(record, snapshots, {client.seat for client in clients})
     found = []
     for client in clients:
-        index = -1 if client.seat is None else client.seat
         for frame in client.frames:
             if frame.get("type") not in {"ev", "snapshot"} or frame["seq"] == 0:
                 continue
-            expected = shown[frame["seq"]][index]
+            expected = shown[frame["seq"]][client.seat]
             where = f"seat {client.seat} at seq {frame['seq']}"
             events = frame["d"] if frame["type"] == "ev" else frame["events"]
             named = {card for event in events for card in event.get("cards", [])}
@@ -401,7 +423,7 @@ class Peer:
     @classmethod
     async def open(cls, server: Server, table: str, token: str | None) -> Peer:
         """Connect to ``table`` with ``token`` (``None`` to watch) and say hello."""
-        socket = await connect(server.socket_url(table), max_size=2**22, open_timeout=FRAME_SECONDS)
+        socket = await connect(server.socket_url(table), **CONNECT)
         await socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
         return cls(socket)
 

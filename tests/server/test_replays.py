@@ -26,7 +26,9 @@ def server(shared_server: Server) -> Server:
     return shared_server
 
 
-def _steps_against_the_engine(server: Server, table: str, answer: dict[str, Any], who: int) -> None:
+def _steps_against_the_engine(
+    server: Server, table: str, answer: dict[str, Any], who: int | None
+) -> None:
     """Step k of deal 1 is log seq 1 + k: its events and view are what ``who`` was shown."""
     shown = shown_by_seq(server.record(table))
     steps = answer["steps"]
@@ -52,7 +54,7 @@ def test_a_seat_replays_a_finished_deal_as_it_saw_it_and_others_see_their_own(
     assert any(step["move"] for step in mine["steps"]), "her own moves are named"
     assert all(step["move"] is None for step in mine["steps"] if step["seat"] != 0)
     public = browser.ok("GET", path)
-    _steps_against_the_engine(server, table["id"], public, -1)
+    _steps_against_the_engine(server, table["id"], public, None)
     theirs = browser.ok("GET", path + "?seat=1")
     _steps_against_the_engine(server, table["id"], theirs, 1)
     unjudged = browser.call("GET", f"/api/tables/{table['id']}/deals/1/analysis")

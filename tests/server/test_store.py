@@ -35,7 +35,7 @@ from cardtable.store.repository import Entry, NewTable, StaleWrite, Store
 from server.conftest import fresh_database
 from server.harness import Client, Server
 
-SCHEMA = {"chat_lines", "log_entries", "players", "seats", "settings", "tables"}
+SCHEMA = {"chat_lines", "log_entries", "operator_acts", "players", "seats", "settings", "tables"}
 
 
 @pytest.fixture(params=["sqlite", "postgresql", "asyncpg"])

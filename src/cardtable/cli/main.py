@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cardtable.cli import preferans
+from cardtable.cli.admin import admin_app
 from cardtable.cli.common import (
     chosen_rules,
     lazy_progress,
@@ -59,6 +60,7 @@ app.add_typer(preferans.app)
 app.add_typer(piquet_app)
 app.add_typer(poker_app, name="poker")
 app.add_typer(db_app, name="db")
+app.add_typer(admin_app, name="admin")
 app.command("serve")(serve_command)
 app.command("games")(games_command)
 

@@ -36,7 +36,8 @@ class ServerMissing(CardtableError):
     """The server's libraries are not installed."""
 
 
-def _store_database_url(database: str | None, data_dir: Path | None) -> str:
+def store_database_url(database: str | None, data_dir: Path | None) -> str:
+    """The database URL the options name, or the server's libraries are missing (one line)."""
     try:
         from cardtable.store.database import database_url  # noqa: PLC0415 - an optional extra
     except ImportError:
@@ -75,13 +76,45 @@ def serve_command(
             "leaves sooner); it is rebuilt from its log when opened again.",
         ),
     ] = 600.0,
+    expire: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=86_400 * 365,
+            help="Seconds a table may wait for its players before it closes (0: for ever).",
+        ),
+    ] = 86_400.0,
+    tables_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="Open tables one client address may have made (0: any number).",
+        ),
+    ] = 10,
+    ping_interval: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=86_400,
+            help="Seconds between the server's keepalive pings on each socket (0: none).",
+        ),
+    ] = 20.0,
+    ping_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            max=86_400,
+            help="Seconds a socket may take to answer a keepalive ping before it is closed.",
+        ),
+    ] = 20.0,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the protocol's JSON Schema and stop.")
     ] = False,
 ) -> None:
     """Run the game server until stopped (migrating its database first) and print its address."""
     with one_line_errors():
-        url = _store_database_url(database, data_dir)
+        url = store_database_url(database, data_dir)
         if schema:
             from cardtable.server.protocol import schema_text  # noqa: PLC0415
 
@@ -93,8 +126,16 @@ def serve_command(
         from cardtable.store.database import upgrade  # noqa: PLC0415
 
         upgrade(url)
+        from cardtable.server.club import ClubRules  # noqa: PLC0415
+
         app = create_app(
-            url, bot_delay=bot_delay, rate=rate, grace=grace, stand_in=stand_in, idle=idle
+            url,
+            bot_delay=bot_delay,
+            rate=rate,
+            grace=grace,
+            stand_in=stand_in,
+            idle=idle,
+            club_rules=ClubRules(expire, tables_per_address),
         )
         # Before any connection: a bot's or a showdown's first kernel call would otherwise
         # load (or, on a cold cache, compile) it while its table, or the event loop, waits.
@@ -103,7 +144,15 @@ def serve_command(
         warm(quiet=True)
     out.print(f"cardtable serves http://{host}:{port} (database {_shown(url)})", soft_wrap=True)
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16_384)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=16_384,
+        ws_ping_interval=ping_interval or None,
+        ws_ping_timeout=ping_timeout,
+    )
 
 
 @db_app.command("upgrade")
@@ -114,7 +163,7 @@ def db_upgrade(
 ) -> None:
     """Migrate the database up to the newest schema (or REVISION)."""
     with one_line_errors():
-        url = _store_database_url(database, data_dir)
+        url = store_database_url(database, data_dir)
         from cardtable.store.database import current, upgrade  # noqa: PLC0415
 
         upgrade(url, revision)
@@ -129,7 +178,7 @@ def db_downgrade(
 ) -> None:
     """Migrate the database one revision down (or to REVISION; ``base`` empties it)."""
     with one_line_errors():
-        url = _store_database_url(database, data_dir)
+        url = store_database_url(database, data_dir)
         from cardtable.store.database import current, downgrade  # noqa: PLC0415
 
         downgrade(url, revision)
@@ -140,7 +189,7 @@ def db_downgrade(
 def db_current(database: DatabaseOption = None, data_dir: DataDirOption = None) -> None:
     """Print the database's revision beside the newest this cardtable ships."""
     with one_line_errors():
-        url = _store_database_url(database, data_dir)
+        url = store_database_url(database, data_dir)
         from cardtable.store.database import current, head  # noqa: PLC0415
 
         out.print(f"database at revision {current(url) or 'base'}; newest {head()}")

@@ -18,11 +18,11 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from fastapi import Body, FastAPI, Header, HTTPException, Request, Response, WebSocket
+from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from itsdangerous import URLSafeSerializer
@@ -35,7 +35,7 @@ from cardtable.engine.aids import hint as aid_hint
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
-from cardtable.server import access, accounts, downloads, history, replays
+from cardtable.server import access, accounts, club, downloads, history, replays
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -62,11 +62,17 @@ from cardtable.store.repository import (
     SeatUnavailable,
     Store,
     TableInfo,
+    TooManyTables,
     new_secret,
 )
 from cardtable.web import mount_pages
 
 T = TypeVar("T")
+
+LOBBY_PAGE = 50
+"""The tables a lobby page lists unless it asks for another number."""
+LOBBY_MOST = 200
+"""The most tables one lobby page lists."""
 
 BOT_NAMES = ("Vera", "Boris", "Clara", "Dmitri", "Elena", "Felix", "Galina", "Igor", "Kira", "Lev")
 """The names bot seats are given, in seat order: a bot's kind ("default") is no name to read."""
@@ -186,14 +192,17 @@ def create_app(
     grace: float = 60.0,
     stand_in: str = "default",
     idle: float = 600.0,
+    club_rules: club.ClubRules | None = None,
 ) -> FastAPI:
     """The server's application over the database at ``url`` (already migrated).
 
     ``rate`` is the frames a second one connection may send (twice as many in a burst);
     ``grace`` the seconds a person's seat waits for its person before the ``stand_in`` bot
     plays it; ``idle`` the seconds a table nobody is connected to stays in memory (a finished
-    one leaves at the next sweep).
+    one leaves at the next sweep); ``club_rules`` when a waiting table expires and how many
+    open tables one address may make (:mod:`cardtable.server.club`).
     """
+    rules = club_rules or club.ClubRules()
     limits = Limits(rate=rate, burst=max(1, int(2 * rate)))
     for game in games():
         if stand_in != "default" and stand_in not in bot_names(game.name):
@@ -216,10 +225,16 @@ def create_app(
         app.state.login_limit = accounts.LoginLimit()
         raw_key = await tables.db(store.setting, "record_key", _new_key)
         app.state.record_key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(raw_key))
+        app.state.club = rules
         await tables.resume_all()
-        sweeper = asyncio.get_running_loop().create_task(tables.sweep())
+        loop = asyncio.get_running_loop()
+        chores = [
+            loop.create_task(tables.sweep()),
+            loop.create_task(club.keep_house(tables, rules)),
+        ]
         yield
-        sweeper.cancel()
+        for chore in chores:
+            chore.cancel()
         for table in tables.live.values():
             table.stop()
         workers.bots.shutdown(wait=False, cancel_futures=True)
@@ -287,9 +302,13 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Make a table; its invite code is given out here once."""
-        spec = _new_table(body)
+        spec = replace(_new_table(body), address=request.client.host if request.client else None)
         tables = _tables(request)
-        table_id, invite = await tables.db(tables.store.create_table, spec)
+        per_address = _club(request).tables_per_address
+        try:
+            table_id, invite = await tables.db(tables.store.create_table, spec, per_address)
+        except TooManyTables as error:
+            raise HTTPException(429, str(error)) from None
         info = await tables.db(tables.store.table, table_id)
         assert info is not None
         if not any(seat.is_open for seat in info.seats):
@@ -301,10 +320,22 @@ def _routes(app: FastAPI) -> None:
         }
 
     @app.get("/api/tables")
-    async def lobby(request: Request) -> list[dict[str, Any]]:
-        """The listed tables that have not finished."""
+    async def lobby(
+        request: Request,
+        response: Response,
+        limit: Annotated[int, Query(ge=1, le=LOBBY_MOST)] = LOBBY_PAGE,
+        after: Annotated[str | None, Query(max_length=40)] = None,
+    ) -> list[dict[str, Any]]:
+        """A page of the lobby: ``limit`` listed tables not finished, newest first, after ``after``.
+
+        Header ``Link`` (``rel="next"``) names the next page, if there is one.
+        """
         tables = _tables(request)
-        return [_table_data(info) for info in await tables.db(tables.store.lobby)]
+        page, more = await tables.db(tables.store.lobby, limit, after)
+        if more:
+            following = f"/api/tables?limit={limit}&after={page[-1].id}"
+            response.headers["link"] = f'<{following}>; rel="next"'
+        return [_lobby_data(info, _club(request)) for info in page]
 
     @app.get("/api/tables/{table_id}")
     async def table_status(
@@ -322,7 +353,7 @@ def _routes(app: FastAPI) -> None:
         # Under the table's lock: an action applied but not yet stored is never shown.
         async with table.lock:
             return {
-                **_table_data(table.info),
+                **_lobby_data(table.info, _club(request)),
                 "seq": table.seq,
                 "to_move": table.match.to_move,
                 "score": table.score(),
@@ -340,6 +371,8 @@ def _routes(app: FastAPI) -> None:
             invited = await tables.db(tables.store.invite_matches, table_id, body.invite)
         if not table.info.listed and not invited:
             raise HTTPException(403, "this table is private: its invite code is needed")
+        if table.finished and table.steps:
+            raise HTTPException(409, "this table has finished: its seats are taken no more")
         player_id, name = await accounts.seat_holder(request, response, body.name)
         seat = body.seat if body.seat is not None else _first_open(table.info)
         try:
@@ -504,6 +537,16 @@ def _table_data(info: TableInfo) -> dict[str, Any]:
             for seat in info.seats
         ],
     }
+
+
+def _lobby_data(info: TableInfo, rules: club.ClubRules) -> dict[str, Any]:
+    # A table as the lobby lists it: with when it closes if its seats are not taken by then.
+    return {**_table_data(info), "closes_at": club.closes_at(info, rules)}
+
+
+def _club(request: Request) -> club.ClubRules:
+    rules: club.ClubRules = request.app.state.club
+    return rules
 
 
 def _first_open(info: TableInfo) -> int:

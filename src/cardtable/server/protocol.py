@@ -231,7 +231,7 @@ class Ev(_Frame):
 
     type: Literal["ev"] = "ev"
     seq: int
-    kind: Literal["deal", "act", "between", "undo", "abort"]
+    kind: Literal["deal", "act", "between", "undo", "abort", "notice"]
     seat: int | None
     commitment: str | None = None
     """For a new deal: the commitment to its deck and seed (checkable in the record later)."""

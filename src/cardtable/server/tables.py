@@ -221,7 +221,9 @@ class LiveTable:
             return ()
         if entry.kind == "abort":
             self.aborted = True
-            return ()
+            return _notice_events(entry)
+        if entry.kind == "notice":
+            return _notice_events(entry)
         self.standing.append(entry)
         return _apply_entry(self.match, entry)
 
@@ -693,6 +695,38 @@ class LiveTable:
         await self._publish(Step(entry.seq, "abort", pending.by, ()))
         await self._broadcast(self._end().model_dump_json())
 
+    async def close(self, reason: str, waiting_only: bool = False) -> int | None:
+        """End the table where it stands, saying ``reason`` to every connection; its seq.
+
+        An operator closed it, or nobody came to it: an ``abort`` entry of no seat. ``None``
+        if the table had already finished (or, ``waiting_only``, no longer waits for players).
+        """
+        async with self.lock:
+            if (self.finished and self.steps) or self.evicted:
+                return None
+            if waiting_only and (self.steps or self.info.status != "waiting"):
+                return None
+            entry = Entry(self.seq + 1, "abort", text=reason)
+            await self._store([entry], "finished")
+            self.aborted = True
+            await self._publish(Step(entry.seq, "abort", None, _notice_events(entry)))
+            await self._broadcast(self._end().model_dump_json())
+            self.stop()
+            return entry.seq
+
+    async def notice(self, text: str) -> int | None:
+        """Tell every connection ``text`` as a numbered ``notice`` entry of the log; its seq.
+
+        For an operator's act on the table; ``None`` if the table has finished.
+        """
+        async with self.lock:
+            if (self.finished and self.steps) or self.evicted:
+                return None
+            entry = Entry(self.seq + 1, "notice", text=text)
+            await self._store([entry])
+            await self._publish(Step(entry.seq, "notice", None, _notice_events(entry)))
+            return entry.seq
+
     async def _rematch(self, pending: Pending) -> None:
         table_id = await self._db(self.store.create_rematch, self.info.id, pending.by)
         self.info = replace(self.info, rematch={"table": table_id, "by": pending.by})
@@ -933,6 +967,13 @@ def _replayed(info: TableInfo, entries: Sequence[Entry]) -> SomeMatch:
     for entry in entries:
         _apply_entry(match, entry)
     return match
+
+
+def _notice_events(entry: Entry) -> tuple[Event, ...]:
+    # What an entry of no seat (an operator's act, an expiry) says, to everyone.
+    if entry.seat is not None or not entry.text:
+        return ()
+    return (Event("closed" if entry.kind == "abort" else "notice", None, entry.text),)
 
 
 def _chat_frame(line: Said) -> Chat:

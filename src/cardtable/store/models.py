@@ -82,6 +82,8 @@ class TableRow(Base):
     created: Mapped[datetime] = mapped_column(default=_now)
     rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """Once its rematch is made: ``{"table": its id, "by": the seat that offered it}``."""
+    address: Mapped[str | None] = mapped_column(String(64), index=True)
+    """The client address that made the table (its open tables are limited per address)."""
 
 
 class SeatRow(Base):
@@ -124,6 +126,27 @@ class LogEntry(Base):
     bank_ms: Mapped[int | None] = mapped_column(Integer)
     """Under a clock, the time bank the moving seat has left after this action, in ms."""
     created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class OperatorAct(Base):
+    """An operator's command (``cardtable admin``), kept for ever: what, on what, and its outcome.
+
+    A command on a table is carried out by the server that uses the database (it alone writes
+    a table's log); ``done`` stays empty until it is.
+    """
+
+    __tablename__ = "operator_acts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    command: Mapped[str] = mapped_column(String(20))
+    """``close-table``, ``remove-chat`` or ``reset-password``."""
+    target: Mapped[str] = mapped_column(String(64))
+    """The table's id, the chat line's id or the account's name."""
+    reason: Mapped[str | None] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(default=_now)
+    done: Mapped[datetime | None] = mapped_column()
+    outcome: Mapped[str | None] = mapped_column(Text)
+    """What came of it, in a line (``closed at seq 14``, or why nothing was done)."""
 
 
 class ChatLine(Base):

@@ -21,12 +21,14 @@ from cardtable.store.repository import Entry, TableInfo
 def standing(log: Sequence[Entry]) -> list[Entry]:
     """The entries of ``log`` that stand, whose replay is the table's state.
 
-    Left out: the entries an ``undo`` took back, and the ``undo`` and ``abort`` entries.
+    Left out: the entries an ``undo`` took back, and the ``undo``, ``abort`` and ``notice``
+    entries (an operator's word moves no card).
 
     >>> log = [Entry(1, "deal"), Entry(2, "act", seat=0), Entry(3, "act", seat=1),
-    ...        Entry(4, "undo", seat=0, text="2"), Entry(5, "act", seat=0), Entry(6, "abort")]
+    ...        Entry(4, "undo", seat=0, text="2"), Entry(5, "notice", text="a line removed"),
+    ...        Entry(6, "act", seat=0), Entry(7, "abort")]
     >>> [entry.seq for entry in standing(log)]
-    [1, 5]
+    [1, 6]
     """
     kept: list[Entry] = []
     for entry in log:
@@ -34,7 +36,7 @@ def standing(log: Sequence[Entry]) -> list[Entry]:
             if entry.text is None or not entry.text.isdigit():
                 raise RecordError(f"log seq {entry.seq}: an undo that names no seq")
             kept = [earlier for earlier in kept if earlier.seq < int(entry.text)]
-        elif entry.kind != "abort":
+        elif entry.kind not in ("abort", "notice"):
             kept.append(entry)
     return kept
 

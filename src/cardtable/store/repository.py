@@ -17,14 +17,22 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.util import greenlet_spawn
 
 from cardtable.errors import CardtableError
 from cardtable.store.database import make_engine
-from cardtable.store.models import ChatLine, LogEntry, Player, SeatRow, Setting, TableRow
+from cardtable.store.models import (
+    ChatLine,
+    LogEntry,
+    OperatorAct,
+    Player,
+    SeatRow,
+    Setting,
+    TableRow,
+)
 
 TOKEN_BYTES = 32
 """Random bytes in a seat token or an invite code (256 bits: unguessable)."""
@@ -36,6 +44,10 @@ class StaleWrite(CardtableError):
 
 class SeatUnavailable(CardtableError):
     """A seat that does not exist, is a bot's, or is already held."""
+
+
+class TooManyTables(CardtableError):
+    """An address that has as many open tables as one address may."""
 
 
 class NameTaken(CardtableError):
@@ -82,6 +94,29 @@ class TableInfo:
     """The table's clock (``move`` and ``bank`` in seconds), or ``None`` for no clock."""
     rematch: Mapping[str, Any] | None = None
     """Once its rematch is made: ``{"table": its id, "by": the seat that offered it}``."""
+    created: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An operator's act as kept: its number, command, target, reason and outcome."""
+
+    id: int
+    command: str
+    target: str
+    reason: str | None
+    created: datetime
+    done: datetime | None
+    outcome: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatEntry:
+    """A kept line of chat with its number (what ``cardtable admin remove-chat`` names)."""
+
+    id: int
+    table_id: str
+    said: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +187,8 @@ class NewTable:
     people: Mapping[int, tuple[str, str | None]] = field(default_factory=dict)
     """Seats already held when the table is made (a rematch): each one's name and player id;
     their keys are set when their people come for them (:meth:`Store.key_seat`)."""
+    address: str | None = None
+    """The client address that asked for the table."""
 
 
 C = TypeVar("C", bound=type)
@@ -296,9 +333,24 @@ class Store:
                 )
             )
 
-    def create_table(self, spec: NewTable) -> tuple[str, str]:
-        """Make a table; return its id and its invite code (given out once, stored hashed)."""
+    def create_table(self, spec: NewTable, per_address: int = 0) -> tuple[str, str]:
+        """Make a table; return its id and its invite code (given out once, stored hashed).
+
+        With ``per_address``, a spec's address that has that many tables not finished already
+        is refused (:class:`TooManyTables`), counted in the same transaction.
+        """
         with self._sessions.begin() as session:
+            if per_address and spec.address is not None:
+                made = session.scalar(
+                    select(func.count())
+                    .select_from(TableRow)
+                    .where(TableRow.address == spec.address, TableRow.status != "finished")
+                )
+                if (made or 0) >= per_address:
+                    raise TooManyTables(
+                        f"{spec.address} has {made} tables open, the most this server allows "
+                        "one address: another can be made when one of them finishes"
+                    )
             return _add_table(session, spec)
 
     def create_rematch(self, table_id: str, by: int) -> str:
@@ -362,15 +414,92 @@ class Store:
             row = session.get(TableRow, table_id)
             return None if row is None else _info(session, row)
 
-    def lobby(self) -> list[TableInfo]:
-        """The listed tables that have not finished, newest first."""
+    def lobby(self, limit: int = 50, after: str | None = None) -> tuple[list[TableInfo], bool]:
+        """``limit`` listed tables not finished, newest first, after ``after``; whether more follow.
+
+        The page is cut by each table's creation time and id (a keyset), so a table made or
+        finished meanwhile moves no other table from one page to the next.
+        """
+        query = select(TableRow).where(TableRow.listed, TableRow.status != "finished")
+        with self._sessions.begin() as session:
+            if after is not None:
+                mark = session.get(TableRow, after)
+                if mark is None:
+                    raise CardtableError(f"after: there is no table {after!r}")
+                query = query.where(
+                    or_(
+                        TableRow.created < mark.created,
+                        and_(TableRow.created == mark.created, TableRow.id < mark.id),
+                    )
+                )
+            order = (TableRow.created.desc(), TableRow.id.desc())
+            rows = list(session.scalars(query.order_by(*order).limit(limit + 1)))
+            return [_info(session, row) for row in rows[:limit]], len(rows) > limit
+
+    def waiting_since(self, before: datetime) -> list[str]:
+        """The ids of the tables still waiting for a player that were made before ``before``."""
+        with self._sessions.begin() as session:
+            return list(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == "waiting", TableRow.created < before
+                    )
+                )
+            )
+
+    # --- the operators' acts -------------------------------------------------------------
+
+    def record_act(self, command: str, target: str, reason: str | None) -> int:
+        """Keep an operator's act, not yet carried out; its number."""
+        with self._sessions.begin() as session:
+            act = OperatorAct(command=command, target=target, reason=reason)
+            session.add(act)
+            session.flush()
+            return act.id
+
+    def finish_act(self, act_id: int, outcome: str) -> None:
+        """Mark act ``act_id`` carried out, with what came of it."""
+        with self._sessions.begin() as session:
+            session.execute(
+                update(OperatorAct)
+                .where(OperatorAct.id == act_id)
+                .values(done=datetime.now(UTC), outcome=outcome)
+            )
+
+    def act(self, act_id: int) -> Act:
+        """Act ``act_id`` as it stands."""
+        with self._sessions.begin() as session:
+            row = session.get(OperatorAct, act_id)
+            if row is None:
+                raise CardtableError(f"there is no operator's act {act_id}")
+            return _act(row)
+
+    def acts(self, pending_only: bool = False) -> list[Act]:
+        """The operators' acts, oldest first (only those not yet carried out, if asked)."""
+        query = select(OperatorAct).order_by(OperatorAct.id)
+        if pending_only:
+            query = query.where(OperatorAct.done.is_(None))
+        with self._sessions.begin() as session:
+            return [_act(row) for row in session.scalars(query)]
+
+    def chat_line(self, line_id: int) -> ChatEntry | None:
+        """Chat line ``line_id``, or ``None`` if there is none (any more)."""
+        with self._sessions.begin() as session:
+            row = session.get(ChatLine, line_id)
+            return None if row is None else _chat_entry(row)
+
+    def chat_lines(self, table_id: str) -> list[ChatEntry]:
+        """Table ``table_id``'s chat with the lines' numbers, oldest first."""
         with self._sessions.begin() as session:
             rows = session.scalars(
-                select(TableRow)
-                .where(TableRow.listed, TableRow.status != "finished")
-                .order_by(TableRow.created.desc())
+                select(ChatLine).where(ChatLine.table_id == table_id).order_by(ChatLine.id)
             )
-            return [_info(session, row) for row in rows]
+            return [_chat_entry(row) for row in rows]
+
+    def remove_chat(self, line_id: int) -> None:
+        """Delete chat line ``line_id``."""
+        with self._sessions.begin() as session:
+            session.execute(delete(ChatLine).where(ChatLine.id == line_id))
 
     def tables_in_play(self) -> list[str]:
         """The ids of the tables being played, to resume after a restart."""
@@ -517,6 +646,7 @@ def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
             deals_limit=spec.deals_limit,
             status="waiting",
             clock=None if spec.clock is None else dict(spec.clock),
+            address=spec.address,
         )
     )
     session.flush()
@@ -546,6 +676,17 @@ def _info(session: Session, row: TableRow) -> TableInfo:
         seats=tuple(SeatInfo(seat.seat, seat.name, seat.bot) for seat in seats),
         clock=row.clock,
         rematch=row.rematch,
+        created=row.created,
+    )
+
+
+def _act(row: OperatorAct) -> Act:
+    return Act(row.id, row.command, row.target, row.reason, row.created, row.done, row.outcome)
+
+
+def _chat_entry(row: ChatLine) -> ChatEntry:
+    return ChatEntry(
+        row.id, row.table_id, Said(row.seat, row.name, row.text, row.scope, row.created)
     )
 
 

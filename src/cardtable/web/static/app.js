@@ -50,19 +50,32 @@ function redraw() {
   if (page) page.render();
 }
 
+// One page of the lobby and the address of the next (the answer's Link header), if any.
+async function lobbyPage(path) {
+  const answer = await fetch(path);
+  const next = /<([^>]+)>;\s*rel="next"/.exec(answer.headers.get("link") ?? "");
+  return { tables: await answer.json(), next: next ? next[1] : null };
+}
+
 async function lobby() {
-  const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/games")]);
+  const [first, games] = await Promise.all([lobbyPage("/api/tables"), api("GET", "/api/games")]);
   const list = el("ul", { class: "lobby" });
-  for (const table of tables) {
-    const seats = table.seats.map((seat) => (seat.open ? t("open") : seat.name)).join(", ");
-    const open = table.seats.some((seat) => seat.open);
-    list.append(el("li", {}, el("span", { text:
-      `${gameTitle(table.game)} (${table.preset ?? "—"}) · ${seats} · ${t(table.status)}` }),
-      open ? el("a", { class: "button", href: `/tables/${table.id}`, text: t("join") }) : null,
-      el("a", { class: "button", href: `/tables/${table.id}?watch=1`, text: t("watch") })));
-  }
+  const more = el("button", { type: "button", id: "more-tables", text: t("moreTables") });
+  const show = ({ tables, next }) => {
+    for (const table of tables) {
+      const seats = table.seats.map((seat) => (seat.open ? t("open") : seat.name)).join(", ");
+      const open = table.seats.some((seat) => seat.open);
+      list.append(el("li", {}, el("span", { text:
+        `${gameTitle(table.game)} (${table.preset ?? "—"}) · ${seats} · ${t(table.status)}` }),
+        open ? el("a", { class: "button", href: `/tables/${table.id}`, text: t("join") }) : null,
+        el("a", { class: "button", href: `/tables/${table.id}?watch=1`, text: t("watch") })));
+    }
+    more.hidden = next === null;
+    more.onclick = async () => show(await lobbyPage(next));
+  };
+  show(first);
   main.replaceChildren(el("h1", { text: t("lobby") }),
-    tables.length ? list : el("p", { text: t("noTables") }), newTableForm(games));
+    first.tables.length ? list : el("p", { text: t("noTables") }), more, newTableForm(games));
 }
 
 function newTableForm(games) {

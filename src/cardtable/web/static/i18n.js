@@ -4,7 +4,7 @@ const LABELS = {
     lobby: "Lobby", newTable: "New table", game: "Game", preset: "Preset",
     seats: "Seats", seat: "Seat", you: "you", bot: "bot", open: "open (a friend)", create: "Deal",
     name: "Your name", guest: "Guest", join: "Take a seat", watch: "Watch", noTables:
-      "No tables are open. Make one below.", waiting: "waiting for players",
+      "No tables are open. Make one below.", moreTables: "More tables", waiting: "waiting for players",
     playing: "playing", finished: "finished", invite: "Invite a friend with this link:",
     copy: "Copy", copied: "Copied", yourTurn: "Your move", turnOf: "To move: {0}",
     hand: "Your hand", talon: "Talon", trick: "Trick", lastTrick: "Last trick",
@@ -36,7 +36,7 @@ const LABELS = {
     lobby: "Столы", newTable: "Новый стол", game: "Игра", preset: "Правила",
     seats: "Места", seat: "Место", you: "я", bot: "бот", open: "свободно (для друга)",
     create: "Сдать", name: "Ваше имя", guest: "Гость", join: "Сесть за стол", watch: "Смотреть",
-    noTables: "Открытых столов нет. Создайте новый ниже.",
+    noTables: "Открытых столов нет. Создайте новый ниже.", moreTables: "Ещё столы",
     waiting: "ждёт игроков", playing: "идёт игра", finished: "закончен",
     invite: "Пригласите друга по этой ссылке:", copy: "Копировать", copied: "Скопировано",
     yourTurn: "Ваш ход", turnOf: "Ходит: {0}", hand: "Ваши карты", talon: "Прикуп",

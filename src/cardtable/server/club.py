@@ -1,0 +1,114 @@
+"""What a club's server does on its own: waiting tables expire, operators' acts are carried out.
+
+An operator acts through ``cardtable admin`` on the database the server uses
+(:mod:`cardtable.cli.admin`): an act on a table is only kept there, and the server, which alone
+writes a table's log, carries it out within a second (or at its next start) through the
+table's lock, as a numbered entry every connection is sent. A table still waiting for a player
+``expire`` seconds after it was made closes the same way, saying why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from cardtable.store.repository import Act, TableInfo
+
+if TYPE_CHECKING:
+    from cardtable.server.app import Tables
+
+LOG = logging.getLogger(__name__)
+
+LOOK_SECONDS = 1.0
+"""How often the server looks for operators' acts and expired tables."""
+
+
+@dataclass(frozen=True)
+class ClubRules:
+    """A club's limits: how long a table waits for players, how many one address may open.
+
+    ``expire`` is in seconds (0: for ever); ``tables_per_address`` counts the tables not
+    finished that were made from one client address (0: any number).
+    """
+
+    expire: float = 86_400.0
+    tables_per_address: int = 10
+
+
+def closes_at(info: TableInfo, rules: ClubRules) -> str | None:
+    """When a waiting table closes unless its seats are taken (ISO 8601, UTC), or ``None``."""
+    if info.status != "waiting" or not rules.expire or info.created is None:
+        return None
+    made = info.created if info.created.tzinfo else info.created.replace(tzinfo=UTC)
+    return (made + timedelta(seconds=rules.expire)).isoformat(timespec="seconds")
+
+
+def expiry_reason(expire: float) -> str:
+    """What an expired table says: how long it waited."""
+    return f"the table closed: nobody took its open seats within {_duration(expire)}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} seconds"
+
+
+async def keep_house(tables: Tables, rules: ClubRules) -> None:
+    """For ever: carry out the operators' acts kept, and close the tables that waited too long."""
+    while True:
+        # A failed round (the database gone a moment, a write refused) is tried again at the
+        # next: an act stays kept until it is carried out, a table waiting until it closes.
+        try:
+            await _one_round(tables, rules)
+        except Exception:
+            LOG.exception("operators' acts and expiries: this round failed; trying again")
+        await asyncio.sleep(LOOK_SECONDS)
+
+
+async def _one_round(tables: Tables, rules: ClubRules) -> None:
+    for act in await tables.db(tables.store.acts, True):
+        outcome = await carry_out(tables, act)
+        await tables.db(tables.store.finish_act, act.id, outcome)
+    if rules.expire:
+        before = datetime.now(UTC) - timedelta(seconds=rules.expire)
+        for table_id in await tables.db(tables.store.waiting_since, before):
+            table = await tables.get(table_id)
+            if table is not None:
+                await table.close(expiry_reason(rules.expire), waiting_only=True)
+
+
+async def carry_out(tables: Tables, act: Act) -> str:
+    """Do what operator's ``act`` asks of a table or its chat; what came of it, in a line."""
+    if act.command == "close-table":
+        table = await tables.get(act.target)
+        if table is None:
+            return f"there is no table {act.target!r}"
+        said = "the operator closed the table" + (f": {act.reason}" if act.reason else "")
+        seq = await table.close(said)
+        return "the table had finished already" if seq is None else f"closed at seq {seq}"
+    if act.command == "remove-chat":
+        return await _remove_chat(tables, int(act.target))
+    return f"no server act {act.command!r}"
+
+
+async def _remove_chat(tables: Tables, line_id: int) -> str:
+    line = await tables.db(tables.store.chat_line, line_id)
+    if line is None:
+        return f"there is no chat line {line_id}"
+    await tables.db(tables.store.remove_chat, line_id)
+    info = await tables.db(tables.store.table, line.table_id)
+    if info is None or info.status == "finished":
+        return "removed"
+    table = await tables.get(line.table_id)
+    seq = None
+    if table is not None:
+        seq = await table.notice(f"the operator removed a line of chat by {line.said.name}")
+    return "removed" if seq is None else f"removed; said at seq {seq}"
