@@ -145,6 +145,7 @@ class Answering(Saying):
         """Agreed, the deal ends as claimed; refused, the whister chooses again."""
         state = self.state
         declarer = state.declarer
+        assert declarer is not None
         events = [told("answer", declarer, "says", seat=declarer, call=action_text(action))]
         if action is Say.AGREE:
             state.claimed = True
