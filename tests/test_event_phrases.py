@@ -57,8 +57,10 @@ def test_every_event_says_its_text_by_its_key_and_values(spec: PlaythroughSpec) 
 
 @pytest.mark.parametrize("game", ["preferans", "piquet", "poker"])
 def test_every_key_has_its_values_named_in_its_template_and_the_page_says_it(game: str) -> None:
-    """Each key of the phrase book is in the page's dictionary in both languages, with the
-    same values named (a seat as ``{@seat}``)."""
+    """Each key of the phrase book is in the page's dictionary in both languages.
+
+    The page's template names only values the key has (a seat as ``{@seat}``).
+    """
     page = json.loads(PAGE_PHRASES.read_text(encoding="utf-8"))
     for key, template in _phrases(game).items():
         named = {name for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from server.harness import Server
-from web.test_browser import choose, play_by_pointing, wait_for_change, wait_for_end
+from web.test_browser import play_by_pointing, wait_for_change, wait_for_end
 from web.test_poker_page import _act
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")

@@ -182,17 +182,18 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             lines.append(f"player {last} is last and pays both")
         return [told("score", None, "sheet", line=line) for line in lines]
 
-    def sheet_svg(self) -> str | None:
+    def sheet_svg(self, lang: str = "ru") -> str | None:
         """The korolik sheet of the parties so far, drawn as on paper (:mod:`.sheet_picture`).
 
-        ``None`` for the rubicon and the game for three, whose totals are the sheet's lines.
+        ``None`` for the rubicon and the game for three, whose totals are the sheet's lines;
+        its words in ``lang`` (``ru`` or ``en``).
         """
         if self.three or self.rules.scoring == "rubicon":
             return None
         sheets = [*self.closed_sheets]
         if self.sheet.marks or not sheets:
             sheets.append(self.sheet)
-        return korolik_svg(self.seats, sheets)
+        return korolik_svg(self.seats, sheets, lang)
 
     def _pay(self, winner: int, loser: int, points: int) -> None:
         amount = Fraction(points * self.rules.stake)

@@ -146,8 +146,11 @@ class PreferansMatch(Match[Action, PreferansView, PreferansRules]):
         """Each player's result in whists: the settlement of the sheet as it stands."""
         return dict(self.sheet.settlement().balance)
 
-    def sheet_svg(self) -> str:
-        """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`)."""
+    def sheet_svg(self, lang: str = "ru") -> str:
+        """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`).
+
+        The pulka has figures and no words, so it is the same in every ``lang``.
+        """
         from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415 - drawn on demand
 
         return pulka_svg(self.sheet)

@@ -68,7 +68,7 @@ const WORDS_RU = [
   [/\bpreliminary\b/g, "предварительные"], [/\ball-pass\b/g, "распасы"],
   [/\bconsolation\b/g, "консоляция"], [/\bmisère\b/g, "мизер"], [/\bwhist\b/g, "вист"],
   [/\bfewest tricks\b/g, "меньше всех взяток"], [/\btricks shared\b/g, "взяток на двоих"],
-  [/\btricks\b/g, "взят."], [/\btook\b/g, "взял"], [/\bchecked\b/g, "проверка"],
+  [/\btricks\b/g, "взят."], [/\btook\b/g, "взято"], [/\bchecked\b/g, "проверка"],
   [/\bboth passed\b/g, "оба паса"], [/\bdown (\d+)/g, "без $1"], [/(\d+) down\b/g, "без $1"],
   [/\bshort\b/g, "недобор"], [/\brobber\b/g, "разбойник"], [/\bNT\b/g, "БК"],
   [/\bthe declarer's missing tricks\b/g, "недобранных взяток играющего"],

@@ -5,7 +5,7 @@ import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
-import { moveLabel, scoreText, t } from "./i18n.js";
+import { moveLabel, scoreText, settings, t } from "./i18n.js";
 import { eventSentence } from "./phrases.js";
 import { Live } from "./live.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
@@ -148,7 +148,7 @@ export class TablePage {
   /** The drawn score sheet as it stands now, for games whose server draws one. */
   async refreshSheet() {
     if (this.noSheet) return;
-    const answer = await fetch(this.address("/sheet.svg"));
+    const answer = await fetch(this.address(`/sheet.svg?lang=${settings.lang}`));
     this.noSheet = answer.status === 404;
     if (!answer.ok) return;
     this.sheetSvg = await answer.text();
