@@ -301,17 +301,3 @@ class Deal(ABC, Generic[A, V]):
         """An independent copy for search; subclasses may make it cheaper."""
         clone: Deal[A, V] = copy.deepcopy(self)
         return clone
-
-
-def phrased(
-    phrases: Mapping[str, str],
-    kind: str,
-    seat: int | None,
-    key: str,
-    *,
-    cards: Sequence[Card],
-    audience: frozenset[int] | None,
-    values: Mapping[str, Value],
-) -> Event:
-    """An event said by its key: its text is the key's template in ``phrases`` filled in."""
-    return Event(kind, seat, phrases[key].format_map(values), tuple(cards), audience, key, values)

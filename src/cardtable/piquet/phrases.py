@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.cards import Card
-from cardtable.engine.deal import Event, Value, phrased
+from cardtable.engine.deal import Event, Value
 
 PHRASES: dict[str, str] = {
     "dealt": "seat {seat} is dealt {count} cards",
@@ -69,9 +69,10 @@ def told(
     kind: str, seat: int | None, key: str, cards: Sequence[Card] = (), /, **values: Value
 ) -> Event:
     """A public event said by its phrase (its cards shown to all)."""
-    return phrased(PHRASES, kind, seat, key, cards=cards, audience=None, values=values)
+    return Event(kind, seat, PHRASES[key].format_map(values), tuple(cards), None, key, values)
 
 
 def told_to(kind: str, seat: int, key: str, cards: Sequence[Card], /, **values: Value) -> Event:
     """An event said by its phrase whose cards only ``seat`` sees."""
-    return phrased(PHRASES, kind, seat, key, cards=cards, audience=frozenset({seat}), values=values)
+    audience = frozenset({seat})
+    return Event(kind, seat, PHRASES[key].format_map(values), tuple(cards), audience, key, values)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from cardtable.cards import Card, by_index
 from cardtable.engine import Event
 from cardtable.engine.claims import ClaimRest, GrantRest
+from cardtable.engine.deal import public_event
 from cardtable.piquet.actions import PiquetAction, Play, action_text
 from cardtable.piquet.phases.base import BeforeTheLead, Phase
 from cardtable.piquet.phases.state import DealState
@@ -67,7 +68,11 @@ class Playing(BeforeTheLead):
         self.cards.append(card)
         self.seats.append(seat)
         state.played.append(card)
-        events.append(told("play", seat, "plays", [card], seat=seat))
+        # The play says its sentence itself: it is most of a deal's events (the phrase book agrees).
+        said = {"seat": seat}
+        events.append(
+            public_event("play", seat, f"seat {seat} plays", [card], key="plays", values=said)
+        )
         if len(self.cards) == 1:
             self.leads += 1
             events += state.count(seat, self._point(1), "the lead", "pique")
@@ -77,7 +82,10 @@ class Playing(BeforeTheLead):
             return events
         winner = self.seats[trick_winner(self.cards)]
         state.tricks[winner] += 1
-        events.append(told("trick", winner, "takes-trick", seat=winner))
+        text = f"seat {winner} takes the trick"
+        events.append(
+            public_event("trick", winner, text, key="takes-trick", values={"seat": winner})
+        )
         if winner != self.seats[0]:
             events += state.count(winner, self._point(1), "the trick", "pique")
         self.cards, self.seats = [], []
