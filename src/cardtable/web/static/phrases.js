@@ -70,7 +70,7 @@ const WORDS_RU = [
   [/\bfewest tricks\b/g, "меньше всех взяток"], [/\btricks shared\b/g, "взяток на двоих"],
   [/\btricks\b/g, "взят."], [/\btook\b/g, "взято"], [/\bchecked\b/g, "проверка"],
   [/\bboth passed\b/g, "оба паса"], [/\bdown (\d+)/g, "без $1"], [/(\d+) down\b/g, "без $1"],
-  [/\bshort\b/g, "недобор"], [/\brobber\b/g, "разбойник"], [/\bNT\b/g, "БК"],
+  [/\bshort\b/g, "недобор"], [/\brobber\b/g, "разбойник"], [/(\d|\b)NT\b/g, "$1БК"],
   [/\bthe declarer's missing tricks\b/g, "недобранных взяток играющего"],
   [/\bafter the declarer's renonce\b/g, "после ренонса играющего"], [/\brule\b/g, "правило"],
   [/\bof\b/g, "из"],
