@@ -206,6 +206,10 @@ def simulate_command(
     preset: Annotated[
         str | None, typer.Option("--preset", "--variant", help="A preset (poker: a variant).")
     ] = None,
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", help="Rule options over the preset (TOML).", metavar="FILE"),
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Seats at the table.")] = None,
     deals: Annotated[int, typer.Option(min=1, max=MOST_DEALS * 100, help="Deals to play.")] = 1000,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the deals and the bots.")] = 1,
@@ -229,6 +233,9 @@ def simulate_command(
 ) -> None:
     """Play bot against bot (with every check of the harness on), and report the speed.
 
+    ``--rules FILE`` changes the preset's rules as ``play --rules`` does; ``--fast`` plays
+    them by the game's lean loop, which refuses, with the reason, rules it cannot play.
+
     The deals are played in chunks, each seeded by its own spawned seed, so the summary is
     the same for the same seed on every backend with any number of workers (docs/scale.md).
     """
@@ -237,7 +244,7 @@ def simulate_command(
 
     with one_line_errors():
         game = get_game(game_name)
-        rules = game.rules(preset)
+        rules = chosen_rules(game, preset, rules_file)
         seats = players if players is not None else game.players[0]
         chosen = preset or game.default_preset
         kind = check_backend(backend, workers, address)
@@ -359,8 +366,14 @@ def _fast_simulate(
     where: tuple[Backend, int | None, str | None, int | None],
 ) -> None:
     from cardtable.scale.simulation import fast_in_chunks  # noqa: PLC0415 - keeps start-up fast
+    from cardtable.warm import NOTICES, notice_if_cold  # noqa: PLC0415 - numba loads lazily
 
     backend, workers, address, chunk = where
+    with one_line_errors():
+        # no deal: the rules and the bot are refused, if they are, before anything compiles
+        game.fast_simulate(rules, players=seats, deals=0, seed=seed, bot=bot)
+    if game.name in NOTICES:
+        notice_if_cold(game.name)
     with one_line_errors(), lazy_progress(deals) as advance:
         found = fast_in_chunks(
             game,

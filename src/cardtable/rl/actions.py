@@ -57,10 +57,16 @@ class ActionSpace:
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     numbers: dict[Hashable, int] = field(init=False, repr=False, compare=False)
     """The numbers of actions met before that stand for one text (not a choice's or an amount)."""
+    amounts: dict[Hashable, int] = field(init=False, repr=False, compare=False)
+    """The chips of the bets and raises met before (their slot depends on the others listed)."""
+    turns: dict[tuple[Hashable, ...], Turn] = field(init=False, repr=False, compare=False)
+    """The turns of legal lists met before with no card to pick (a game repeats most lists)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {text: n for n, text in enumerate(self.texts)})
         object.__setattr__(self, "numbers", {})
+        object.__setattr__(self, "amounts", {})
+        object.__setattr__(self, "turns", {})
 
     @property
     def size(self) -> int:
@@ -178,8 +184,18 @@ def turn(
 ) -> Turn:
     """The numbers legal now, given the deal's ``legal`` actions and ``choices``.
 
-    With cards ``picked`` in an open run, only further picks and ``done`` are legal.
+    With cards ``picked`` in an open run, only further picks and ``done`` are legal. A turn
+    without choices is shared by every position with the same legal list: do not change it.
     """
+    if not choices and not picked:  # nothing to pick: the numbers depend on the legal list alone
+        key = tuple(legal)
+        known = space.turns.get(key)
+        if known is None:
+            known = Turn(_numbered(game, space, legal, choices), {}, None, ())
+            if len(space.turns) >= KNOWN_ACTIONS:
+                space.turns.clear()
+            space.turns[key] = known
+        return known
     picks, done = _picks(game, space, choices, picked)
     if picked:
         moves: dict[int, Hashable] = {}
@@ -196,26 +212,30 @@ def _numbered(
     moves: dict[int, Hashable] = {}
     amounts: list[tuple[int, Hashable]] = []
     verbs = {choice.verb for choice in choices}
-    known = space.numbers
+    known, chips = space.numbers, space.amounts
     for action in legal:
         number = known.get(action)
         if number is not None:
             moves[number] = action
+            continue
+        amount = chips.get(action)
+        if amount is not None:
+            amounts.append((amount, action))
             continue
         text = game.action_text(action)
         verb, _, rest = text.partition(" ")
         if verbs and verb in verbs and any(choice.builds(text) for choice in choices):
             continue
         if verb in AMOUNT_VERBS and space.game == "poker":
-            amounts.append((int(rest.rsplit(" ", 1)[-1]), action))
+            amount = int(rest.rsplit(" ", 1)[-1])
+            amounts.append((amount, action))
+            _keep(chips, action, amount)
             continue
         number = space.index.get(text)
         if number is None:
             raise SpaceError(f"the {space.game} action space has no number for {text!r}")
         moves[number] = action
-        if len(known) >= KNOWN_ACTIONS:
-            known.clear()
-        known[action] = number
+        _keep(known, action, number)
     if amounts:
         amounts.sort(key=lambda item: item[0])
         ends = {0: amounts[0][1]}
@@ -226,6 +246,13 @@ def _numbered(
         for slot, action in ends.items():
             moves[space.index[AMOUNTS[slot]]] = action
     return moves
+
+
+def _keep(known: dict[Hashable, int], action: Hashable, number: int) -> None:
+    """Remember ``action``'s ``number`` (forgetting all when ``known`` is full)."""
+    if len(known) >= KNOWN_ACTIONS:
+        known.clear()
+    known[action] = number
 
 
 def _picks(

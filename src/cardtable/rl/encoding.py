@@ -364,6 +364,21 @@ class Field:
     part: Part
 
 
+Encoded = tuple[bytes, bytes]
+"""A field's value as its floats' places (``intp``) and the floats (``float32``), as bytes."""
+
+
+def _encoded(field: Field, start: int, value: Any) -> Encoded:
+    """The places and floats of ``field``'s ``value``, the field starting at ``start``."""
+    at: list[int] = []
+    values: list[float] = []
+    try:
+        field.part.put(value, start, at, values)
+    except EncodingError as error:
+        raise EncodingError(f"field {field.name}: {error}") from None
+    return np.array(at, np.intp).tobytes(), np.array(values, np.float32).tobytes()
+
+
 class Layout:
     """A game's observation: its view's fields, each with its slice of one flat tensor."""
 
@@ -383,7 +398,7 @@ class Layout:
             self.slices[field.name] = slice(start, start + field.part.size)
             start += field.part.size
         self.size = start
-        self._placed: list[tuple[Field, int, dict[Any, tuple[list[int], list[float]]]]] = [
+        self._placed: list[tuple[Field, int, dict[Any, Encoded]]] = [
             (field, self.slices[field.name].start, {}) for field in self.fields
         ]
 
@@ -392,8 +407,8 @@ class Layout:
 
         ``out`` is zero; ``extra`` maps the layout's own fields to their values, in order.
         """
-        at: list[int] = []
-        values: list[float] = []
+        at: list[bytes] = []
+        values: list[bytes] = []
         given = self._of_view(view)[: len(self._placed) - len(self.own)] if self._of_view else ()
         for (field, start, memo), value in zip(
             self._placed, (*given, *extra.values()), strict=True
@@ -401,28 +416,23 @@ class Layout:
             try:
                 found = memo.get(value)
             except TypeError:  # a mapping: not hashable, so written afresh
-                field.part.put(value, start, at, values)
-                continue
-            if found is None:
-                found = self._remember(field, start, memo, value)
-            at.extend(found[0])
-            values.extend(found[1])
-        out[at] = values
+                found = _encoded(field, start, value)
+            else:
+                if found is None:
+                    found = self._remember(field, start, memo, value)
+            at.append(found[0])
+            values.append(found[1])
+        # One numpy assignment from two joined buffers: turning lists of Python numbers into
+        # arrays cost more than all the rest of a write.
+        out[np.frombuffer(b"".join(at), np.intp)] = np.frombuffer(b"".join(values), np.float32)
 
-    def _remember(
-        self, field: Field, start: int, memo: dict[Any, tuple[list[int], list[float]]], value: Any
-    ) -> tuple[list[int], list[float]]:
+    def _remember(self, field: Field, start: int, memo: dict[Any, Encoded], value: Any) -> Encoded:
         """Encode ``value`` and keep its floats: a deal's views repeat most fields move to move."""
-        at: list[int] = []
-        values: list[float] = []
-        try:
-            field.part.put(value, start, at, values)
-        except EncodingError as error:
-            raise EncodingError(f"field {field.name}: {error}") from None
+        found = _encoded(field, start, value)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[value] = (at, values)
-        return at, values
+        memo[value] = found
+        return found
 
     def read(self, values: Vector) -> dict[str, Any]:
         """Every field read back from the tensor."""

@@ -139,10 +139,10 @@ class Table:
 
     def _pay(self) -> None:
         ledger = self.match.ledger()
+        before = self._ledger
         for seat in range(self.players):
             name = SEAT_NAMES[seat]
-            moved = ledger.get(name, Fraction(0)) - self._ledger.get(name, Fraction(0))
-            self.rewards[seat] += float(moved)
+            self.rewards[seat] += float(ledger.get(name, 0) - before.get(name, 0))
         self._ledger = ledger
         self.paid = True
 
@@ -159,10 +159,11 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         """The legal numbers of ``seat`` as 0/1 (int8): none unless it is to move."""
-        mask = np.zeros(self.space.size, np.int8)
-        if seat == self.to_move:
-            mask[self.current_turn().legal] = 1
-        return mask
+        mask = bytearray(self.space.size)
+        if seat == self._to_move:
+            for number in self.current_turn().legal:  # a few: cheaper than a numpy index
+                mask[number] = 1
+        return np.frombuffer(mask, np.int8)
 
     def step(self, number: int) -> None:
         """Play ``number`` for the seat to move (a pick only adds to the run of picks)."""
