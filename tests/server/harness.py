@@ -280,6 +280,8 @@ def _event_data(event: Event) -> dict[str, Any]:
         "seat": event.seat,
         "text": event.text,
         "cards": [card.text() for card in event.cards],
+        "key": event.key,
+        "values": dict(event.values),
     }
 
 

@@ -149,7 +149,8 @@ def test_after_a_piquet_deal_the_korolik_sheet_is_the_servers_picture_of_the_mat
     table_id = page.url.rstrip("/").split("/")[-1]
     picture = page.evaluate(
         """async (id) => {
-          const text = await (await fetch(`/api/tables/${id}/sheet.svg`)).text();
+          const lang = document.documentElement.lang;
+          const text = await (await fetch(`/api/tables/${id}/sheet.svg?lang=${lang}`)).text();
           return new DOMParser().parseFromString(text, 'image/svg+xml').documentElement.textContent;
         }""",
         table_id,

@@ -55,7 +55,7 @@ def typed_event(data: EventData | Mapping[str, Any]) -> Event:
     """An event as the server sent it: its cards are those this seat was shown (none if hidden)."""
     event = data if isinstance(data, EventData) else EventData.model_validate(data)
     cards = tuple(parse_card(text) for text in event.cards)
-    return Event(event.kind, event.seat, event.text, cards)
+    return Event(event.kind, event.seat, event.text, cards, None, event.key, event.values)
 
 
 def typed_choice(data: ChoiceData | Mapping[str, Any]) -> CardChoice:

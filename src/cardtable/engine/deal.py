@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from cardtable.cards import Card, cards_text
@@ -29,6 +29,32 @@ Action = Hashable
 A = TypeVar("A", bound=Hashable)
 V = TypeVar("V")
 
+Value = str | int
+"""One value an event's sentence is made of: a seat, an amount, a count, or a word or name."""
+
+
+class _NoValues(Mapping[str, Value]):
+    """The one empty, unchangeable values an event gets when none are given."""
+
+    def __getitem__(self, name: str) -> Value:
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "NO_VALUES"
+
+
+NO_VALUES: Mapping[str, Value] = _NoValues()
+"""The values of an event said without any (and of one made before events had them)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -36,6 +62,12 @@ class Event:
 
     ``audience`` is ``None`` when the event is public, else the seats that saw ``cards``.
     Everyone learns that the event happened (``text``); only the audience learns the cards.
+
+    ``key`` and ``values`` are the sentence for machines: the game's phrase book
+    (``PHRASES`` of its ``phrases`` module) holds the English template of each key, and
+    ``PHRASES[key].format_map(values) == text``; a page says the event in its own language
+    from them (docs/web.md, "Events in the page's language"). Values name only what ``text``
+    says, never a hidden card.
 
     >>> e = Event("discard", seat=1, text="seat 1 discards two cards", cards=(), audience=None)
     >>> e.seen_by(0) is e
@@ -47,6 +79,8 @@ class Event:
     text: str
     cards: tuple[Card, ...] = ()
     audience: frozenset[int] | None = None
+    key: str = ""
+    values: Mapping[str, Value] = field(default=NO_VALUES, hash=False)
 
     def shows_cards_to(self, seat: int | None) -> bool:
         """Whether ``seat`` saw this event's cards; ``None``, a spectator, sees public ones."""
@@ -59,11 +93,19 @@ class Event:
         """
         if self.shows_cards_to(seat):
             return self
-        return Event(self.kind, self.seat, self.text, (), self.audience)
+        return Event(self.kind, self.seat, self.text, (), self.audience, self.key, self.values)
 
     def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
         # Pickling by constructor arguments is several times faster than the slots default.
-        return Event, (self.kind, self.seat, self.text, self.cards, self.audience)
+        return Event, (
+            self.kind,
+            self.seat,
+            self.text,
+            self.cards,
+            self.audience,
+            self.key,
+            self.values,
+        )
 
     def __str__(self) -> str:
         if self.cards:
@@ -71,14 +113,30 @@ class Event:
         return self.text
 
 
-def private_event(kind: str, seat: int, text: str, cards: Sequence[Card]) -> Event:
+def private_event(
+    kind: str,
+    seat: int,
+    text: str,
+    cards: Sequence[Card],
+    *,
+    key: str = "",
+    values: Mapping[str, Value] = NO_VALUES,
+) -> Event:
     """An event whose cards only ``seat`` sees (a dealt hand, a face-down discard)."""
-    return Event(kind, seat, text, tuple(cards), frozenset({seat}))
+    return Event(kind, seat, text, tuple(cards), frozenset({seat}), key, values)
 
 
-def public_event(kind: str, seat: int | None, text: str, cards: Sequence[Card] = ()) -> Event:
+def public_event(
+    kind: str,
+    seat: int | None,
+    text: str,
+    cards: Sequence[Card] = (),
+    *,
+    key: str = "",
+    values: Mapping[str, Value] = NO_VALUES,
+) -> Event:
     """An event everyone sees, cards included (a card played, a talon turned face up)."""
-    return Event(kind, seat, text, tuple(cards), None)
+    return Event(kind, seat, text, tuple(cards), None, key, values)
 
 
 @dataclass(frozen=True, slots=True)

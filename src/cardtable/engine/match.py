@@ -108,11 +108,11 @@ class Match(ABC, Generic[A, V, R]):
     def ledger(self) -> dict[str, Fraction]:
         """What every account has won (positive) or lost so far; the values sum to zero."""
 
-    def sheet_svg(self) -> str | None:
+    def sheet_svg(self, lang: str = "ru") -> str | None:
         """The score sheet drawn as its players draw it (SVG text), or ``None``.
 
         ``None`` where the game draws none. It holds no card, so any seat or spectator may
-        see it at any time.
+        see it at any time. Words on it are in ``lang`` (``ru``, the seeds', or ``en``).
         """
         return None
 

@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from cardtable.cards import Card, DeckSpec
-from cardtable.engine import Deal, DealSetup, Event, Game, Match, public_event, register
+from cardtable.engine import Deal, DealSetup, Event, Game, Match, register
 from cardtable.engine.help import RulesHelp
 from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
+from cardtable.piquet.phrases import told
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
 from cardtable.piquet.sheet_picture import korolik_svg
@@ -143,7 +144,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             self.parties_done += 1
             self.closed_sheets.append(self.sheet)
             self.sheet = KorolikSheet(self.rules, doubled=self.sheet.doubled)
-        return [public_event("score", None, line) for line in lines]
+        return [told("score", None, "sheet", line=line) for line in lines]
 
     def _book_rubicon(self, counts: tuple[int, int]) -> list[Event]:
         self.totals[0] += counts[0]
@@ -160,7 +161,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             self.totals = [0, 0]
             self.partie_deals = 0
             self.parties_done += 1
-        return [public_event("score", None, line) for line in lines]
+        return [told("score", None, "sheet", line=line) for line in lines]
 
     def _book_three(self, outcome: PiquetOutcome) -> list[Event]:
         lines = []
@@ -179,19 +180,20 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             for seat in self.finishers:
                 self._pay(seat, last, self.totals[seat] - self.totals[last])
             lines.append(f"player {last} is last and pays both")
-        return [public_event("score", None, line) for line in lines]
+        return [told("score", None, "sheet", line=line) for line in lines]
 
-    def sheet_svg(self) -> str | None:
+    def sheet_svg(self, lang: str = "ru") -> str | None:
         """The korolik sheet of the parties so far, drawn as on paper (:mod:`.sheet_picture`).
 
-        ``None`` for the rubicon and the game for three, whose totals are the sheet's lines.
+        ``None`` for the rubicon and the game for three, whose totals are the sheet's lines;
+        its words in ``lang`` (``ru`` or ``en``).
         """
         if self.three or self.rules.scoring == "rubicon":
             return None
         sheets = [*self.closed_sheets]
         if self.sheet.marks or not sheets:
             sheets.append(self.sheet)
-        return korolik_svg(self.seats, sheets)
+        return korolik_svg(self.seats, sheets, lang)
 
     def _pay(self, winner: int, loser: int, points: int) -> None:
         amount = Fraction(points * self.rules.stake)

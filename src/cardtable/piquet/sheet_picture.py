@@ -8,6 +8,9 @@ refet is written as a zero (rule 48) and doubles the next korolik (rule 47). The
 the two records side by side, the games and the koroliks of each player in two columns, a
 line under each korolik and a double line under the partie, where the sums stand.
 
+Its few words are Russian, as the seed writes them, or English (``lang``): a page draws the
+sheet in its own language.
+
 Each figure is a ``<text>`` whose ``class`` names its kind (``deal``, ``refet``, ``korolik``,
 ``partie``, ``clean``, ``sum``, ``net``) and whose ``data-player`` says whose it is, inside a
 ``<g class="partie">`` per partie, so that a program can read the picture back. It names no
@@ -19,6 +22,8 @@ card, so anyone may see it at any time.
 >>> _ = sheet.book((54, 21))
 >>> picture = korolik_svg(["Anna", "Boris"], [sheet])
 >>> picture.startswith("<svg") and 'class="deal" data-player="0">33<' in picture
+True
+>>> ">games<" in korolik_svg(["Anna", "Boris"], [sheet], "en")
 True
 """
 
@@ -40,13 +45,32 @@ INK = "#1a1a1a"
 FAINT = "#777"
 RED = "#a01818"
 
+WORDS = {
+    "ru": {
+        "partie": "партия {0}",
+        "games": "игры",
+        "koroliks": "королики",
+        "net": "чистый выигрыш {0}",
+        "doubled": "королик идёт двойным счётом",
+    },
+    "en": {
+        "partie": "partie {0}",
+        "games": "games",
+        "koroliks": "koroliks",
+        "net": "net win {0}",
+        "doubled": "this korolik counts double",
+    },
+}
+"""The sheet's words in each language it is drawn in."""
+
 
 class _Drawing:
     """The picture's elements and the row the pen has reached."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str) -> None:
         self.parts: list[str] = []
         self.y: float = TOP
+        self.words = WORDS[lang]
 
     def text(self, x: float, words: str, kind: str, player: int | None, **style: str) -> None:
         who = "" if player is None else f" data-player={quoteattr(str(player))}"
@@ -71,13 +95,17 @@ class _Drawing:
         self.y += ROW * rows
 
 
-def korolik_svg(names: Sequence[str], parties: Sequence[KorolikSheet]) -> str:
-    """The parties' records side by side, the first player on the left (rules 46–50)."""
-    drawing = _Drawing()
+def korolik_svg(names: Sequence[str], parties: Sequence[KorolikSheet], lang: str = "ru") -> str:
+    """The parties' records side by side, the first player on the left (rules 46–50).
+
+    ``lang`` is the language of its words, ``ru`` or ``en``.
+    """
+    drawing = _Drawing(lang)
     for number, sheet in enumerate(parties, 1):
         drawing.parts.append(f'<g class="partie" data-number="{number}">')
         if len(parties) > 1:
-            drawing.text(WIDTH / 2, f"партия {number}", "heading", None, size="12", colour=FAINT)
+            heading = drawing.words["partie"].format(number)
+            drawing.text(WIDTH / 2, heading, "heading", None, size="12", colour=FAINT)
             drawing.down()
         _partie(drawing, sheet)
         drawing.parts.append("</g>")
@@ -86,12 +114,12 @@ def korolik_svg(names: Sequence[str], parties: Sequence[KorolikSheet]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#fdfcf5"/>',
-        *_header(names, height),
+        *_header(names, height, drawing.words),
     ]
     return "\n".join([*head, *drawing.parts, "</svg>"]) + "\n"
 
 
-def _header(names: Sequence[str], height: float) -> list[str]:
+def _header(names: Sequence[str], height: float, words: dict[str, str]) -> list[str]:
     parts = []
     for player, name in enumerate(names[:2]):
         middle = (GAMES_X[player] + KOROLIKS_X[player]) / 2
@@ -99,10 +127,13 @@ def _header(names: Sequence[str], height: float) -> list[str]:
             f'<text x="{middle:g}" y="24" font-size="17" font-weight="bold" fill="{INK}" '
             f'text-anchor="middle" class="name" data-player="{player}">{escape(name)}</text>'
         )
-        for x, words in ((GAMES_X[player], "игры"), (KOROLIKS_X[player], "королики")):
+        for x, heading in (
+            (GAMES_X[player], words["games"]),
+            (KOROLIKS_X[player], words["koroliks"]),
+        ):
             parts.append(
                 f'<text x="{x}" y="44" font-size="11" fill="{FAINT}" text-anchor="middle">'
-                f"{words}</text>"
+                f"{heading}</text>"
             )
     parts.append(f'<line x1="10" y1="50" x2="{WIDTH - 10}" y2="50" stroke="{INK}"/>')
     for across, width in ((WIDTH / 4 + 5, 1), (WIDTH / 2, 2), (3 * WIDTH / 4 + 5, 1)):
@@ -123,12 +154,12 @@ def _partie(drawing: _Drawing, sheet: KorolikSheet) -> None:
         drawing.down()
         winner = 0 if sheet.net[0] > 0 else 1
         if sheet.net[0]:
-            words = f"чистый выигрыш {abs(sheet.net[0])}"
+            words = drawing.words["net"].format(abs(sheet.net[0]))
             middle = (GAMES_X[winner] + KOROLIKS_X[winner]) / 2
             drawing.text(middle, words, "net", winner, bold="1", colour=RED)
         drawing.down()
     elif sheet.doubled:
-        drawing.text(WIDTH / 2, "королик идёт двойным счётом", "doubled", None, size="12")
+        drawing.text(WIDTH / 2, drawing.words["doubled"], "doubled", None, size="12")
         drawing.down()
 
 

@@ -390,7 +390,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.step -= 1
         self.rounds_started = 0
         text = "nobody opened: the deal is played as lowball"
-        return [public_event("lowball", None, text), *self.run_steps()]
+        return [public_event("lowball", None, text, key="lowball"), *self.run_steps()]
 
     def _round_can_be_bet(self) -> bool:
         """Whether the next betting round is played: two players can still bet in it.

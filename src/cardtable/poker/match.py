@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from cardtable.cards import Card, Rank, cards_text
-from cardtable.engine.deal import Deal, DealSetup, Event, public_event
+from cardtable.engine.deal import Deal, DealSetup, Event, Value, public_event
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match, MatchGame
 from cardtable.engine.reading import parse_json
@@ -117,11 +117,19 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         session.dealer = 0
         self.seated = True
         events = [
-            public_event("seat", self.seats.index(name), f"{name} is dealt face up", [card])
+            public_event(
+                "seat",
+                self.seats.index(name),
+                f"{name} is dealt face up",
+                [card],
+                key="seat-card",
+                values={"name": name},
+            )
             for name, card in zip(others, cards, strict=True)
         ]
         text = "the players sit clockwise: " + ", ".join(session.seating)
-        return [*events, public_event("seat", None, text)]
+        names = ", ".join(session.seating)
+        return [*events, public_event("seat", None, text, key="seating", values={"names": names})]
 
     def _check_cards(self, cards: Sequence[Card]) -> None:
         deck = self.deck()
@@ -233,7 +241,13 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         events = []
         for seat in outcome.bonus_seats:
             paid = ledger.pay_bonus(self.seats[seat], self.session.players)
-            events.append(public_event("bonus", seat, f"seat {seat} collects {sum(paid.values())}"))
+            amount = sum(paid.values())
+            said = {"seat": seat, "amount": amount}
+            events.append(
+                public_event(
+                    "bonus", seat, f"seat {seat} collects {amount}", key="bonus", values=said
+                )
+            )
         unopposed = outcome.won_unopposed_by
         self.session.finish_deal(
             best_category=outcome.best_category,
@@ -241,7 +255,7 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         )
         if self.is_over and ledger.kitty:
             ledger.share_kitty(self.session.players)
-            events.append(public_event("kitty", None, "the kitty is shared"))
+            events.append(public_event("kitty", None, "the kitty is shared", key="kitty"))
         return events
 
     def between_turn(self) -> int | None:
@@ -354,22 +368,44 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         match move:
             case Buy(name, chips):
                 ledger.buy(name, chips)
-                return [public_event("buy", None, f"{name} buys {chips} chips")]
+                return [
+                    public_event(
+                        "buy",
+                        None,
+                        f"{name} buys {chips} chips",
+                        key="buy",
+                        values={"name": name, "chips": chips},
+                    )
+                ]
             case Sell(name, chips):
                 ledger.sell(name, chips)
-                return [public_event("sell", None, f"{name} sells {chips} chips")]
+                return [
+                    public_event(
+                        "sell",
+                        None,
+                        f"{name} sells {chips} chips",
+                        key="sell",
+                        values={"name": name, "chips": chips},
+                    )
+                ]
             case TimeUp():
                 return self._time_up()
             case Hour():
                 charge = ledger.charge_hour(self.session.players)
-                return [public_event("hour", None, f"the house charges {charge} for the hour")]
+                text = f"the house charges {charge} for the hour"
+                return [public_event("hour", None, text, key="hour", values={"amount": charge})]
             case Join(name, cards):
                 return self._join(name, cards)
             case SeatByCards(cards):
                 return self._seat_by_cards(cards)
             case Leave(name):
                 chips = self.session.leave(name)
-                return [public_event("leave", None, f"{name} leaves with {chips} chips")]
+                text = f"{name} leaves with {chips} chips"
+                return [
+                    public_event(
+                        "leave", None, text, key="leave", values={"name": name, "chips": chips}
+                    )
+                ]
             case FirstDealer(cards):
                 return self._first_dealer(cards)
             case ChooseOwn(variant_json):
@@ -377,7 +413,15 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             case DealerChoice():
                 self.session.choose(move)
                 named = move.text().removeprefix("choose ")
-                return [public_event("choose", None, f"the dealer chooses {named}")]
+                return [
+                    public_event(
+                        "choose",
+                        None,
+                        f"the dealer chooses {named}",
+                        key="choose",
+                        values={"variant": named},
+                    )
+                ]
 
     def _why_not_choose(self, choice: DealerChoice) -> str | None:
         """A variant that is not dealt here, another deck, or no dealer's choice now."""
@@ -396,11 +440,13 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         соблюдать" (Продолжительность игры); the kitty is then shared among those present.
         """
         self.time_up = True
-        events = [public_event("time-up", None, "the agreed time is up: the session ends")]
+        events = [
+            public_event("time-up", None, "the agreed time is up: the session ends", key="time-up")
+        ]
         ledger = self.session.ledger
         if ledger.kitty:
             ledger.share_kitty(self.session.players)
-            events.append(public_event("kitty", None, "the kitty is shared"))
+            events.append(public_event("kitty", None, "the kitty is shared", key="kitty"))
         return events
 
     def _choose_own(self, text: str) -> list[Event]:
@@ -411,7 +457,10 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         spec = own_variant(text)
         self.session.choose(DealerChoice(spec.name))
         self.own_variants[spec.name] = spec
-        return [public_event("choose", None, f"the dealer chooses his own {spec.title}")]
+        text = f"the dealer chooses his own {spec.title}"
+        return [
+            public_event("choose", None, text, key="choose-own", values={"variant": spec.title})
+        ]
 
     def _why_not_choose_own(self, text: str) -> str | None:
         """Unreadable, another deck, a shipped variant's name, or no dealer's choice now."""
@@ -449,7 +498,11 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         session.dealer = session.seating.index(dealer)
         session.ledger.buy(name, self._stake())
         text = f"{name} sits down and buys {self._stake()} chips"
-        return [*events, public_event("join", self.seats.index(name), text)]
+        said: dict[str, Value] = {"name": name, "chips": self._stake()}
+        return [
+            *events,
+            public_event("join", self.seats.index(name), text, key="join", values=said),
+        ]
 
     def _why_not_join(self, name: str, cards: tuple[Card, ...]) -> str | None:
         """No chair, already seated, a freeze-out under way, no stake, or cards not asked for."""
@@ -481,12 +534,25 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         self._check_cards(cards)
         self.session.join(name, cards)
         events = [
-            public_event("seat", self.seats.index(player), f"{player} is dealt face up", [card])
+            public_event(
+                "seat",
+                self.seats.index(player),
+                f"{player} is dealt face up",
+                [card],
+                key="seat-card",
+                values={"name": player},
+            )
             for player, card in zip(players, cards, strict=True)
         ]
         seating = self.session.seating
         neighbour = seating[seating.index(name) - 1]
-        return [*events, public_event("seat", None, f"{name} sits left of {neighbour}")]
+        said = {"name": name, "neighbour": neighbour}
+        return [
+            *events,
+            public_event(
+                "seat", None, f"{name} sits left of {neighbour}", key="sits-left", values=said
+            ),
+        ]
 
     def _why_not_seat(self) -> str | None:
         """``seat CARDS`` only where seats go by cards, and once, before the first deal."""
@@ -512,7 +578,12 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             raise IllegalAction("dealing stops at the first jack")
         self.session.dealer = place
         name = players[place]
-        return [public_event("first-dealer", None, f"{name} gets the first jack and deals", cards)]
+        text = f"{name} gets the first jack and deals"
+        return [
+            public_event(
+                "first-dealer", None, text, cards, key="first-dealer", values={"name": name}
+            )
+        ]
 
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""

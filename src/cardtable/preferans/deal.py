@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cardtable.cards import Card, Rank
-from cardtable.engine import CardChoice, Deal, DealSetup, Event, private_event, public_event
+from cardtable.engine import CardChoice, Deal, DealSetup, Event
 from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.engine.views import made_view
 from cardtable.errors import IllegalAction
@@ -33,6 +33,7 @@ from cardtable.preferans.outcome import (
 from cardtable.preferans.phases.auction import Bidding
 from cardtable.preferans.phases.playing import HAND, claim_refusal, grant_claim, lay_down_claim
 from cardtable.preferans.phases.state import DealState, PhaseName
+from cardtable.preferans.phrases import told, told_to
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.tricks import sorted_cards
 
@@ -135,10 +136,10 @@ class PreferansDeal(Deal[Action, PreferansView]):
         self._to_move: int | None = _UNKNOWN
         self._log(
             [
-                private_event("deal", seat, f"seat {seat} is dealt {HAND} cards", hand)
+                told_to("deal", seat, "dealt", hand, seat=seat, count=HAND)
                 for seat, hand in hands.items()
             ]
-            + [public_event("talon", dealer, "two cards are laid aside as the talon")]
+            + [told("talon", dealer, "talon-aside")]
         )
 
     # ----------------------------------------------------------------- the protocol

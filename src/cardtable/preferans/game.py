@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.cards import Card, Rank
-from cardtable.engine import Deal, DealSetup, Event, Export, Game, Match, public_event
+from cardtable.engine import Deal, DealSetup, Event, Export, Game, Match
 from cardtable.engine.help import RulesHelp
 from cardtable.engine.record import Record
 from cardtable.engine.registry import register
@@ -28,8 +28,9 @@ from cardtable.preferans import help
 from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal import PreferansDeal, PreferansView
-from cardtable.preferans.ledger import Column
+from cardtable.preferans.ledger import Column, Entry
 from cardtable.preferans.outcome import DealOutcome
+from cardtable.preferans.phrases import told
 from cardtable.preferans.pulka import deal_score, match_scoring
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.sheet import Sheet
@@ -131,23 +132,25 @@ class PreferansMatch(Match[Action, PreferansView, PreferansRules]):
         outcome = _outcome(deal)
         if outcome.kind == "redeal":
             self.sheet.skip()
-            dealer = f"seat {outcome.dealer}"
-            return [public_event("redeal", outcome.dealer, f"{dealer} deals again (rule 12)")]
+            return [told("redeal", outcome.dealer, "redeal", seat=outcome.dealer)]
         entries = list(self.sheet.write(deal_score(outcome, self.seats, self.sheet.rules)))
         limit = self.rules.deals
         if self.sheet.closed or (limit > 0 and self.played_deals() >= limit):
             entries += self.sheet.close()
-        events = [public_event("score", None, str(entry)) for entry in entries]
+        events = [told("score", None, key, **said) for key, said in map(Entry.said, entries)]
         if self.sheet.ended:
-            events.append(public_event("pulka over", None, "the pulka is closed"))
+            events.append(told("pulka over", None, "pulka-closed"))
         return events
 
     def ledger(self) -> dict[str, Fraction]:
         """Each player's result in whists: the settlement of the sheet as it stands."""
         return dict(self.sheet.settlement().balance)
 
-    def sheet_svg(self) -> str:
-        """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`)."""
+    def sheet_svg(self, lang: str = "ru") -> str:
+        """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`).
+
+        The pulka has figures and no words, so it is the same in every ``lang``.
+        """
         from cardtable.preferans.svg import pulka_svg  # noqa: PLC0415 - drawn on demand
 
         return pulka_svg(self.sheet)

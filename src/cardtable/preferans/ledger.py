@@ -40,6 +40,22 @@ class Entry:
         sign = "+" if self.amount >= 0 else "-"
         return f"{where}: {self.player} {column} {sign}{abs(self.amount)} ({self.reason})"
 
+    def said(self) -> tuple[str, dict[str, str | int]]:
+        """The entry's key in the phrase book (:mod:`.phrases`) and the values that fill it.
+
+        >>> Entry(3, "A", Column.POOL, Fraction(2), reason="6♠").said()[0]
+        'entry'
+        """
+        sign = "+" if self.amount >= 0 else "-"
+        key = ("entry" if self.deal is not None else "closing") + ("-whists" if self.on else "")
+        values: dict[str, str | int] = {"player": self.player, "column": str(self.column)}
+        values |= {"amount": f"{sign}{abs(self.amount)}", "reason": self.reason}
+        if self.deal is not None:
+            values["deal"] = self.deal
+        if self.on:
+            values["on"] = self.on
+        return key, values
+
 
 @dataclass(frozen=True)
 class PlayerTotals:

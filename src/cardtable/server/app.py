@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import Body, FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
@@ -395,14 +395,16 @@ def _sheet_routes(app: FastAPI) -> None:
         request: Request,
         invite: access.InviteQuery = None,
         seat_token: access.TokenHeader = None,
+        lang: Literal["ru", "en"] = "ru",
     ) -> Response:
         """The table's score sheet as it stands, drawn (the preferans pulka); it shows no card.
 
-        A private table's needs what its status needs.
+        Its words are in ``lang`` (the korolik sheet's headings). A private table's needs what
+        its status needs.
         """
         table, _seat = await access.table_access(request, table_id, invite, seat_token)
         async with table.lock:
-            picture = table.match.sheet_svg()
+            picture = table.match.sheet_svg(lang)
         if picture is None:
             raise HTTPException(404, "this game keeps no drawn score sheet")
         return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})

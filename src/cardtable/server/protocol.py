@@ -148,12 +148,18 @@ class SeatData(BaseModel):
 
 
 class EventData(BaseModel):
-    """An engine event as one seat saw it: ``cards`` is empty where they were hidden from it."""
+    """An engine event as one seat saw it: ``cards`` is empty where they were hidden from it.
+
+    ``key`` and ``values`` say ``text`` for a page in its own language (the game's phrase
+    book; docs/web.md, "Events in the page's language"); empty from an older server.
+    """
 
     kind: str
     seat: int | None
     text: str
     cards: list[str]
+    key: str = ""
+    values: dict[str, str | int] = Field(default_factory=dict)
 
 
 class ClockData(BaseModel):

@@ -177,6 +177,8 @@ def _step(
                 "seat": shown.seat,
                 "text": shown.text,
                 "cards": [card.text() for card in shown.cards],
+                "key": shown.key,
+                "values": dict(shown.values),
             }
             for shown in (event.seen_by(viewer) for event in events)
         ],

@@ -840,6 +840,8 @@ class LiveTable:
                 seat=seen.seat,
                 text=seen.text,
                 cards=[card.text() for card in seen.cards],
+                key=seen.key,
+                values=dict(seen.values),
             )
             for seen in (event.seen_by(None if seat == SPECTATOR else seat) for event in events)
         ]

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from cardtable.cards import Card
-from cardtable.engine import CardChoice, Event, public_event
+from cardtable.engine import CardChoice, Event
 from cardtable.piquet.actions import AnnounceCapot, Correct, PiquetAction
 from cardtable.piquet.exchange import Exchanges
 from cardtable.piquet.phases.state import DealState
+from cardtable.piquet.phrases import told
 
 
 class Phase(ABC):
@@ -127,7 +128,7 @@ class BeforeTheLead(Phase):
             return self.state.correct(seat)
         if isinstance(action, AnnounceCapot):
             self.state.capot_announced = seat
-            return [public_event("capot", seat, f"seat {seat} announces a capot")]
+            return [told("capot", seat, "capot", seat=seat)]
         return self.move(seat, action)
 
     @abstractmethod

@@ -7,11 +7,13 @@ deal's own seeded generator, so that a record replays it exactly.
 
 from __future__ import annotations
 
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
+from cardtable.engine.deal import Value
 from cardtable.piquet.actions import DealCards, Misdeal, PiquetAction, Redeal, action_text
 from cardtable.piquet.phases.base import Phase
 from cardtable.piquet.phases.exchanging import begin_exchange
 from cardtable.piquet.phases.state import DealState
+from cardtable.piquet.phrases import told
 
 
 class Dealing(Phase):
@@ -65,15 +67,13 @@ class Dealing(Phase):
         """
         state = self.state
         card = state.rng.choice(state.leftover() if owner is None else state.hands[owner])
-        whose = "the talon" if owner is None else f"seat {owner}"
-        text = f"seat {dealer} exposes a card of {whose} in dealing"
-        events = [public_event("exposed", dealer, text, [card])]
         if owner is None:
-            return events + redeal(state, "a talon card exposed obliges a redeal (rule 6)")
+            events = [told("exposed", dealer, "exposed-talon", [card], seat=dealer)]
+            return events + redeal(state, "redeal-talon")
+        events = [told("exposed", dealer, "exposed", [card], seat=dealer, owner=owner)]
         state.shown.append(card)
         if owner == dealer:
-            text = "the dealer's own card: there is no redeal (rule 6)"
-            events += [public_event("misdeal", dealer, text), *state.deal_out()]
+            events += [told("misdeal", dealer, "own-card"), *state.deal_out()]
             return events + begin_exchange(state)
         state.phase = Misdealt(state)
         state.turn = owner
@@ -86,10 +86,9 @@ class Dealing(Phase):
         """
         state = self.state
         kind = "extra" if extra > 0 else "short"
-        text = f"seat {dealer} deals seat {seat} a card too {'many' if extra > 0 else 'few'}"
+        key = "too-many" if extra > 0 else "too-few"
         if state.three:
-            why = "for three the talon of two must be taken whole: the deal is void"
-            return [public_event(kind, dealer, text), *redeal(state, why)]
+            return [told(kind, dealer, key, seat=dealer, to=seat), *redeal(state, "redeal-three")]
         # The card too many is the top card of that player's part of the talon (rules 13, 14);
         # the card too few is his last one, left on top of his part of the talon.
         part = state.elder_talon if seat == state.elder else state.dealer_talon
@@ -97,7 +96,8 @@ class Dealing(Phase):
             state.hands[seat].append(part.pop(0))
         else:
             part.insert(0, state.hands[seat].pop())
-        events = [public_event(kind, dealer, f"{text}: {len(state.hands[seat])} cards")]
+        held = len(state.hands[seat])
+        events = [told(kind, dealer, f"{key}-held", seat=dealer, to=seat, held=held)]
         state.phase = Misdealt(state, {seat: extra})
         state.turn = state.elder
         return events + state.deal_out()
@@ -130,15 +130,15 @@ class Misdealt(Phase):
         assert isinstance(action, Redeal)
         state = self.state
         if action.redeal:
-            return redeal(state, f"seat {seat} has the cards dealt again")
-        events = [public_event("accept", seat, f"seat {seat} accepts the deal")]
+            return redeal(state, "redeal-asked", by=seat)
+        events = [told("accept", seat, "accept", seat=seat)]
         if not state.dealt:
             events += state.deal_out()
         return events + begin_exchange(state, self.extra)
 
 
-def redeal(state: DealState, why: str) -> list[Event]:
-    """The same dealer shuffles and deals again (rules 6, 12)."""
+def redeal(state: DealState, why: str, by: int | None = None) -> list[Event]:
+    """The same dealer shuffles and deals again (rules 6, 12); ``why`` is the phrase's key."""
     dealer = state.dealer
     state.rng.shuffle(state.pack)
     state.lay_out()
@@ -147,4 +147,5 @@ def redeal(state: DealState, why: str) -> list[Event]:
     state.tags.append("redeal")
     state.phase = Dealing(state)
     state.turn = dealer
-    return [public_event("redeal", dealer, f"{why}: seat {dealer} deals again")]
+    said: dict[str, Value] = {"seat": dealer} if by is None else {"seat": dealer, "by": by}
+    return [told("redeal", dealer, why, **said)]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.cards import Card, Rank, Suit
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
+from cardtable.engine.deal import Value
 from cardtable.piquet.actions import Answer, Declare, Demand, PiquetAction, Sink, action_text
 from cardtable.piquet.declarations import (
     CATEGORIES,
@@ -34,6 +35,7 @@ from cardtable.piquet.declarations import (
 from cardtable.piquet.phases.base import BeforeTheLead
 from cardtable.piquet.phases.playing import Playing
 from cardtable.piquet.phases.state import DealState
+from cardtable.piquet.phrases import told
 from cardtable.piquet.rules import PiquetRules
 
 
@@ -82,7 +84,7 @@ def carte_blanche(state: DealState, proved: bool) -> tuple[list[Event], list[Off
         if is_carte_blanche(hand) and seat not in state.silenced:
             cards = tuple(hand) if proved else ()
             state.shown.extend(cards)
-            events.append(public_event("carte blanche", seat, f"seat {seat}: carte blanche", cards))
+            events.append(told("carte blanche", seat, "carte-blanche", cards, seat=seat))
             events += state.count(seat, rules.carte_blanche, "carte blanche")
             state.tags.append("carte blanche")
             if not proved and rules.showing == "on_demand":
@@ -196,7 +198,7 @@ class Declaring(BeforeTheLead):
         hand = self.state.hands[seat]
         events: list[Event]
         if isinstance(action, Sink):
-            events = [public_event("sink", seat, f"seat {seat} calls no {self._category}")]
+            events = [told("sink", seat, "sink", seat=seat, category=self._category)]
         elif isinstance(action, Declare):
             held = _held(action, hand, self.state.rules)
             false = held is None
@@ -204,7 +206,8 @@ class Declaring(BeforeTheLead):
             if false:
                 self.state.false_callers.add(seat)
             self.best = Standing(combination, [seat], false)
-            events = [public_event("call", seat, f"seat {seat} calls {_call_name(combination)}")]
+            called = _call_name(combination)
+            events = [told("call", seat, "call", seat=seat, combination=called)]
         else:
             assert isinstance(action, Answer)
             assert self.best is not None
@@ -217,13 +220,12 @@ class Declaring(BeforeTheLead):
         return events
 
     def _answer(self, seat: int, word: str, standing: Standing) -> list[Event]:
-        text = f"seat {seat}: {word}"
         hand = self.state.hands[seat]
         if word == "not good":
             mine = best_in(self._category, hand, self.state.rules)
             assert mine is not None
             self.best = Standing(mine, [seat])
-            return [public_event("answer", seat, f"{text}, {_call_name(mine)}")]
+            return [told("answer", seat, "not-good", seat=seat, combination=_call_name(mine))]
         if word == "equal":
             called = standing.combination
             mine = _at_primary(called, hand)
@@ -232,12 +234,9 @@ class Declaring(BeforeTheLead):
                 self.best = Standing(mine, [seat])
             elif ours == theirs:
                 standing.holders.append(seat)
-            return [
-                public_event(
-                    "answer", seat, f"{text}: {_call_name(mine)} against {_call_name(called)}"
-                )
-            ]
-        return [public_event("answer", seat, text)]
+            names = {"combination": _call_name(mine), "called": _call_name(called)}
+            return [told("answer", seat, "equal-against", seat=seat, **names)]
+        return [told("answer", seat, "answer", seat=seat, word=word)]
 
     def _close_category(self) -> list[Event]:
         """The category is decided: the good call counts, shown or offered for showing."""
@@ -247,7 +246,7 @@ class Declaring(BeforeTheLead):
         category = self._category
         events: list[Event] = []
         if standing is not None and len(standing.holders) > 1:
-            events.append(public_event("equal", None, f"the {category} is equal: nobody counts it"))
+            events.append(told("equal", None, "equal", category=category))
         elif standing is not None:
             seat = standing.holders[0]
             cards: tuple[Card, ...] = ()
@@ -261,9 +260,8 @@ class Declaring(BeforeTheLead):
             self.used[seat].extend(cards)
             shown: tuple[Card, ...] = cards if rules.showing == "always" else ()
             state.shown.extend(card for card in shown if card not in state.shown)
-            events.append(
-                public_event("good", seat, f"seat {seat} counts {score} for the {category}", shown)
-            )
+            said: dict[str, Value] = {"seat": seat, "amount": score, "category": category}
+            events.append(told("good", seat, "good", shown, **said))
             events += state.count(seat, score, category)
             if rules.showing == "on_demand":
                 self.offers.append(Offer(seat, category, cards, standing.false))
@@ -290,16 +288,16 @@ class Declaring(BeforeTheLead):
         offer = self.offers[0]
         if not demand:
             self.demanders.pop(0)
-            events = [public_event("trust", seat, f"seat {seat} trusts the {offer.what}")]
+            events = [told("trust", seat, "trust", seat=seat, category=offer.what)]
             if self.demanders:
                 self.state.turn = self.demanders[0]
                 return events
         elif offer.false:
-            text = f"seat {seat} demands the {offer.what}: seat {offer.seat} cannot show it"
-            events = [public_event("show", offer.seat, text)]
+            said: dict[str, Value] = {"by": seat, "category": offer.what, "seat": offer.seat}
+            events = [told("show", offer.seat, "cannot-show", **said)]
         else:
-            text = f"seat {seat} demands the {offer.what}: seat {offer.seat} shows"
-            events = [public_event("show", offer.seat, text, offer.cards)]
+            said = {"by": seat, "category": offer.what, "seat": offer.seat}
+            events = [told("show", offer.seat, "shows", offer.cards, **said)]
             shown = self.state.shown
             shown.extend(card for card in offer.cards if card not in shown)
         self.offers.pop(0)
@@ -313,7 +311,7 @@ class Declaring(BeforeTheLead):
         if state.rules.carte_rouge:
             for seat in state.declaring:
                 if seat not in state.silenced and set(state.hands[seat]) <= set(self.used[seat]):
-                    events.append(public_event("carte rouge", seat, f"seat {seat}: carte rouge"))
+                    events.append(told("carte rouge", seat, "carte-rouge", seat=seat))
                     events += state.count(seat, state.rules.carte_rouge, "carte rouge")
                     state.tags.append("carte rouge")
         state.phase = Playing(state)

@@ -9,12 +9,13 @@ cards and play in molchanka (rule 17).
 from __future__ import annotations
 
 from cardtable.cards import Card, by_index, cards_text
-from cardtable.engine import CardChoice, Event, private_event, public_event
+from cardtable.engine import CardChoice, Event
 from cardtable.piquet.actions import Discard, Look, PiquetAction, Refuse, Take, action_text
 from cardtable.piquet.exchange import Exchanges, dealer_counts, elder_counts, three_counts
 from cardtable.piquet.phases.base import Phase
 from cardtable.piquet.phases.declaring import carte_blanche, start_declarations
 from cardtable.piquet.phases.state import DealState
+from cardtable.piquet.phrases import told, told_to
 
 
 def begin_exchange(state: DealState, extra: dict[int, int] | None = None) -> list[Event]:
@@ -138,7 +139,7 @@ class Exchanging(Phase):
         events: list[Event]
         if isinstance(action, Refuse):
             self.refused.add(seat)
-            events = [public_event("refuse", seat, f"seat {seat} refuses the talon")]
+            events = [told("refuse", seat, "refuse", seat=seat)]
         elif isinstance(action, Take):
             events = self._take_short(seat, action.count)
         else:
@@ -162,15 +163,14 @@ class Exchanging(Phase):
         if total not in self.counts(seat):
             # Too few discarded, the talon untouched: he may still discard more (rule 16).
             self.short = seat
-            text = f"seat {seat} discards {count}, too few, and has not touched the talon"
-            return [private_event("discard", seat, text, cards)]
+            return [told_to("discard", seat, "discards-short", cards, seat=seat, count=count)]
         self.short = None
         take = total - self.extra[seat]
         taken = self._take(seat, take)
         state.hands[seat].extend(taken)
         return [
-            private_event("discard", seat, f"seat {seat} discards {count}", cards),
-            private_event("take", seat, f"seat {seat} takes {take} from the talon", taken),
+            told_to("discard", seat, "discards", cards, seat=seat, count=count),
+            told_to("take", seat, "takes", taken, seat=seat, count=take),
         ]
 
     def _take_short(self, seat: int, count: int) -> list[Event]:
@@ -181,12 +181,12 @@ class Exchanging(Phase):
         state.hands[seat].extend(taken)
         held = len(state.hands[seat])
         state.silence(seat)
-        text = f"seat {seat} takes {count} from the talon"
-        why = (
-            f"seat {seat} discarded {len(state.discards[seat])} and took {count}: holding {held} "
-            "cards he plays in molchanka (rules 16, 17)"
-        )
-        return [private_event("take", seat, text, taken), public_event("molchanka", seat, why)]
+        discarded = len(state.discards[seat])
+        said = {"seat": seat, "discarded": discarded, "count": count, "held": held}
+        return [
+            told_to("take", seat, "takes", taken, seat=seat, count=count),
+            told("molchanka", seat, "molchanka-held", **said),
+        ]
 
     def _take(self, seat: int, count: int) -> list[Card]:
         state = self.state
@@ -206,7 +206,7 @@ class Exchanging(Phase):
         state = self.state
         left = state.leftover()
         if left and state.rules.leftover_talon == "shown":
-            event = public_event("talon", None, "the talon cards left over", left)
+            event = told("talon", None, "talon-left", left)
             return [event, *start_declarations(state)]
         if left and state.rules.leftover_talon == "look":
             state.phase = Looking(state)
@@ -245,10 +245,9 @@ class Looking(Phase):
         assert isinstance(action, Look)
         state = self.state
         if action.look:
-            text = f"seat {seat} looks at the talon left over"
-            events = [private_event("look", seat, text, state.leftover())]
+            events = [told_to("look", seat, "looks", state.leftover(), seat=seat)]
         else:
-            events = [public_event("look", seat, f"seat {seat} does not look at the talon")]
+            events = [told("look", seat, "no-look", seat=seat)]
         self.lookers.pop(0)
         if self.lookers:
             state.turn = self.lookers[0]

@@ -9,11 +9,13 @@ trick, the capot (all the tricks, rules 38–39) or the lesa (most tricks, rule 
 from __future__ import annotations
 
 from cardtable.cards import Card, by_index
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
 from cardtable.engine.claims import ClaimRest, GrantRest
+from cardtable.engine.deal import public_event
 from cardtable.piquet.actions import PiquetAction, Play, action_text
 from cardtable.piquet.phases.base import BeforeTheLead, Phase
 from cardtable.piquet.phases.state import DealState
+from cardtable.piquet.phrases import told
 from cardtable.piquet.play import playable, trick_winner
 
 
@@ -66,7 +68,11 @@ class Playing(BeforeTheLead):
         self.cards.append(card)
         self.seats.append(seat)
         state.played.append(card)
-        events.append(public_event("play", seat, f"seat {seat} plays", [card]))
+        # The play says its sentence itself: it is most of a deal's events (the phrase book agrees).
+        said = {"seat": seat}
+        events.append(
+            public_event("play", seat, f"seat {seat} plays", [card], key="plays", values=said)
+        )
         if len(self.cards) == 1:
             self.leads += 1
             events += state.count(seat, self._point(1), "the lead", "pique")
@@ -76,7 +82,10 @@ class Playing(BeforeTheLead):
             return events
         winner = self.seats[trick_winner(self.cards)]
         state.tricks[winner] += 1
-        events.append(public_event("trick", winner, f"seat {winner} takes the trick"))
+        text = f"seat {winner} takes the trick"
+        events.append(
+            public_event("trick", winner, text, key="takes-trick", values={"seat": winner})
+        )
         if winner != self.seats[0]:
             events += state.count(winner, self._point(1), "the trick", "pique")
         self.cards, self.seats = [], []
@@ -109,8 +118,7 @@ class Playing(BeforeTheLead):
         """``seat`` lays his cards face up and claims the remaining tricks."""
         self.state.claim = seat
         cards = sorted(self.state.hands[seat], key=by_index)
-        text = f"seat {seat} lays his cards face up and claims the remaining tricks"
-        return [public_event("claim", seat, text, cards)]
+        return [told("claim", seat, "claim", cards, seat=seat)]
 
     def grant_claim(self, seat: int) -> list[Event]:
         """The claim is granted: the rest is counted as if ``seat`` had won every trick.
@@ -123,8 +131,7 @@ class Playing(BeforeTheLead):
         state = self.state
         state.claim = None
         remaining = min(len(state.hands[s]) + (s in self.seats) for s in state.players)
-        text = f"seat {seat} takes the remaining {remaining} tricks, as claimed"
-        events = [public_event("trick", seat, text)]
+        events = [told("trick", seat, "takes-rest", seat=seat, count=remaining)]
         leader = self.seats[0] if self.cards else state.turn
         assert leader is not None
         for number in range(remaining):
@@ -148,11 +155,7 @@ class Playing(BeforeTheLead):
         events: list[Event] = []
         for seat in sorted(self.state.false_callers):
             self.state.silence(seat)
-            events.append(
-                public_event(
-                    "molchanka", seat, f"seat {seat} called what he does not hold: molchanka"
-                )
-            )
+            events.append(told("molchanka", seat, "molchanka-false", seat=seat))
         return events
 
     def _finish(self, last: int) -> list[Event]:
@@ -188,7 +191,7 @@ class Playing(BeforeTheLead):
         state.phase = Over(state)
         state.turn = None
         scores = ", ".join(f"seat {seat} {count}" for seat, count in state.counts.items())
-        events.append(public_event("end", None, f"the deal ends: {scores}"))
+        events.append(told("end", None, "ends", counts=scores))
         return events
 
 

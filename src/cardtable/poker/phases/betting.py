@@ -54,7 +54,8 @@ class BettingPhase(PhaseRules):
         if opening:
             deal.first_bettor = seat
             deal.openers_shown = tuple(deal.hands[seat].cards)
-        events = [public_event("bet", seat, text)]
+        move = text.removeprefix(f"seat {seat} ")
+        events = [public_event("bet", seat, text, key="bet", values={"seat": seat, "move": move})]
         if deal.blind_round and deal.step == 0:
             current = deal.betting.round
             if current is not None and not current.straddle_window:
@@ -100,11 +101,16 @@ def antes(deal: PokerDeal, jackpot_antes: Sequence[int]) -> list[Event]:
     for seat in (deal.ring[place] for place in places):
         if not deal.betting.folded[seat]:
             paid = deal.betting.post_ante(seat, forced.ante)
-            events.append(public_event("ante", seat, f"seat {seat} antes {paid}"))
+            said = {"seat": seat, "amount": paid}
+            events.append(
+                public_event("ante", seat, f"seat {seat} antes {paid}", key="ante", values=said)
+            )
     for seat, amount in enumerate(jackpot_antes):
         if amount and not deal.betting.folded[seat]:
             paid = deal.betting.post_ante(seat, amount)
-            events.append(public_event("ante", seat, f"seat {seat} antes {paid} (jackpot)"))
+            said = {"seat": seat, "amount": paid}
+            text = f"seat {seat} antes {paid} (jackpot)"
+            events.append(public_event("ante", seat, text, key="ante-jackpot", values=said))
     return events
 
 
@@ -147,7 +153,10 @@ def post_blinds(deal: PokerDeal) -> list[Event]:
 def _post_blind(deal: PokerDeal, seat: int, amount: int) -> Event:
     """Post one live blind, told to the table ("ставит одну фишку втемную")."""
     paid = deal.betting.post_blind(seat, amount)
-    return public_event("blind", seat, f"seat {seat} posts a blind of {paid}")
+    said = {"seat": seat, "amount": paid}
+    return public_event(
+        "blind", seat, f"seat {seat} posts a blind of {paid}", key="blind", values=said
+    )
 
 
 def start_round(deal: PokerDeal, step: Step) -> list[Event]:
@@ -156,7 +165,11 @@ def start_round(deal: PokerDeal, step: Step) -> list[Event]:
     deal.round_index = deal.rounds_started
     deal.rounds_started += 1
     if deal.blind_round and deal.round_index == 0:
-        return [public_event("round", deal.round_first, "betting round 1")]
+        return [
+            public_event(
+                "round", deal.round_first, "betting round 1", key="round", values={"round": 1}
+            )
+        ]
     first = _round_opener(deal, step)
     deal.round_first = first
     last = deal.rounds_started == deal.spec.bet_steps
@@ -178,10 +191,19 @@ def start_round(deal: PokerDeal, step: Step) -> list[Event]:
         deal.first_bettor = low
         text = f"seat {low} brings it in for {paid}"
         return [
-            public_event("round", first, f"betting round {deal.round_index + 1}"),
-            public_event("bring-in", low, text),
+            _round_event(first, deal.round_index + 1),
+            public_event(
+                "bring-in", low, text, key="bring-in", values={"seat": low, "amount": paid}
+            ),
         ]
-    return [public_event("round", first, f"betting round {deal.round_index + 1}")]
+    return [_round_event(first, deal.round_index + 1)]
+
+
+def _round_event(first: int, number: int) -> Event:
+    """The betting round ``number`` begins with ``first``."""
+    return public_event(
+        "round", first, f"betting round {number}", key="round", values={"round": number}
+    )
 
 
 def _round_opener(deal: PokerDeal, step: Step) -> int:

@@ -92,4 +92,4 @@ class TableCards:
         if self.reshuffles == before:
             return []
         text = "the dealer shuffles the bottom card with the discards and deals on"
-        return [public_event("reshuffle", None, text)]
+        return [public_event("reshuffle", None, text, key="reshuffle")]

@@ -36,7 +36,7 @@ def deal_round(deal: PokerDeal, *, down: int, up: int, swap: bool = False) -> li
         table.board += cards
         table.revealed.append(len(table.board) - 1)
         text = "too few cards for everyone: one card face up to the centre, for all"
-        return [public_event("board", None, text, cards)]
+        return [public_event("board", None, text, cards, key="too-few")]
     counts = {seat: _faces(deal, seat, down, up, swap=swap) for seat in order}
     received = {seat: SeatCards() for seat in order}
     before = table.reshuffles
@@ -49,12 +49,16 @@ def deal_round(deal: PokerDeal, *, down: int, up: int, swap: bool = False) -> li
         if cards:
             table.hands[seat].down += cards
             text = f"seat {seat} is dealt {len(cards)}"
-            events.append(private_event("deal", seat, text, cards))
+            said = {"seat": seat, "count": len(cards)}
+            events.append(private_event("deal", seat, text, cards, key="dealt", values=said))
     for seat in order:
         cards = received[seat].up
         if cards:
             table.hands[seat].up += cards
-            events.append(public_event("deal", seat, f"seat {seat} is dealt face up", cards))
+            text = f"seat {seat} is dealt face up"
+            events.append(
+                public_event("deal", seat, text, cards, key="dealt-up", values={"seat": seat})
+            )
     return events
 
 
@@ -73,13 +77,18 @@ def deal_board(deal: PokerDeal, step: Step) -> list[Event]:
     events = []
     if step.down:
         table.board += table.take(step.down, deal.betting.folded)
-        events.append(public_event("board", None, f"{step.down} cards to the centre, down"))
+        text = f"{step.down} cards to the centre, down"
+        events.append(
+            public_event("board", None, text, key="board-down", values={"count": step.down})
+        )
     if step.up:
         first = len(table.board)
         cards = table.take(step.up, deal.betting.folded)
         table.board += cards
         table.revealed += range(first, len(table.board))
-        events.append(public_event("board", None, "cards to the centre, face up", cards))
+        events.append(
+            public_event("board", None, "cards to the centre, face up", cards, key="board-up")
+        )
     return events
 
 
@@ -90,4 +99,8 @@ def reveal(deal: PokerDeal, step: Step) -> list[Event]:
     places = [place for place in step.cards if place in hidden] or hidden[: step.count]
     table.revealed += places
     cards = [table.board[place] for place in places]
-    return [public_event("reveal", None, "the dealer turns up", cards)] if cards else []
+    return (
+        [public_event("reveal", None, "the dealer turns up", cards, key="dealer-turns")]
+        if cards
+        else []
+    )

@@ -46,13 +46,21 @@ class DeclarePhase(PhaseRules):
         side = action.side
         declarations.declare(seat, side)
         if declarations.mode is DeclarationMode.IN_TURN:
-            events = [public_event("declare", seat, f"seat {seat} declares {side.value}")]
+            text = f"seat {seat} declares {side.value}"
+            values = {"seat": seat, "side": side.value}
+            events = [public_event("declare", seat, text, key="declare", values=values)]
         else:
-            events = [public_event("declare", seat, f"seat {seat} holds a chip in his hand")]
+            text = f"seat {seat} holds a chip in his hand"
+            events = [
+                public_event("declare", seat, text, key="declare-chip", values={"seat": seat})
+            ]
         if declarations.done:
             said = ", ".join(f"seat {s} {d.value}" for s, d in declarations.made.items())
             if declarations.mode is DeclarationMode.CHIPS:
-                events.append(public_event("declare", None, f"the chips are shown: {said}"))
+                text = f"the chips are shown: {said}"
+                events.append(
+                    public_event("declare", None, text, key="chips-shown", values={"sides": said})
+                )
             events += deal.run_steps()
         return events
 
@@ -65,4 +73,6 @@ def start_declarations(deal: PokerDeal) -> list[Event]:
     both = deal.spec.cards_each() + deal.spec.board_size() > 5
     deal.declarations = Declarations(mode, deal.dealing_order(), both_allowed=both)
     deal.phase = Phase.DECLARE
-    return [public_event("declare", None, "declarations, from the dealer's left")]
+    return [
+        public_event("declare", None, "declarations, from the dealer's left", key="declarations")
+    ]

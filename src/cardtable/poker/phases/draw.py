@@ -80,13 +80,13 @@ class DrawPhase(PhaseRules):
 
 def start_draw(deal: PokerDeal, step: Step) -> list[Event]:
     """Announce the draw; the dealer burns a card first if the variant says so."""
-    events = [public_event("draw", None, "the draw")]
+    events = [public_event("draw", None, "the draw", key="draw")]
     if step.burn:
         # Лоуболл 3): "перед обменом сдающий «сжигает» (вскрывает и убирает в сброс)
         # верхнюю карту колоды".
         burned = deal.table.take(1, deal.betting.folded)
         deal.table.discards += burned
-        events.append(public_event("burn", None, "the dealer burns a card", burned))
+        events.append(public_event("burn", None, "the dealer burns a card", burned, key="burn"))
     return events
 
 
@@ -119,7 +119,11 @@ def _draw(deal: PokerDeal, seat: int, cards: tuple[Card, ...]) -> list[Event]:
     deal.acted.add(seat)
     hand = deal.hands[seat]
     if not cards:
-        return [public_event("draw", seat, f"seat {seat} stands pat")]
+        return [
+            public_event(
+                "draw", seat, f"seat {seat} stands pat", key="stands-pat", values={"seat": seat}
+            )
+        ]
     for card in cards:
         hand.down.remove(card)
     table = deal.table
@@ -131,8 +135,11 @@ def _draw(deal: PokerDeal, seat: int, cards: tuple[Card, ...]) -> list[Event]:
     new = table.take(len(cards), deal.betting.folded)
     hand.down += new
     count = len(cards)
+    said = {"seat": seat, "count": count}
     return [
-        Event("discard", seat, f"seat {seat} discards {count}", cards, frozenset({seat})),
+        private_event(
+            "discard", seat, f"seat {seat} discards {count}", cards, key="discards", values=said
+        ),
         *table.reshuffle_news(before),
-        private_event("draw", seat, f"seat {seat} draws {count}", new),
+        private_event("draw", seat, f"seat {seat} draws {count}", new, key="draws", values=said),
     ]

@@ -49,7 +49,10 @@ class ExposePhase(PhaseRules):
         deal.acted.add(seat)
         if isinstance(action, Expose):
             return deal.turn_taken(_expose(deal, seat, action.card))
-        return deal.turn_taken([public_event("expose", seat, f"seat {seat} keeps his cards down")])
+        text = f"seat {seat} keeps his cards down"
+        return deal.turn_taken(
+            [public_event("expose", seat, text, key="keeps-down", values={"seat": seat})]
+        )
 
 
 def _optional(deal: PokerDeal) -> bool:
@@ -62,7 +65,7 @@ def start_expose(deal: PokerDeal, step: Step) -> list[Event]:
     for seat in deal.dealing_order():
         if len(deal.hands[seat].down) <= step.keep_down:
             deal.acted.add(seat)
-    return [public_event("expose", None, "every player turns up a card")]
+    return [public_event("expose", None, "every player turns up a card", key="expose")]
 
 
 def _expose(deal: PokerDeal, seat: int, card: Card) -> list[Event]:
@@ -70,7 +73,8 @@ def _expose(deal: PokerDeal, seat: int, card: Card) -> list[Event]:
     hand = deal.hands[seat]
     hand.down.remove(card)
     hand.up.append(card)
-    return [public_event("expose", seat, f"seat {seat} turns up a card", [card])]
+    text = f"seat {seat} turns up a card"
+    return [public_event("expose", seat, text, [card], key="turns-up", values={"seat": seat})]
 
 
 class NameWildPhase(PhaseRules):
@@ -98,9 +102,12 @@ class NameWildPhase(PhaseRules):
         deal.acted.add(seat)
         deal.chosen_wild[seat] = action.card
         text = f"seat {seat} names his wild card"
-        return deal.turn_taken([private_event("wild", seat, text, [action.card])])
+        event = private_event(
+            "wild", seat, text, [action.card], key="names-wild", values={"seat": seat}
+        )
+        return deal.turn_taken([event])
 
 
 def start_name_wild(deal: PokerDeal, step: Step) -> list[Event]:
     """Announce the naming of wild cards."""
-    return [public_event("wild", None, "every player names a hole card wild")]
+    return [public_event("wild", None, "every player names a hole card wild", key="wild")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardtable.engine.deal import Event, public_event
+from cardtable.engine.deal import Event, Value, public_event
 from cardtable.poker.hand_orders import Alone, LowWins, SeatHands, WorstWins
 from cardtable.poker.judge import showdown_judge
 from cardtable.poker.ledger import cut_pots
@@ -42,7 +42,7 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
     final = list(betting.stacks)
     if void:
         carried = betting.pot
-        events.append(public_event("void", None, "everyone checked: the deal is void"))
+        events.append(public_event("void", None, "everyone checked: the deal is void", key="void"))
         deal.result = _result(deal, final, 0, 0, carried, void=True, best=None)
         return events
     pots, returned = build_pots(betting.contributed, betting.folded)
@@ -67,7 +67,9 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
         if hidden:
             deal.table.revealed += hidden
             cards = [deal.table.board[place] for place in hidden]
-            events.append(public_event("reveal", None, "the board is turned up", cards))
+            events.append(
+                public_event("reveal", None, "the board is turned up", cards, key="board-turned")
+            )
         hands = SeatHands(
             showdown_judge(deal.judge, deal.spec.win),
             {seat: deal.pools(seat) for seat in in_hand},
@@ -80,7 +82,14 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
             deal.shown[seat] = tuple(deal.hands[seat].cards)
             said = hands.said(seat, deal.spec.win)
             events.append(
-                public_event("show", seat, f"seat {seat} shows {said}", deal.hands[seat].cards)
+                public_event(
+                    "show",
+                    seat,
+                    f"seat {seat} shows {said}",
+                    deal.hands[seat].cards,
+                    key="shows",
+                    values={"seat": seat, "hand": said},
+                )
             )
             if hands.category(seat) in deal.rules.house.bonus_hands and deal.rules.house.bonus:
                 bonus.append(seat)
@@ -88,16 +97,21 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
     if deal.openers is not None and deal.first_bettor is not None:
         opener = deal.first_bettor
         events.append(
-            public_event("openers", opener, f"seat {opener} proves his openers", deal.openers_shown)
+            public_event(
+                "openers",
+                opener,
+                f"seat {opener} proves his openers",
+                deal.openers_shown,
+                key="openers",
+                values={"seat": opener},
+            )
         )
     cut = cut_pots(pots, deal.rules.house, raises=betting.raises_in_deal, winner_category=best)
     shares = deal.award(cut.pots, hands, in_hand, order)
     names = ["main pot", *(f"side pot {n}" for n in range(1, len(cut.pots)))]
     for share in shares:
         final[share.seat] += share.amount
-        events.append(
-            public_event("win", share.seat, _win_text(deal, share, names[share.pot], hands))
-        )
+        events.append(_win_event(deal, share, names[share.pot], hands))
     winner = in_hand[0] if len(in_hand) == 1 else None
     unopposed = winner if winner is not None and winner == deal.first_bettor else None
     deal.result = _result(
@@ -106,15 +120,20 @@ def finish(deal: PokerDeal, *, void: bool = False) -> list[Event]:
     return events
 
 
-def _win_text(deal: PokerDeal, share: Share, pot: str, hands: SeatHands) -> str:
+def _win_event(deal: PokerDeal, share: Share, pot: str, hands: SeatHands) -> Event:
     """Who wins how much of which pot, and with what (nothing said by one left alone)."""
-    text = f"seat {share.seat} wins {share.amount} ({pot}"
+    seat = share.seat
+    text = f"seat {seat} wins {share.amount} ({pot}"
+    said: dict[str, Value] = {"seat": seat, "amount": share.amount, "pot": pot}
     if not hands.pools:
-        return text + ")"
+        return public_event("win", seat, text + ")", key="wins", values=said)
     if deal.spec.win == "high-low":
         side = "low" if share.side == "low" else "high"
-        return f"{text}, {side}) with {hands.said(share.seat, side)}"
-    return f"{text}) with {hands.said(share.seat, deal.spec.win)}"
+        said |= {"side": side, "hand": hands.said(seat, side)}
+        text = f"{text}, {side}) with {said['hand']}"
+        return public_event("win", seat, text, key="wins-side-with", values=said)
+    said["hand"] = hands.said(seat, deal.spec.win)
+    return public_event("win", seat, f"{text}) with {said['hand']}", key="wins-with", values=said)
 
 
 def award_pots(

@@ -6,7 +6,7 @@ talon (or plays without it), or all pass and the deal is played as an all-pass (
 
 from __future__ import annotations
 
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
 from cardtable.preferans.actions import (
     MISDEAL_KINDS,
     Action,
@@ -19,8 +19,8 @@ from cardtable.preferans.actions import (
 )
 from cardtable.preferans.phases.base import Phase
 from cardtable.preferans.phases.playing import finish, start_play, turn_talon_card
-from cardtable.preferans.phases.state import seat_name
 from cardtable.preferans.phases.talon import Naming, show_talon
+from cardtable.preferans.phrases import told
 
 MISDEALS: dict[MisdealKind, str] = {
     "exposed": "a card was exposed in the deal",
@@ -62,7 +62,7 @@ class Bidding(Phase):
         assert seat is not None
         assert isinstance(action, Say | Bid | WithoutTalon)
         state.auction.apply(action)
-        events = [public_event("call", seat, f"{seat_name(seat)} says {action_text(action)}")]
+        events = [told("call", seat, "says", seat=seat, call=action_text(action))]
         if not state.auction.is_over:
             return events
         if state.auction.winner is None:
@@ -72,8 +72,7 @@ class Bidding(Phase):
         assert bid is not None
         state.defenders = (state.next_active(declarer),)
         state.defenders += (state.next_active(state.defenders[0]),)
-        text = f"{seat_name(declarer)} wins the talon at {action_text(bid)}"
-        events.append(public_event("won", declarer, text))
+        events.append(told("won", declarer, "wins-talon", seat=declarer, bid=action_text(bid)))
         if isinstance(bid, WithoutTalon):
             state.phase = Naming(state)
             return events
@@ -85,14 +84,14 @@ class Bidding(Phase):
         seat = state.auction.turn
         state.misdeal = kind
         state.kind = "redeal"
-        text = f"{seat_name(seat)} claims a misdeal: {MISDEALS[kind]} (rule 12)"
-        claim = public_event("misdeal", seat, text)
+        assert seat is not None
+        claim = told("misdeal", seat, "misdeal", seat=seat, why=MISDEALS[kind])
         return [claim, *finish(state, "void: the cards are dealt again")]
 
     def _allpass(self) -> list[Event]:
         state = self.state
         state.kind = "all-pass"
-        events = [public_event("all-pass", None, "all pass: the deal is played as an all-pass")]
+        events = [told("all-pass", None, "all-pass")]
         events += start_play(state, "none")
         if state.rules.allpass_talon == "lead":
             events += turn_talon_card(state)

@@ -6,12 +6,13 @@ In all-pass the talon cards lead the first tricks (rule 29) when ``allpass_talon
 from __future__ import annotations
 
 from cardtable.cards import Card
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
 from cardtable.engine.claims import ClaimRest, GrantRest
 from cardtable.preferans.actions import Action, Play, play_of
 from cardtable.preferans.outcome import Defence, Renonce
 from cardtable.preferans.phases.base import Phase
 from cardtable.preferans.phases.state import DealState, seat_name
+from cardtable.preferans.phrases import told
 from cardtable.preferans.tricks import sorted_cards, winner_index
 
 HAND = 10
@@ -31,8 +32,7 @@ def turn_talon_card(state: DealState) -> list[Event]:
     card = state.talon[state.trick_number]
     state.talon_lead = card
     state.talon_shown = True
-    text = f"{seat_name(state.dealer)} turns a talon card, which leads the trick"
-    return [public_event("talon-lead", state.dealer, text, [card])]
+    return [told("talon-lead", state.dealer, "talon-lead", [card], seat=state.dealer)]
 
 
 def claim_refusal(state: DealState, action: ClaimRest | GrantRest) -> str | None:
@@ -57,7 +57,7 @@ def claim_refusal(state: DealState, action: ClaimRest | GrantRest) -> str | None
 def lay_down_claim(state: DealState, seat: int) -> list[Event]:
     """``seat`` lays his cards face up and claims the remaining tricks."""
     state.claim = seat
-    return state.open_hand(seat, "lays his cards face up and claims the remaining tricks")
+    return state.open_hand(seat, "open-claim")
 
 
 def grant_claim(state: DealState, seat: int) -> list[Event]:
@@ -67,14 +67,14 @@ def grant_claim(state: DealState, seat: int) -> list[Event]:
     state.trick_number = HAND
     state.trick = []
     state.claim = None
-    text = f"{seat_name(seat)} takes the remaining {remaining} tricks, as claimed"
-    return [public_event("trick", seat, text), *finish(state, "claimed the rest")]
+    taken = told("trick", seat, "takes-rest", seat=seat, count=remaining)
+    return [taken, *finish(state, "claimed the rest")]
 
 
 def finish(state: DealState, how: str) -> list[Event]:
     """The deal is over."""
     state.phase = Over(state)
-    return [public_event("end", None, f"the deal is over ({how})")]
+    return [told("end", None, "over", how=how)]
 
 
 class Playing(Phase):
@@ -124,12 +124,12 @@ class Playing(Phase):
         revoke = card not in state.strict_follow(state.hands[seat])
         state.hands[seat].remove(card)
         state.trick.append((seat, card))
-        events = [public_event("play", seat, f"{seat_name(seat)} plays", [card])]
+        events = [told("play", seat, "plays", [card], seat=seat)]
         if revoke:
             renonce = Renonce(seat, state.trick_number + 1, card)
             state.renonces.append(renonce)
             self.trick_renonces.append(renonce)
-            events.append(public_event("renonce", seat, f"{seat_name(seat)} revokes with {card}"))
+            events.append(told("renonce", seat, "revokes", seat=seat, card=card.text()))
         if self._defence_opens_after(seat):
             events += self._open_defence()
         if len(state.trick) == 3:
@@ -153,7 +153,7 @@ class Playing(Phase):
         state.controller[passer] = whister
         events: list[Event] = []
         for seat in state.defenders:
-            events += state.open_hand(seat, "lays his cards face up (open whist, rule 28)")
+            events += state.open_hand(seat, "open-whist")
         return events
 
     def _end_trick(self) -> list[Event]:
@@ -171,10 +171,10 @@ class Playing(Phase):
         self.trick_renonces = []
         events: list[Event] = []
         if winner is None:
-            events.append(public_event("trick", None, "nobody takes the trick"))
+            events.append(told("trick", None, "no-trick"))
         else:
             state.tricks[winner] += 1
-            events.append(public_event("trick", winner, f"{seat_name(winner)} takes the trick"))
+            events.append(told("trick", winner, "takes-trick", seat=winner))
         talon_trick = state.talon_lead is not None
         state.talon_lead = None
         if state.trick_number == HAND:
@@ -193,10 +193,10 @@ class Playing(Phase):
         state = self.state
         assert state.declarer is not None
         if state.rules.misere_open == "declarer":
-            return state.open_hand(state.declarer, "lays his misère face up")
+            return state.open_hand(state.declarer, "open-misere")
         events: list[Event] = []
         for seat in state.defenders:
-            events += state.open_hand(seat, "lays his cards face up to catch the misère")
+            events += state.open_hand(seat, "open-catch")
         return events
 
     def _renonce_winner(self, winner: int | None) -> int | None:

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
 from cardtable.preferans.actions import MisdealKind, Say
 from cardtable.preferans.bidding import Auction, AuctionBid
 from cardtable.preferans.contracts import Contract
 from cardtable.preferans.outcome import DealKind, Defence, Renonce
+from cardtable.preferans.phrases import told
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.tricks import following, sorted_cards
 
@@ -86,10 +87,9 @@ class DealState:
         return self.trick[0][1].suit if self.trick else None
 
     def open_hand(self, seat: int, why: str) -> list[Event]:
-        """Lay ``seat``'s cards face up."""
+        """Lay ``seat``'s cards face up, saying ``why`` (a key of the phrase book)."""
         self.opened.add(seat)
-        text = f"{seat_name(seat)} {why}"
-        return [public_event("open", seat, text, sorted_cards(self.hands[seat]))]
+        return [told("open", seat, why, sorted_cards(self.hands[seat]), seat=seat)]
 
     def shown_talon(self) -> tuple[Card, ...]:
         """The talon cards that have been shown."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from cardtable.cards import Card, cards_text
-from cardtable.engine import CardChoice, Event, private_event, public_event
+from cardtable.engine import CardChoice, Event
 from cardtable.preferans.actions import (
     Action,
     Bid,
@@ -26,6 +26,7 @@ from cardtable.preferans.phases.base import Phase
 from cardtable.preferans.phases.playing import start_play
 from cardtable.preferans.phases.state import DealState, seat_name
 from cardtable.preferans.phases.whist import Whisting
+from cardtable.preferans.phrases import told, told_to
 from cardtable.preferans.tricks import card_order, sorted_cards
 
 
@@ -35,8 +36,8 @@ def show_talon(state: DealState) -> list[Event]:
     state.talon_shown = True
     state.hands[state.declarer].extend(state.talon)
     state.phase = Discarding(state)
-    text = f"{seat_name(state.dealer)} shows the talon to {seat_name(state.declarer)}"
-    return [public_event("talon", state.dealer, text, state.talon)]
+    dealer, declarer = state.dealer, state.declarer
+    return [told("talon", dealer, "shows-talon", state.talon, seat=dealer, to=declarer)]
 
 
 def name_contract(state: DealState, contract: Contract) -> list[Event]:
@@ -44,20 +45,15 @@ def name_contract(state: DealState, contract: Contract) -> list[Event]:
     assert state.declarer is not None
     state.contract = contract
     state.kind = "misère" if contract.is_misere else "game"
-    events = [
-        public_event(
-            "contract",
-            state.declarer,
-            f"{seat_name(state.declarer)} names {contract_text(contract)}"
-            + (" without the talon" if isinstance(state.bid, WithoutTalon) else ""),
-        )
-    ]
+    key = "names-without-talon" if isinstance(state.bid, WithoutTalon) else "names"
+    declarer = state.declarer
+    events = [told("contract", declarer, key, seat=declarer, contract=contract_text(contract))]
     if contract.is_misere:
         return events + start_play(state, "closed")
     if contract.level == 10 and state.rules.ten_is_checked:
         events += start_play(state, "checked")
         for seat in state.active:
-            events += state.open_hand(seat, "lays his cards face up to check the ten")
+            events += state.open_hand(seat, "open-ten")
         return events
     state.phase = Whisting(state)
     return events
@@ -109,8 +105,7 @@ class Discarding(Phase):
         for card in cards:
             state.hands[state.declarer].remove(card)
         state.discarded = cards
-        text = f"{seat_name(state.declarer)} discards two cards face down"
-        event = private_event("discard", state.declarer, text, cards)
+        event = told_to("discard", state.declarer, "discards", cards, seat=state.declarer)
         if is_misere(state.bid):
             return [event, *name_contract(state, MISERE)]
         state.phase = Naming(state)

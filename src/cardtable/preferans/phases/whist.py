@@ -7,11 +7,12 @@ again without the claim.
 
 from __future__ import annotations
 
-from cardtable.engine import Event, public_event
+from cardtable.engine import Event
 from cardtable.preferans.actions import Action, Say, action_text
 from cardtable.preferans.phases.base import Saying
 from cardtable.preferans.phases.playing import finish, start_play
-from cardtable.preferans.phases.state import DealState, seat_name
+from cardtable.preferans.phases.state import DealState
+from cardtable.preferans.phrases import told
 
 
 class Whisting(Saying):
@@ -57,7 +58,7 @@ class Whisting(Saying):
         if seat in said:
             state.whist_calls = [(s, c) for s, c in state.whist_calls if s != seat]
         state.whist_calls.append((seat, action))
-        events = [public_event("whist", seat, f"{seat_name(seat)} says {action.value}")]
+        events = [told("whist", seat, "says", seat=seat, call=action.value)]
         said = dict(state.whist_calls)
         first, second = state.defenders
         if first not in said or second not in said:
@@ -118,7 +119,7 @@ class Choosing(Saying):
         state = self.state
         whister = state.whister
         assert whister is not None
-        events = [public_event("defence", whister, f"{seat_name(whister)} says {action.value}")]
+        events = [told("defence", whister, "says", seat=whister, call=action.value)]
         if action is Say.CLAIM:
             state.phase = Answering(state)
             return events
@@ -144,8 +145,8 @@ class Answering(Saying):
         """Agreed, the deal ends as claimed; refused, the whister chooses again."""
         state = self.state
         declarer = state.declarer
-        text = f"{seat_name(declarer)} says {action_text(action)}"
-        events = [public_event("answer", declarer, text)]
+        assert declarer is not None
+        events = [told("answer", declarer, "says", seat=declarer, call=action_text(action))]
         if action is Say.AGREE:
             state.claimed = True
             return events + finish(state, "claimed")

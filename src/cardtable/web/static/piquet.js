@@ -5,7 +5,8 @@
 // the server's moves and event sentences put in players' words; the page holds no rule.
 import { cardElement } from "./cards.js";
 import { el } from "./dom.js";
-import { moveLabel, settings, withNames } from "./i18n.js";
+import { moveLabel, settings } from "./i18n.js";
+import { eventSentence, sheetLine } from "./phrases.js";
 import { pictureNode } from "./sheets.js";
 
 const SAID = new Set(["call", "sink", "answer", "trust", "show", "capot", "carte blanche",
@@ -82,7 +83,7 @@ function callWords(kind, count, rank) {
 }
 
 /** The server's name of a combination ("a point of 5", "a quart", "trio of kings") in words. */
-function combinationWords(name) {
+export function combinationWords(name) {
   let found = /^a point of (\d+)/.exec(name);
   if (found) return callWords("point", Number(found[1]));
   found = /^a (\S+)/.exec(name);
@@ -150,7 +151,7 @@ export class PiquetTable {
       } else if (SAID.has(event.kind)) {
         items.push(this.said(speakerOf(event), spoken(event), event.cards));
       } else if (TOLD.has(event.kind)) {
-        items.push(el("li", { class: "told", text: withNames(event.text, nameOf) }));
+        items.push(el("li", { class: "told", text: eventSentence("piquet", event, nameOf) }));
       }
     }
     return items;
@@ -233,12 +234,12 @@ export class PiquetTable {
     if (Array.isArray(view.sheet) && view.sheet.length) {
       parts.push(el("h2", { text: t("scoreSheet") }), el("h3", { text: t("sheetBefore") }),
         el("ul", { class: "score-sheet" }, ...view.sheet.map((line) => el("li", {
-          text: withNames(line, nameOf) }))));
+          text: sheetLine(line, nameOf) }))));
     }
     const written = page.state.events.filter((event) => event.kind === "score");
     if (written.length) {
       parts.push(el("h3", { text: t("sheetWritten") }), el("ul", { class: "score-sheet written" },
-        ...written.map((event) => el("li", { text: withNames(event.text, nameOf) }))));
+        ...written.map((event) => el("li", { text: eventSentence("piquet", event, nameOf) }))));
     }
     if (page.sheetSvg) {
       const details = el("details", { class: "korolik-sheet" },

@@ -3,7 +3,8 @@
 // Everything drawn comes from the seat's view and events; every move sent is a legal text.
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
-import { moveLabel, settings, t, withNames } from "./i18n.js";
+import { moveLabel, settings, t } from "./i18n.js";
+import { eventSentence, handWords } from "./phrases.js";
 import { botKind } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
@@ -40,7 +41,8 @@ function lastWords(events) {
   for (const event of events) {
     if (event.seat === null || event.seat === undefined) continue;
     if (!["bet", "blind", "ante", "draw", "declare", "bring-in", "discard"].includes(event.kind)) continue;
-    said.set(event.seat, event.text.replace(/^seat \d+ /, ""));
+    // The sentence with the seat's name left out: the seat's badge names it.
+    said.set(event.seat, eventSentence("poker", event, () => "").replace(/^[:\s]+/, ""));
   }
   return said;
 }
@@ -48,7 +50,7 @@ function lastWords(events) {
 /** The showdown as the events tell it: each hand shown, named, and who won which pot. */
 function showdownLines(events, nameOf) {
   return events.filter((event) => event.kind === "show" || event.kind === "win")
-    .map((event) => ({ kind: event.kind, seat: event.seat, text: withNames(event.text, nameOf) }));
+    .map((event) => ({ kind: event.kind, seat: event.seat, text: eventSentence("poker", event, nameOf) }));
 }
 
 export class PokerTable {
@@ -145,7 +147,9 @@ export class PokerTable {
   /** The hand a seat showed, as the server's event names it. */
   named(seat) {
     const shown = this.page.state.events.filter((event) => event.kind === "show" && event.seat === seat);
-    return shown.length ? shown.at(-1).text.replace(/^seat \d+ shows /, "") : "";
+    if (!shown.length) return "";
+    const last = shown.at(-1);
+    return last.values?.hand === undefined ? last.text.replace(/^seat \d+ shows /, "") : handWords(last.values.hand);
   }
 
   row(cards, sorted, label) {

@@ -3,7 +3,8 @@
 // buttons and keys (Home, ←, →, End; Escape closes). The server sends only what the viewer saw:
 // its own views while the table plays, any seat's once the table has finished.
 import { el } from "./dom.js";
-import { moveLabel, settings, withNames } from "./i18n.js";
+import { moveLabel, settings } from "./i18n.js";
+import { eventSentence } from "./phrases.js";
 import { sortMoves } from "./moves.js";
 
 const LABELS = {
@@ -130,7 +131,7 @@ export class ReplayView {
     if (!this.steps) return null;
     const step = this.steps[this.at];
     const said = this.at === 0 ? t("dealt")
-      : step.events.map((event) => [withNames(event.text, (s) => this.page.seatName(s)),
+      : step.events.map((event) => [eventSentence(this.page.state.game, event, (s) => this.page.seatName(s)),
         ...event.cards.map(moveLabel)].join(" ")).join("; ");
     const button = (where) => el("button", { type: "button", class: "replay-go", "data-go": where,
       text: t(where), onclick: () => this.go(where) });

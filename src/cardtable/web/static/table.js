@@ -5,7 +5,8 @@ import { AnalysisView } from "./analysis.js";
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { helpPanel } from "./help.js";
-import { moveLabel, scoreText, t, withNames } from "./i18n.js";
+import { moveLabel, scoreText, settings, t } from "./i18n.js";
+import { eventSentence } from "./phrases.js";
 import { Live } from "./live.js";
 import { bidGrid, choosable, completed, sortMoves } from "./moves.js";
 import { botKind, gameTitle } from "./names.js";
@@ -147,7 +148,7 @@ export class TablePage {
   /** The drawn score sheet as it stands now, for games whose server draws one. */
   async refreshSheet() {
     if (this.noSheet) return;
-    const answer = await fetch(this.address("/sheet.svg"));
+    const answer = await fetch(this.address(`/sheet.svg?lang=${settings.lang}`));
     this.noSheet = answer.status === 404;
     if (!answer.ok) return;
     this.sheetSvg = await answer.text();
@@ -402,7 +403,7 @@ export class TablePage {
       !(state.game === "poker" && POKER_ACCOUNTS.includes(name) && Number(value) === 0));
     const nameOf = (seat) => this.seatName(seat);
     const log = el("ol", { class: "log", "aria-label": t("log") },
-      ...state.events.map((event) => el("li", { text: [withNames(event.text, nameOf),
+      ...state.events.map((event) => el("li", { text: [eventSentence(state.game, event, nameOf),
         ...event.cards.map(moveLabel)].join(" ") })));
     const aside = el("aside", { class: "side" });
     if (scores.length) {

@@ -1,0 +1,110 @@
+"""The page's sentences for the engine's events: each said once, none giving a player a sex.
+
+docs/web.md, "Events in the page's language". The events are the engine's own (seeded deals of
+every preset, and one of every key of the phrase books); the page's ``eventSentence`` says
+them in Chromium, loaded from a real server.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import string
+from importlib import import_module
+from typing import Any
+
+import pytest
+
+from cardtable.engine.deal import Event
+from cardtable.playthrough import plan
+from server.harness import Server
+from test_event_phrases import _events
+
+SAY = """async ([events, lang]) => {
+  const { settings } = await import('/static/i18n.js');
+  const { eventSentence } = await import('/static/phrases.js');
+  settings.lang = lang;
+  return events.map(([game, event]) => eventSentence(game, event, (seat) => `Player${seat}`));
+}"""
+GENDERED = {
+    "en": re.compile(r"\b(he|his|him|himself|she|her|herself)\b", re.IGNORECASE),
+    "ru": re.compile(r"\b(он|его|ему|она|её|ей)\b|\w+(ил|ал|ял|ел)\b", re.IGNORECASE),
+}
+GAMES = ("preferans", "piquet", "poker")
+
+
+def _data(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "text": event.text,
+        "key": event.key,
+        "values": dict(event.values),
+        "cards": [],
+    }
+
+
+def _one_of_every_key(game: str) -> list[Event]:
+    """An event of each key of ``game``'s phrase book, each value a seat number or a word."""
+    book: dict[str, str] = import_module(f"cardtable.{game}.phrases").PHRASES
+    made = []
+    for key, template in book.items():
+        names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+        values: dict[str, str | int] = {name: 1 for name in names}
+        made.append(Event(key, 1, template.format_map(values), (), None, key, values))
+    return made
+
+
+def _said(server: Server, browser: Any, said: list[tuple[str, Event]], lang: str) -> list[str]:
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    sentences: list[str] = page.evaluate(SAY, [[[g, _data(e)] for g, e in said], lang])
+    page.close()
+    return sentences
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_sentence_of_the_page_gives_a_player_a_sex(
+    server: Server, browser: Any, lang: str
+) -> None:
+    """A player is any person: no event calls a seat "he" or "she".
+
+    docs/web.md, "Events in the page's language": "Vera lays his cards" is said without one.
+    """
+    said = [(game, event) for game in GAMES for event in _one_of_every_key(game)]
+    sentences = _said(server, browser, said, lang)
+    gendered = [line for line in sentences if GENDERED[lang].search(line)]
+    assert gendered == []
+
+
+def test_a_good_declaration_is_counted_once_in_the_log(server: Server, browser: Any) -> None:
+    """Piquet's "good" and the count it makes are two events; the page says the count once.
+
+    001_776ed664a35a376f.txt, piquet rules 20–21 (the good call is counted by its holder).
+    """
+    events = [e for s in plan() if s.game == "piquet" for e in _events(s)]
+    pairs = [(a, b) for a, b in itertools.pairwise(events) if a.key == "good"]
+    assert pairs
+    assert all(b.key == "counts" for _, b in pairs)
+    sentences = _said(server, browser, [("piquet", e) for pair in pairs for e in pair], "en")
+    for (good, _count), said in zip(
+        pairs, zip(sentences[::2], sentences[1::2], strict=True), strict=True
+    ):
+        amount = good.values["amount"]
+        assert sum(f"counts {amount} for" in line for line in said) == 1, said
+
+
+def test_an_english_page_draws_the_korolik_sheet_in_english(server: Server, browser: Any) -> None:
+    """The korolik sheet's headings follow the page's language (docs/web.md, "Piquet")."""
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    page.select_option("#language", "en")
+    page.wait_for_selector("#create:has-text('Deal')")
+    page.select_option("#game", "piquet")
+    page.fill("#deals", "1")
+    page.click("#create")
+    page.wait_for_selector(".korolik-sheet svg", state="attached", timeout=20_000)
+    text = page.locator(".korolik-sheet svg").text_content() or ""
+    assert "games" in text
+    assert "koroliks" in text
+    assert not re.search("[а-яё]", text, re.IGNORECASE), text
