@@ -280,3 +280,22 @@ def test_the_servers_aid_is_for_the_seat_to_move_and_for_its_token_only(server: 
     assert theirs["lines"] == []
     with pytest.raises(CardtableError, match="holds no seat"):
         address.request("GET", path, None, "not-a-token")
+
+
+def test_the_finished_deal_stays_on_the_screen_until_the_person_goes_on(server: Server) -> None:
+    """docs/tui.md, "Between deals": over ``--connect`` too the finished deal is held.
+
+    The server deals the second deal at once; the app first shows deal 1 as it ended (its
+    header and table that deal's, with the deal's last events in its log) until the person
+    presses Enter, and only then the second deal's table.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=2)
+    frames: list[dict[str, Any]] = []
+    shown = _play_app(_seat(server, table), Person(), frames)
+
+    held = [frame for frame in shown if "Deal 1 is over" in frame.text]
+    assert len(held) == 1, "deal 1 is held once"
+    assert held[0].kind == "pause"
+    assert held[0].deal == 1
+    later = shown[shown.index(held[0]) + 1 :]
+    assert any(frame.kind == "move" and frame.deal == 2 for frame in later)

@@ -83,6 +83,23 @@ class Update:
     """The events this frame added to the deal, as this seat saw them."""
 
 
+@dataclass(frozen=True)
+class TableState:
+    """The table as it stood after one frame, taken whole: what another thread reads.
+
+    A screen drawing on its own thread while frames arrive reads one of these, never the
+    :class:`RemoteTable` being changed, so a view never comes with another frame's events.
+    """
+
+    deal: int = 0
+    view: Any = None
+    events: tuple[Event, ...] = ()
+    to_move: int | None = None
+    legal: tuple[str, ...] = ()
+    choices: tuple[CardChoice, ...] = ()
+    score: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass
 class RemoteTable:
     """The table as one seat knows it from the server's frames; what a screen draws."""
@@ -115,6 +132,18 @@ class RemoteTable:
     """The table's end, once it has finished."""
     held: dict[int, int] = field(default_factory=dict)
     """How many events of the deal were held after each seq (an undo goes back to one)."""
+
+    def state(self) -> TableState:
+        """The table as it stands now, copied whole."""
+        return TableState(
+            self.deal,
+            self.view,
+            tuple(self.events),
+            self.to_move,
+            tuple(self.legal),
+            tuple(self.choices),
+            tuple(self.score.items()),
+        )
 
     def name(self, seat: int | None) -> str:
         """The name at ``seat`` (``spectator`` for ``None``)."""
@@ -225,6 +254,10 @@ class TableClient:
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
         self._waiting: list[Update] = []
+        self.state = TableState()
+        """The table after the last frame, swapped in whole (read by a screen's thread)."""
+        self.finished: TableState | None = None
+        """The last deal as it stood when the next one was dealt (its end held on a screen)."""
 
     def connect(self) -> None:
         """Connect and say hello; returns once the table is known (welcome, then the snapshot).
@@ -303,7 +336,15 @@ class TableClient:
             where = ".".join(str(part) for part in first["loc"])
             message = f"the server sent a frame this client cannot read: {where}: {first['msg']}"
             raise CardtableError(message) from None
-        return Update(frame, self.table.apply(frame))
+        added = self.table.apply(frame)
+        self._swap_state()
+        return Update(frame, added)
+
+    def _swap_state(self) -> None:
+        state = self.table.state()
+        if state.deal != self.state.deal and self.state.view is not None:
+            self.finished = self.state
+        self.state = state
 
     def _open(self, since: int | None) -> list[Update]:
         """Connect, say hello and read until the table is current; the frames read."""

@@ -29,6 +29,7 @@ from cardtable.tui.paint import Painter
 
 if TYPE_CHECKING:
     from cardtable.client import TableClient
+    from cardtable.client.connection import TableState
     from cardtable.server.protocol import Offer
 
 A = TypeVar("A", bound=Hashable)
@@ -280,6 +281,8 @@ class RemoteSitting:
         """The table's news of the deal in progress (chat, presence, offers, the clock)."""
         self._news_deal = self.table.deal
         self._rules: Any = None
+        self._held = 0
+        """The last finished deal held on the screen before the next."""
 
     @property
     def names(self) -> list[str]:
@@ -298,12 +301,12 @@ class RemoteSitting:
     @property
     def deal_number(self) -> int:
         """The server's deal number."""
-        return self.table.deal
+        return self.client.state.deal
 
     @property
     def to_move(self) -> int | None:
         """The server's seat to move."""
-        return self.table.to_move
+        return self.client.state.to_move
 
     def people(self) -> list[int]:
         """The one seat played at this terminal."""
@@ -317,16 +320,25 @@ class RemoteSitting:
 
     def dealer(self, deal: int) -> int | None:
         """The dealer the view names."""
-        dealer = getattr(self.table.view, "dealer", None)
+        dealer = getattr(self._state(deal).view, "dealer", None)
         return dealer if isinstance(dealer, int) else None
 
     def view(self, seat: int, deal: int) -> Any:
-        """The seat's view as the server last sent it."""
-        return self.table.view if seat == self.table.seat else None
+        """The seat's view of deal ``deal`` as the server last sent it."""
+        return self._state(deal).view if seat == self.table.seat else None
 
     def events(self, seat: int, deal: int) -> list[Event]:
         """The deal's events the server sent, then the news told since the deal began."""
-        return [*self.table.events, *self.news]
+        state = self._state(deal)
+        news = self.news if state is self.client.state else []
+        return [*state.events, *news]
+
+    def _state(self, deal: int) -> TableState:
+        """The table after the last frame, or the finished deal ``deal`` held on the screen."""
+        finished = self.client.finished
+        if finished is not None and finished.deal == deal:
+            return finished
+        return self.client.state
 
     def rules(self) -> Any:
         """The table's rules, read from the welcome's mapping into the game's rules."""
@@ -345,7 +357,7 @@ class RemoteSitting:
         self, adapter: Adapter[Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
         """The score the server keeps, a line an account."""
-        lines = [Text(f"{name}: {value}") for name, value in self.table.score.items()]
+        lines = [Text(f"{name}: {value}") for name, value in self._state(deal).score]
         return Text("\n").join(lines) if lines else Text("—", style="dim")
 
     def move_hint(self, view: Any) -> str:
@@ -367,8 +379,9 @@ class RemoteSitting:
 
     def forced(self) -> str | None:
         """The server's only legal move, when it offers one and no choice."""
-        legal = self.table.legal
-        return legal[0] if len(legal) == 1 and not self.table.choices else None
+        state = self.client.state
+        legal = state.legal
+        return legal[0] if len(legal) == 1 and not state.choices else None
 
     def told(self, event: Event) -> Offer | None:
         """Keep the table's news for the log; an offer this seat must answer."""
@@ -387,8 +400,16 @@ class RemoteSitting:
         self.client.reply(offer.id, accept)
 
     def deal_over(self) -> int | None:
-        """The server deals on at once: no pause between deals."""
-        return None
+        """The deal just finished, once, when the server has dealt the next.
+
+        The server deals on at once; the screen holds the finished deal (its last trick or
+        showdown and its result) until the person goes on, as at a local table.
+        """
+        finished = self.client.finished
+        if finished is None or finished.deal <= self._held:
+            return None
+        self._held = finished.deal
+        return finished.deal
 
     def end_words(self) -> str:
         """The server's end."""
