@@ -136,6 +136,8 @@ def _seen(table: LiveTable, number: int, seat: int) -> dict[str, Any]:
                 "seat": shown.seat,
                 "text": shown.text,
                 "cards": [card.text() for card in shown.cards],
+                "key": shown.key,
+                "values": dict(shown.values),
             }
             for shown in (event.seen_by(viewer) for event in deal.events)
         ],
