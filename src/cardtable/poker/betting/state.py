@@ -105,7 +105,8 @@ class BettingState:
     @property
     def active(self) -> list[int]:
         """The seats still in the hand that can still bet (not all-in)."""
-        return [seat for seat in self.in_hand if not self.all_in[seat]]
+        folded, all_in = self.folded, self.all_in
+        return [seat for seat in range(self.seats) if not folded[seat] and not all_in[seat]]
 
     @property
     def to_act(self) -> int | None:
@@ -120,7 +121,8 @@ class BettingState:
     @property
     def one_left(self) -> bool:
         """Whether all but one player have folded (the round's end "б)")."""
-        return len(self.in_hand) == 1
+        # Counted, not listed: asked after every bet.
+        return self.folded.count(False) == 1
 
     @property
     def more_betting_possible(self) -> bool:
