@@ -90,7 +90,7 @@ def test_a_lone_whisters_open_hands_show_on_every_page_and_no_closed_hand_does(
     for reading in readings:
         if not reading["seq"]:
             continue
-        seat = -1 if reading["seat"] == "spectator" else int(reading["seat"])
+        seat = None if reading["seat"] == "spectator" else int(reading["seat"])
         view = shown[reading["seq"]][seat].view
         expected = {str(s): sorted(cards) for s, cards in view["open_hands"]}
         for panel, cards in reading["panels"].items():

@@ -58,7 +58,7 @@ def test_a_finished_deal_is_replayed_step_by_step_showing_only_what_its_viewer_s
     _play(page, output)
     table_id = page.url.rstrip("/").split("/")[-1]
     shown = shown_by_seq(server.record(table_id))
-    for viewer, who in (("0", 0), ("", -1)):
+    for viewer, who in (("0", 0), ("", None)):
         if not page.locator(".replay-opener[open]").count():
             page.click(".replay-opener summary")
         page.select_option("#replay-seat", viewer)

@@ -134,7 +134,7 @@ def assert_no_hidden_card(server: Server, table_id: str, readings: list[dict[str
     mine = [r for r in readings if r["seq"] and r["table"] == table_id]
     shown = shown_by_seq(record, frozenset(reading["seq"] for reading in mine))
     for reading in mine:
-        seat = -1 if reading["seat"] == "spectator" else int(reading["seat"])
+        seat = None if reading["seat"] == "spectator" else int(reading["seat"])
         seen = shown[reading["seq"]][seat]
         allowed = seen.known | _cards_of(seen.view) | stand_ins(seen.events)
         hidden = named_cards(reading, _bids_of(seen.view, seen.legal)) - allowed
@@ -373,7 +373,7 @@ def test_a_spectator_of_poker_sees_the_wild_cards_marked_and_downloads_the_hands
     marked = 0
     for reading in readings:
         if reading["seq"]:
-            wild = set(shown[reading["seq"]][-1].view["wild"])
+            wild = set(shown[reading["seq"]][None].view["wild"])
             assert set(reading["wild"]) == wild, f"seq {reading['seq']}"
             marked += bool(wild)
     assert marked, "no wild card was ever marked for the spectator"
