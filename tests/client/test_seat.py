@@ -123,7 +123,9 @@ def test_the_terminal_seat_is_never_sent_a_card_another_seat_holds_hidden(
     typed view.
     """
     players = get_game(game).players[0]
-    seats = ["open", *["bot random"] * (players - 1)]
+    # Poker's random bots may all fold before the seat's turn; check-down bots never fold.
+    bot = "bot check-down" if game == "poker" else "bot random"
+    seats = ["open", *[bot] * (players - 1)]
     table = server.new_table(game, seats, deals=1)
     frames: list[dict[str, Any]] = []
     terminal = _seat(server, table, "Vera")
