@@ -25,7 +25,6 @@ from cardtable.client import TableAddress, TableClient, play_remote
 from cardtable.engine import CardChoice, get_game
 from cardtable.engine.replay import replay
 from cardtable.errors import CardtableError
-from cardtable.sheets import sheet_data
 from cardtable.tui.adapter import adapter_for
 from cardtable.tui.app import TableApp
 from cardtable.tui.paint import Painter
@@ -111,9 +110,8 @@ def test_the_server_gives_the_public_sheet_alike_to_a_seat_and_a_spectator(
     assert after == _sheet(client, 1, None)
     assert _cards_named(after) == set()
     match = replay(server.record(table["id"]))
-    assert {k: v for k, v in after.items() if k not in {"table", "seq", "deal"}} == sheet_data(
-        match, 1
-    )
+    figures = {k: v for k, v in after.items() if k not in {"table", "seq", "deal"}}
+    assert figures == match.sheet_data(1)
 
 
 def test_a_deal_the_table_has_not_dealt_has_no_sheet(server: Server) -> None:
@@ -160,7 +158,7 @@ def test_the_app_at_a_servers_table_draws_the_sheet_as_a_local_table_does(
     for word in words:
         assert word in last.text
     match = replay(server.record(table["id"]))
-    local = adapter_for(game).sheet(sheet_data(match, 1), sitting.names, Painter(), 40, 12)
+    local = adapter_for(game).sheet(match.sheet_data(1), sitting.names, Painter(), 40, 12)
     assert isinstance(local, Text)
     # The panel's width decides how a column is cut, not its first line.
     assert local.plain.splitlines()[0].strip() in last.text

@@ -57,7 +57,6 @@ from cardtable.server.protocol import (
     Say,
 )
 from cardtable.server.tables import SPECTATOR, LiveTable, Refused, Watcher, Workers
-from cardtable.sheets import sheet_data
 from cardtable.store.repository import (
     NewTable,
     SeatUnavailable,
@@ -421,7 +420,7 @@ def _sheet_routes(app: FastAPI) -> None:
         """The table's score sheet as data, with the counts or pots of ``deal`` (the last if none).
 
         The sheet is public, as on paper, so every seat and spectator gets the same figures:
-        built from the sheet and the deal's public view alone (:func:`cardtable.sheets.sheet_data`),
+        built from the sheet and the deal's public view alone (:meth:`Match.sheet_data`),
         never a hand, the talon or the deck. The terminal table draws its score panel from it.
         A private table's needs what its status needs.
         """
@@ -435,7 +434,7 @@ def _sheet_routes(app: FastAPI) -> None:
                 "table": table_id,
                 "seq": table.seq,
                 "deal": asked,
-                **sheet_data(table.match, asked),
+                **table.match.sheet_data(asked),
             }
 
 

@@ -21,7 +21,6 @@ from rich.text import Text
 
 from cardtable.cards import Card
 from cardtable.engine import Deal, Event, Match
-from cardtable.sheets import sheet_data
 from cardtable.tui.paint import Painter
 
 if TYPE_CHECKING:
@@ -125,9 +124,9 @@ class Adapter(Generic[V_contra]):
 
         ``deal`` is the number of the deal on the screen (1 for the first, 0 before any): the
         finished one while it stays on the table between deals. Drawn from the match's
-        public sheet data (:func:`~cardtable.sheets.sheet_data`), as a server's table is.
+        public sheet data (:meth:`Match.sheet_data`), as a server's table is.
         """
-        return self.sheet(sheet_data(match, deal), match.seats, painter, width, height)
+        return self.sheet(match.sheet_data(deal), match.seats, painter, width, height)
 
     def sheet(
         self,
@@ -137,7 +136,7 @@ class Adapter(Generic[V_contra]):
         width: int,
         height: int,
     ) -> RenderableType:
-        """The score drawn from sheet data (:mod:`cardtable.sheets`), seats named ``names``.
+        """The score drawn from sheet data (:meth:`Match.sheet_data`), seats named ``names``.
 
         Generically the ledger.
         """

@@ -184,7 +184,7 @@ class Pulka:
 
     @classmethod
     def of(cls, data: Mapping[str, Any], names: Sequence[str]) -> Pulka:
-        """The figures of ``data`` (:func:`cardtable.sheets.sheet_data`), seats named ``names``."""
+        """The figures of ``data`` (:meth:`Match.sheet_data`), seats named ``names``."""
         players = tuple(names[: len(data["mountain"])])
         columns: dict[tuple[str, Column, str | None], list[Fraction]] = {}
         left: dict[str, list[str]] = {}
