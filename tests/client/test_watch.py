@@ -16,6 +16,7 @@ import pytest
 
 from cardtable.cards import Card, parse_card
 from cardtable.client import TableAddress, TableClient, play_remote
+from cardtable.engine import parse_record
 from cardtable.engine.replay import replay
 from cardtable.errors import CardtableError
 from server.harness import Server
@@ -40,17 +41,21 @@ def _cards_in(text: str) -> set[Card]:
     return found
 
 
-@pytest.mark.parametrize("face", ["--plain", "--json"])
+@pytest.mark.parametrize(
+    ("face", "listed"), [("--plain", True), ("--json", True), ("--plain", False)]
+)
 def test_a_spectator_watches_a_deal_to_its_end_and_is_shown_no_hidden_card(
-    server: Server, face: str
+    server: Server, face: str, listed: bool
 ) -> None:
     """docs/tui.md, "Watching a server's table": the public view and events only.
 
     The watcher comes before the seat is taken, sees the deal from its start to the table's
     end, and every card it prints is one the public events of the deal showed to everyone
-    (the record's, replayed, its cards and its words): no hand, no talon unseen, no deck.
+    (the record's, replayed, its cards and its words): no hand, no talon unseen, no deck. A
+    private table lets in the watcher its invite link names.
     """
-    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    seats = ["open", "bot random", "bot random"]
+    table = server.new_table("preferans", seats, deals=1, listed=listed)
     url = server.http + table["invite_url"]
     watcher = subprocess.Popen(
         [*COMMAND, "--connect", url, "--watch", face],
@@ -75,7 +80,8 @@ def test_a_spectator_watches_a_deal_to_its_end_and_is_shown_no_hidden_card(
             watcher.kill()
     assert watcher.returncode == 0, err
     assert "deal 1" in out
-    match = replay(server.record(table["id"]))
+    record = server.get(f"/api/tables/{table['id']}/record?invite={table['invite']}")
+    match = replay(parse_record(json.dumps(record)))
     # What every seat saw: the public events' cards, and their words (a bid "7♠" reads as a card).
     public: set[Card] = set()
     for event in (event.seen_by(None) for event in match.deals[0].events):
