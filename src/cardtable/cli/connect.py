@@ -19,16 +19,20 @@ from cardtable.cli.common import err
 from cardtable.errors import CardtableError
 
 if TYPE_CHECKING:
-    from cardtable.client import TableClient
+    from cardtable.client import TableAddress, TableClient
 
 
 @dataclass(frozen=True)
 class Joining:
-    """Which seat to take: under ``name``, the ``seat`` asked for, or back by ``token``."""
+    """Which seat to take: under ``name``, the ``seat`` asked for, back by ``token``, or none.
+
+    ``watch``: take no seat, and watch as a spectator (the public view only).
+    """
 
     name: str | None = None
     seat: int | None = None
     token: str | None = None
+    watch: bool = False
 
 
 def play_connected(
@@ -52,6 +56,11 @@ def play_connected(
         ) from None
 
     address = TableAddress.parse(url)
+    if joining.watch:
+        if joining.name is not None or joining.seat is not None or joining.token is not None:
+            raise CardtableError("--watch takes no seat: drop --name, --seat and --token")
+        _watch(address, ask, face == "json")
+        return
     token = joining.token
     if token is not None and joining.seat is not None:
         raise CardtableError("give --token (a seat held already) or --seat, not both")
@@ -69,6 +78,20 @@ def play_connected(
         _full_screen(client, auto_play)
     else:
         _prompted(client, ask, face == "json")
+
+
+def _watch(address: TableAddress, ask: Callable[[str], str], as_json: bool) -> None:
+    """Watch the table as a spectator, at the plain prompt (or in JSON lines).
+
+    A spectator's hello holds no token: the server sends the public view and events only.
+    The full-screen table draws a seat's view, so a spectator watches at the plain face.
+    """
+    from cardtable.client import TableClient  # noqa: PLC0415
+
+    client = TableClient(address, None)
+    client.connect()
+    err.print(f"Watching table {address.table} as a spectator (Ctrl-C leaves).", markup=False)
+    _prompted(client, ask, as_json)
 
 
 def _full_screen(client: TableClient, auto_play: bool) -> None:

@@ -509,6 +509,9 @@ def play_command(
     token: Annotated[
         str | None, typer.Option(help="With --connect: come back to the seat of this token.")
     ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="With --connect: watch as a spectator, taking no seat.")
+    ] = False,
 ) -> None:
     """Play a game against bots (or friends at the same keyboard): full-screen on a terminal.
 
@@ -525,12 +528,13 @@ def play_command(
             full_screen = not (as_json or plain) and sys.stdin.isatty() and sys.stdout.isatty()
             with _sigterm_stops_play():
                 face = "app" if full_screen else "json" if as_json else "plain"
-                play_connected(connect, Joining(name, seat, token), _ask, face, auto_play)
+                joining = Joining(name, seat, token, watch)
+                play_connected(connect, joining, _ask, face, auto_play)
             return
         if game_name is None:
             raise IllegalAction("name a GAME to play, or --connect URL to sit at a server's table")
-        if name is not None or seat is not None or token is not None:
-            raise IllegalAction("--name, --seat and --token go with --connect URL")
+        if name is not None or seat is not None or token is not None or watch:
+            raise IllegalAction("--name, --seat, --token and --watch go with --connect URL")
         if seats is not None and players is not None:
             raise IllegalAction("give --seats or --players, not both")
         table = _open_table(

@@ -70,9 +70,12 @@ class TableAddress:
 
     @property
     def socket_url(self) -> str:
-        """The table socket's address."""
+        """The table socket's address, with the invite a private table's spectator needs."""
         scheme, rest = self.base.split("://", 1)
-        return f"{_SOCKET_SCHEMES[scheme]}://{rest}/ws/tables/{urllib.parse.quote(self.table)}"
+        query = f"?invite={urllib.parse.quote(self.invite)}" if self.invite else ""
+        return (
+            f"{_SOCKET_SCHEMES[scheme]}://{rest}/ws/tables/{urllib.parse.quote(self.table)}{query}"
+        )
 
     def join(self, name: str, seat: int | None = None) -> str:
         """Take ``seat`` (the first open one if ``None``) as ``name``; the seat's token.

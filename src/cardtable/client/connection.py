@@ -98,6 +98,15 @@ class TableState:
     legal: tuple[str, ...] = ()
     choices: tuple[CardChoice, ...] = ()
     score: tuple[tuple[str, str], ...] = ()
+    seq: int = 0
+    seat: int | None = None
+    """This connection's seat (``None``: a spectator)."""
+    names: tuple[str, ...] = ()
+    """Each seat's name as the server's welcome and presence name it, in seat order."""
+    rules: tuple[tuple[str, Any], ...] = ()
+    """The table's rules as the welcome sent them (the preset among them)."""
+    offer: Offer | None = None
+    """The offer pending at the table."""
 
 
 @dataclass
@@ -143,7 +152,19 @@ class RemoteTable:
             tuple(self.legal),
             tuple(self.choices),
             tuple(self.score.items()),
+            self.seq,
+            self.seat,
+            tuple(self.name(data.seat) for data in sorted(self.seats, key=lambda d: d.seat)),
+            tuple(self.rules.items()),
+            self.offer,
         )
+
+    def rename(self, names: dict[int, str | None]) -> None:
+        """Give the seats the names the server seated them under (a name once given stays)."""
+        self.seats = [
+            data.model_copy(update={"name": names.get(data.seat) or data.name})
+            for data in self.seats
+        ]
 
     def name(self, seat: int | None) -> str:
         """The name at ``seat`` (``spectator`` for ``None``)."""
@@ -337,8 +358,25 @@ class TableClient:
             message = f"the server sent a frame this client cannot read: {where}: {first['msg']}"
             raise CardtableError(message) from None
         added = self.table.apply(frame)
+        if isinstance(frame, Presence):
+            self._name_newcomers(frame)
         self._swap_state()
         return Update(frame, added)
+
+    def _name_newcomers(self, frame: Presence) -> None:
+        """A seat without a name is at the table now: read the names the server seated.
+
+        The welcome names the seats held when this connection came; a person who took a seat
+        since is named by the table's status.
+        """
+        unnamed = {data.seat for data in self.table.seats if data.name is None and not data.bot}
+        if not unnamed & {seat.seat for seat in frame.seats if seat.state == "connected"}:
+            return
+        try:
+            seats = self.address.status(self.token).get("seats", [])
+        except CardtableError:
+            return  # the names stay as they were; the next presence asks again
+        self.table.rename({int(seat["seat"]): seat.get("name") for seat in seats})
 
     def _swap_state(self) -> None:
         state = self.table.state()

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
@@ -115,6 +115,29 @@ class Match(ABC, Generic[A, V, R]):
         see it at any time. Words on it are in ``lang`` (``ru``, the seeds', or ``en``).
         """
         return None
+
+    def sheet_data(self, deal: int) -> dict[str, Any]:
+        """The score sheet as public data, with deal number ``deal`` (0: none) for its counts.
+
+        What a table draws its score panel from, locally and at a server's table
+        (``GET /api/tables/{id}/sheet``): ``game``, ``seats``, the ``ledger`` as ``[account,
+        amount]`` pairs (amounts as fraction text, ``"5/3"``) and the game's own part
+        (:meth:`sheet_figures`). The sheet is public, as on paper: it is built from the sheet
+        and the deal's public view alone, never a hand, the talon or the deck. Raises
+        :class:`IllegalAction` for a deal not dealt.
+        """
+        if not 0 <= deal <= len(self.deals):
+            raise IllegalAction(f"the match has dealt {len(self.deals)} deals, not deal {deal}")
+        return {
+            "game": self.game.name,
+            "seats": list(self.seats),
+            "ledger": [[name, str(Fraction(amount))] for name, amount in self.ledger().items()],
+            **self.sheet_figures(deal),
+        }
+
+    def sheet_figures(self, deal: int) -> dict[str, Any]:
+        """The game's own part of :meth:`sheet_data` (its ``kind`` and figures); none here."""
+        return {}
 
     def between_turn(self) -> int | None:
         """The seat whose move between deals the next deal waits for, or ``None``.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from cardtable.cards import Card, DeckSpec
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, register
@@ -19,7 +20,7 @@ from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
 from cardtable.piquet.phrases import told
 from cardtable.piquet.rules import PiquetRules
-from cardtable.piquet.scoring import RUBICON_DEALS, KorolikSheet, rubicon
+from cardtable.piquet.scoring import KOROLIK_DEALS, RUBICON_DEALS, KorolikSheet, rubicon
 from cardtable.piquet.sheet_picture import korolik_svg
 
 DECK = DeckSpec.named("32").cards()
@@ -98,6 +99,31 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
         return PiquetDeal(
             len(self.seats), setup, self.rules, tuple(self.active), self.sheet_lines()
         )
+
+    def sheet_figures(self, deal: int) -> dict[str, Any]:
+        """The counts of deal ``deal`` (for two), and the partie's sheet or the sheet lines.
+
+        For two under korolik scoring each player's games and koroliks (rules 46–50), else
+        :meth:`sheet_lines`; the counts are the deal's public view's, seats by number.
+        """
+        counts = None
+        if deal and not self.three:
+            public = self.deals[deal - 1].public_view()
+            counts = [[seat, count] for seat, count in getattr(public, "counts", {}).items()]
+        if self.three or self.rules.scoring == "rubicon":
+            return {"kind": "lines", "counts": counts, "lines": list(self.sheet_lines())}
+        sheet = self.sheet
+        return {
+            "kind": "korolik",
+            "counts": counts,
+            "partie": self.parties_done + 1,
+            "korolik": sheet.closed + 1,
+            "korolik_deal": sheet.deals_in_korolik + 1,
+            "deals": KOROLIK_DEALS,
+            "doubled": sheet.doubled,
+            "games": [list(sheet.games[seat]) for seat in (0, 1)],
+            "koroliks": [list(sheet.koroliks[seat]) for seat in (0, 1)],
+        }
 
     def sheet_lines(self) -> tuple[str, ...]:
         """The score sheet so far, a line for each column, as the players would read it."""

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from cardtable.cards import Card, Rank, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event, Value, public_event
@@ -584,6 +585,28 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
                 "first-dealer", None, text, cards, key="first-dealer", values={"name": name}
             )
         ]
+
+    def sheet_figures(self, deal: int) -> dict[str, Any]:
+        """Deal ``deal``'s stacks and bets as everyone sees them, for its pots and side pots.
+
+        The public view's stacks (once the deal is over, with the pots paid), the chips each
+        seat has put in, who folded and who is all in; nothing before a deal.
+        """
+        shown = self.deals[deal - 1] if deal else None
+        if not isinstance(shown, PokerDeal):
+            return {"kind": "pots", "betting": None}
+        betting = shown.betting
+        return {
+            "kind": "pots",
+            "betting": {
+                "stacks": list(shown.public_view().stacks),
+                "pot": betting.pot,
+                "dead": betting.dead,
+                "contributed": list(betting.contributed),
+                "folded": list(betting.folded),
+                "all_in": list(betting.all_in),
+            },
+        }
 
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""

@@ -146,6 +146,31 @@ class PreferansMatch(Match[Action, PreferansView, PreferansRules]):
         """Each player's result in whists: the settlement of the sheet as it stands."""
         return dict(self.sheet.settlement().balance)
 
+    def sheet_figures(self, deal: int) -> dict[str, Any]:
+        """The pulka's figures: each seat's mountain, pool and whists on each other seat.
+
+        Each column as the running totals players write (rules 38, 42–48), seats by number.
+        """
+        sheet = self.sheet
+        players = list(sheet.players)
+
+        def running(player: str, column: Column, on: str | None = None) -> list[str]:
+            return [str(value) for value in sheet.running(player, column, on)]
+
+        return {
+            "kind": "pulka",
+            "pool": str(sheet.rules.pool),
+            "convention": str(self.rules.convention),
+            "deals": sheet.deals,
+            "ended": sheet.ended,
+            "mountain": [running(player, Column.MOUNTAIN) for player in players],
+            "pools": [running(player, Column.POOL) for player in players],
+            "whists": [
+                [[players.index(on), running(player, Column.WHISTS, on)] for on in others]
+                for player, others in ((player, sheet.left_of(player)) for player in players)
+            ],
+        }
+
     def sheet_svg(self, lang: str = "ru") -> str:
         """The pulka as it stands, drawn as on paper (:mod:`cardtable.preferans.picture`).
 

@@ -409,6 +409,34 @@ def _sheet_routes(app: FastAPI) -> None:
             raise HTTPException(404, "this game keeps no drawn score sheet")
         return Response(picture, media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
+    @app.get("/api/tables/{table_id}/sheet")
+    async def sheet_figures(
+        table_id: str,
+        request: Request,
+        deal: Annotated[int | None, Query(ge=0, le=1_000_000)] = None,
+        invite: access.InviteQuery = None,
+        seat_token: access.TokenHeader = None,
+    ) -> dict[str, Any]:
+        """The table's score sheet as data, with the counts or pots of ``deal`` (the last if none).
+
+        The sheet is public, as on paper, so every seat and spectator gets the same figures:
+        built from the sheet and the deal's public view alone (:meth:`Match.sheet_data`),
+        never a hand, the talon or the deck. The terminal table draws its score panel from it.
+        A private table's needs what its status needs.
+        """
+        table, _seat = await access.table_access(request, table_id, invite, seat_token)
+        async with table.lock:
+            dealt = len(table.match.deals)
+            asked = dealt if deal is None else deal
+            if asked > dealt:
+                raise HTTPException(404, f"the table has dealt {dealt} deals, not deal {asked}")
+            return {
+                "table": table_id,
+                "seq": table.seq,
+                "deal": asked,
+                **table.match.sheet_data(asked),
+            }
+
 
 def _help_routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/help")

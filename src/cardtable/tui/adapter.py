@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -84,10 +84,12 @@ class Adapter(Generic[V_contra]):
         painter: Painter,
         *,
         full: bool = False,
+        rules: Any = None,
     ) -> list[Text]:
         """What a player keeps in mind of the deal on the table, drawn above the seats.
 
-        ``deal`` is ``None`` at a server's table, where the view is all that is known.
+        ``deal`` is ``None`` at a server's table, where the view and the table's ``rules``
+        in force are all that is known.
 
         ``full``: as sentences of the rules, for ``?``. Generically nothing; poker draws the
         board and names the variant's wild cards.
@@ -121,9 +123,24 @@ class Adapter(Generic[V_contra]):
         """The score as players keep it in ``width`` × ``height``; generically the ledger.
 
         ``deal`` is the number of the deal on the screen (1 for the first, 0 before any): the
-        finished one while it stays on the table between deals.
+        finished one while it stays on the table between deals. Drawn from the match's
+        public sheet data (:meth:`Match.sheet_data`), as a server's table is.
         """
-        return ledger_text(match)
+        return self.sheet(match.sheet_data(deal), match.seats, painter, width, height)
+
+    def sheet(
+        self,
+        data: Mapping[str, Any],
+        names: Sequence[str],
+        painter: Painter,
+        width: int,
+        height: int,
+    ) -> RenderableType:
+        """The score drawn from sheet data (:meth:`Match.sheet_data`), seats named ``names``.
+
+        Generically the ledger.
+        """
+        return ledger_text(ledger_items(data, names))
 
 
 SEAT_WORD = re.compile(r"\b(?:seat|player) (\d+)\b")
@@ -248,10 +265,28 @@ def signed(value: Fraction | int) -> str:
     return f"+{text}" if value > 0 else text
 
 
-def ledger_text(match: Match[A, V_contra, R]) -> Text:
+def ledger_items(data: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, Fraction]]:
+    """The sheet data's ledger, an account that is a seat named as the table names it.
+
+    >>> ledger_items({"seats": ["a", "b"], "ledger": [["a", "5/2"], ["b", "-5/2"]]}, ["you", "b"])
+    [('you', Fraction(5, 2)), ('b', Fraction(-5, 2))]
+    """
+    seats = list(data.get("seats", ()))
+    items = []
+    for account, amount in data.get("ledger", ()):
+        name = (
+            names[seats.index(account)]
+            if account in seats and len(names) == len(seats)
+            else account
+        )
+        items.append((str(name), Fraction(amount)))
+    return items
+
+
+def ledger_text(ledger: Sequence[tuple[str, Fraction]]) -> Text:
     """Every account of the ledger on one line each."""
     text = Text()
-    for number, (name, amount) in enumerate(match.ledger().items()):
+    for number, (name, amount) in enumerate(ledger):
         if number:
             text.append("\n")
         text.append(f"{name}: ")

@@ -8,18 +8,16 @@ the match's own sheet lines.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TypeVar
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Event, Match
+from cardtable.engine import Event
 from cardtable.piquet.deal import PiquetView
-from cardtable.piquet.game import PiquetMatch
-from cardtable.piquet.scoring import KOROLIK_DEALS
-from cardtable.tui.adapter import Adapter, names_in, signed
+from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -101,40 +99,43 @@ class PiquetAdapter(Adapter[PiquetView]):
             text.append(f" · {names_in(view.offer, names)} may be demanded")
         return text
 
-    def score(
-        self, match: Match[A, PiquetView, R], painter: Painter, width: int, height: int, deal: int
+    def sheet(
+        self,
+        data: Mapping[str, Any],
+        names: Sequence[str],
+        painter: Painter,
+        width: int,
+        height: int,
     ) -> RenderableType:
         """The korolik sheet for two (games and koroliks), else the match's sheet lines."""
-        assert isinstance(match, PiquetMatch)
-        names = match.seats
+        kind = data.get("kind")
+        if kind not in {"korolik", "lines"}:
+            return super().sheet(data, names, painter, width, height)
         text = Text()
-        if deal and not match.three:
-            counts = match.deals[deal - 1].view(0).counts
+        if data.get("counts") is not None:
             text.append("this deal: ", style="dim")
-            text.append("  ".join(f"{names[s]} {c}" for s, c in counts.items()))
+            text.append("  ".join(f"{names[s]} {c}" for s, c in data["counts"]))
             text.append("\n")
-        if match.three or match.rules.scoring == "rubicon":
-            text.append("\n".join(match.sheet_lines()))
+        if kind == "lines":
+            text.append("\n".join(data["lines"]))
         else:
-            sheet = match.sheet
             text.append(
-                f"partie {match.parties_done + 1} · korolik {sheet.closed + 1} · "
-                f"deal {sheet.deals_in_korolik + 1}/{KOROLIK_DEALS}",
+                f"partie {data['partie']} · korolik {data['korolik']} · "
+                f"deal {data['korolik_deal']}/{data['deals']}",
                 style="bold",
             )
-            if sheet.doubled:
+            if data["doubled"]:
                 text.append(" · doubled (refet)", style="red")
             text.append(f"\n{'':<8} {'games':<12} koroliks", style="dim")
             for seat in (0, 1):
-                games = ".".join(str(n) for n in sheet.games[seat]) or "—"
-                koroliks = ".".join(str(n) for n in sheet.koroliks[seat]) or "—"
+                games = ".".join(str(n) for n in data["games"][seat]) or "—"
+                koroliks = ".".join(str(n) for n in data["koroliks"][seat]) or "—"
                 text.append(f"\n{names[seat][:8]:<8} ", style="bold")
                 text.append(f"{games:<12} ")
                 text.append(koroliks, style="green")
         text.append("\n± ", style="dim")
-        text.append(
-            "  ".join(f"{name} {signed(amount)}" for name, amount in match.ledger().items())
-        )
+        ledger = ledger_items(data, names)
+        text.append("  ".join(f"{name} {signed(amount)}" for name, amount in ledger))
         return text
 
 

@@ -7,20 +7,22 @@ pots of the deal in progress (the main pot and every side pot with the seats tha
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TypeVar
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card, Suit
-from cardtable.engine import Deal, Event, Match
+from cardtable.engine import Deal, Event
 from cardtable.engine.help import sentence_line
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.help import wild_cards_text, wild_sentences
 from cardtable.poker.pots import Pot
+from cardtable.poker.rules import HandRules, wild_cards
+from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.view import PokerView
-from cardtable.tui.adapter import Adapter, names_in, signed
+from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -80,6 +82,18 @@ def _wild_now(deal: Deal[A, PokerView], view: PokerView, painter: Painter) -> Te
     return Text(", ").join(parts)
 
 
+def _wild_seen(view: PokerView, hands: HandRules, painter: Painter) -> Text | None:
+    """The cards the view marks wild for the seat beyond the rules' own, drawn.
+
+    At a server's table only the view is known: its ``wild`` are cards the seat sees, so
+    drawing them shows no hidden card (a rank the deal made wild is named by those seen).
+    """
+    fixed = [card for card in view.wild if card not in wild_cards(hands)]
+    if not fixed:
+        return None
+    return painter.cards(sorted(fixed, key=lambda card: (-int(card.rank), int(card.suit or 0))))
+
+
 class PokerAdapter(Adapter[PokerView]):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
@@ -116,6 +130,7 @@ class PokerAdapter(Adapter[PokerView]):
         painter: Painter,
         *,
         full: bool = False,
+        rules: Any = None,
     ) -> list[Text]:
         """The board, the variant's wild cards, and those the deal has fixed for the seat.
 
@@ -132,15 +147,22 @@ class PokerAdapter(Adapter[PokerView]):
                 line.append((" " if view.board else "") + " ".join(["▒▒"] * view.board_down))
                 line.append(f"  ({view.board_down} down)", style="dim")
             lines.append(line)
-        if isinstance(deal, PokerDeal):
-            spec = deal.spec
+        in_force = deal.rules if isinstance(deal, PokerDeal) else rules
+        if isinstance(in_force, PokerRules):
+            spec = in_force.variant
             named = any(step.do == "name-wild" for step in spec.steps)
             listed = wild_cards_text(spec.hands, named)
             if listed and full:
-                lines += [Text(sentence_line(said)) for said in wild_sentences(deal.rules)]
+                lines += [Text(sentence_line(said)) for said in wild_sentences(in_force)]
             elif listed:
                 lines.append(Text("wild: ", style="bold magenta") + Text(listed))
-            now = _wild_now(deal, view, painter) if listed else None
+            now = None
+            if listed:
+                now = (
+                    _wild_now(deal, view, painter)
+                    if deal is not None
+                    else _wild_seen(view, spec.hands, painter)
+                )
             if now is not None:
                 lines.append(Text("wild for you now: ", style="magenta") + now)
         return lines
@@ -188,29 +210,34 @@ class PokerAdapter(Adapter[PokerView]):
             lines.append(line)
         return lines
 
-    def score(
-        self, match: Match[A, PokerView, R], painter: Painter, width: int, height: int, deal: int
+    def sheet(
+        self,
+        data: Mapping[str, Any],
+        names: Sequence[str],
+        painter: Painter,
+        width: int,
+        height: int,
     ) -> RenderableType:
         """Stacks, the pots of the deal on the table, and the session's ledger."""
+        if data.get("kind") != "pots":
+            return super().sheet(data, names, painter, width, height)
         text = Text()
-        names = match.seats
-        shown = match.deals[deal - 1] if deal else None
-        betting = getattr(shown, "betting", None)
-        if shown is not None and betting is not None:
-            # The view's stacks: once the deal is over, with the pots paid.
-            for name, stack in zip(names, shown.view(0).stacks, strict=False):
+        shown = data.get("betting")
+        if shown is not None:
+            for name, stack in zip(names, shown["stacks"], strict=False):
                 text.append(f"{name[:10]:<10} ", style="bold")
                 text.append(f"{stack:>5}\n", style="green")
-            text.append(f"pot {betting.pot}", style="bold")
-            pots = pots_so_far(betting.contributed, betting.folded, betting.all_in)
+            text.append(f"pot {shown['pot']}", style="bold")
+            pots = pots_so_far(shown["contributed"], shown["folded"], shown["all_in"])
             for number, pot in enumerate(pots if len(pots) > 1 else []):
                 label = "main pot" if number == 0 else f"side pot {number}"
                 who = ", ".join(names[seat] for seat in pot.eligible)
-                text.append(f"\n{label} {pot.amount + (betting.dead if number == 0 else 0)}")
+                text.append(f"\n{label} {pot.amount + (shown['dead'] if number == 0 else 0)}")
                 text.append(f" ({who})", style="dim")
             text.append("\n")
         text.append("± ", style="dim")
-        text.append(" ".join(f"{n} {signed(a)}" for n, a in match.ledger().items()))
+        ledger = ledger_items(data, names)
+        text.append(" ".join(f"{name} {signed(amount)}" for name, amount in ledger))
         return text
 
 

@@ -8,23 +8,22 @@ each player's mountain ("гора"), pool ("пуля") and the whists written on
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from cardtable.cards import Card
-from cardtable.engine import Event, Match
+from cardtable.engine import Event
 from cardtable.preferans.bidding import bid_ladder, bid_level, bid_text
 from cardtable.preferans.deal import PreferansView
-from cardtable.preferans.game import PreferansMatch
 from cardtable.preferans.ledger import Column
 from cardtable.preferans.rules import PreferansRules
-from cardtable.preferans.sheet import Sheet
 from cardtable.preferans.tricks import card_order
-from cardtable.tui.adapter import Adapter, number_text, signed
+from cardtable.tui.adapter import Adapter, ledger_items, number_text, signed
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -151,29 +150,69 @@ class PreferansAdapter(Adapter[PreferansView]):
             lines.append(line + painter.grouped(sorted(cards, key=self.sort_key)))
         return lines
 
-    def score(
+    def sheet(
         self,
-        match: Match[A, PreferansView, R],
+        data: Mapping[str, Any],
+        names: Sequence[str],
         painter: Painter,
         width: int,
         height: int,
-        deal: int,
     ) -> RenderableType:
         """The pulka: mountain, pool and whists on each opponent, and the balance in whists."""
-        assert isinstance(match, PreferansMatch)
-        sheet = match.sheet
-        convention = str(match.rules.convention)
-        if len(sheet.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
-            return pulka_drawing(sheet, match.ledger(), convention, width)
-        return pulka_text(sheet, match.ledger(), convention, width)
+        if data.get("kind") != "pulka":
+            return super().sheet(data, names, painter, width, height)
+        pulka = Pulka.of(data, names)
+        ledger = dict(ledger_items(data, names))
+        convention = str(data["convention"])
+        if len(pulka.players) == 3 and width >= SHEET_WIDTH and height >= SHEET_HEIGHT:
+            return pulka_drawing(pulka, ledger, convention, width)
+        return pulka_text(pulka, ledger, convention, width)
 
 
-def pulka_text(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
+@dataclass(frozen=True)
+class Pulka:
+    """The pulka's figures as the sheet data gives them, each player by his name at the table."""
+
+    players: tuple[str, ...]
+    pool: Fraction
+    deals: int
+    ended: bool
+    columns: dict[tuple[str, Column, str | None], list[Fraction]]
+    """Each running column: (player, column, the player the whists are on)."""
+    left: dict[str, list[str]]
+    """The players left of each, in the sheet's order (those his whists are written on)."""
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any], names: Sequence[str]) -> Pulka:
+        """The figures of ``data`` (:meth:`Match.sheet_data`), seats named ``names``."""
+        players = tuple(names[: len(data["mountain"])])
+        columns: dict[tuple[str, Column, str | None], list[Fraction]] = {}
+        left: dict[str, list[str]] = {}
+        for seat, player in enumerate(players):
+            columns[player, Column.MOUNTAIN, None] = [Fraction(v) for v in data["mountain"][seat]]
+            columns[player, Column.POOL, None] = [Fraction(v) for v in data["pools"][seat]]
+            left[player] = []
+            for on, figures in data["whists"][seat]:
+                columns[player, Column.WHISTS, players[on]] = [Fraction(v) for v in figures]
+                left[player].append(players[on])
+        pool = Fraction(data["pool"])
+        return cls(players, pool, int(data["deals"]), bool(data["ended"]), columns, left)
+
+    def running(self, player: str, column: Column, on: str | None = None) -> list[Fraction]:
+        """A column's running totals, as players write them."""
+        return self.columns.get((player, column, on), [])
+
+    def left_of(self, player: str) -> list[str]:
+        """The other players, in the sheet's order from ``player``."""
+        return self.left[player]
+
+
+def pulka_text(sheet: Pulka, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
     """The sheet as players keep it, in ``width`` columns: two lines per player."""
     players = sheet.players
     name_width = min(max(len(p) for p in players), 8)
     room = max(width - name_width - 2, 16)
-    text = Text(f"pool to {number_text(sheet.rules.pool)} · {convention}", style="bold")
+    text = Text(f"pool to {number_text(sheet.pool)} · {convention}", style="bold")
     written = f" · {sheet.deals} deal{'' if sheet.deals == 1 else 's'}"
     text.append(written + (" · closed" if sheet.ended else ""), style="dim")
     for player in players:
@@ -210,7 +249,7 @@ SHEET_HEIGHT = 14
 """The score panel's height from which the pulka is drawn as the paper sheet."""
 
 
-def pulka_drawing(sheet: Sheet, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
+def pulka_drawing(sheet: Pulka, ledger: dict[str, Fraction], convention: str, width: int) -> Text:
     """The pulka for three as it is drawn on paper, for a terminal with room for it.
 
     The sheet is cut into three parts meeting at a circle holding the pool's size: the first
@@ -238,7 +277,7 @@ def pulka_drawing(sheet: Sheet, ledger: dict[str, Fraction], convention: str, wi
     def centred(words: str, style: str = "") -> Text:
         return Text(words[:width].center(width), style=style)
 
-    circle = f"╲  ({number_text(sheet.rules.pool)})  ╱"
+    circle = f"╲  ({number_text(sheet.pool)})  ╱"
     rows = [
         row(
             f"{left} → {right} {whists(left, right)}",
@@ -268,7 +307,7 @@ def pulka_drawing(sheet: Sheet, ledger: dict[str, Fraction], convention: str, wi
         ),
         centred(bottom, "bold"),
     ]
-    text = Text(f"pool to {number_text(sheet.rules.pool)} · {convention}", style="bold")
+    text = Text(f"pool to {number_text(sheet.pool)} · {convention}", style="bold")
     text.append(f" · {sheet.deals} deal{'' if sheet.deals == 1 else 's'}", style="dim")
     text.append(" · closed" if sheet.ended else "", style="dim")
     for line in rows:

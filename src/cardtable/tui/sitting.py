@@ -271,31 +271,30 @@ class RemoteSitting:
 
     def __init__(self, client: TableClient) -> None:
         self.client = client
-        self.table = client.table
-        game = self.table.game
+        game = client.table.game
         if game is None:
             raise CardtableError("the table is not known yet: connect first")
         self.game = game
         self.auto_play = False
         self.news: list[Event] = []
         """The table's news of the deal in progress (chat, presence, offers, the clock)."""
-        self._news_deal = self.table.deal
-        self._rules: Any = None
+        self._news_deal = client.state.deal
+        self._rules: tuple[tuple[tuple[str, Any], ...], Any] | None = None
+        self._sheets: dict[tuple[int, int], dict[str, Any]] = {}
+        """The server's sheet data, by the deal asked for and the seq it was asked at."""
         self._held = 0
         """The last finished deal held on the screen before the next."""
 
     @property
     def names(self) -> list[str]:
-        """The server's names, this seat's written "you"."""
-        return [
-            "you" if data.seat == self.table.seat else self.table.name(data.seat)
-            for data in sorted(self.table.seats, key=lambda data: data.seat)
-        ]
+        """The names the server's frames give, this seat's written "you"."""
+        state = self.client.state
+        return ["you" if seat == state.seat else name for seat, name in enumerate(state.names)]
 
     @property
     def preset(self) -> str | None:
-        """The preset the server names, if any."""
-        preset = self.table.rules.get("preset")
+        """The preset the server's welcome names, if any."""
+        preset = dict(self.client.state.rules).get("preset")
         return preset if isinstance(preset, str) else None
 
     @property
@@ -310,13 +309,15 @@ class RemoteSitting:
 
     def people(self) -> list[int]:
         """The one seat played at this terminal."""
-        return [] if self.table.seat is None else [self.table.seat]
+        seat = self.client.state.seat
+        return [] if seat is None else [seat]
 
     def seat_of(self, name: str) -> int:
         """Whoever the loop names, it asks this seat."""
-        if self.table.seat is None:
+        seat = self.client.state.seat
+        if seat is None:
             raise CardtableError("a spectator has no seat to play")
-        return self.table.seat
+        return seat
 
     def dealer(self, deal: int) -> int | None:
         """The dealer the view names."""
@@ -325,7 +326,8 @@ class RemoteSitting:
 
     def view(self, seat: int, deal: int) -> Any:
         """The seat's view of deal ``deal`` as the server last sent it."""
-        return self._state(deal).view if seat == self.table.seat else None
+        state = self._state(deal)
+        return state.view if seat == state.seat else None
 
     def events(self, seat: int, deal: int) -> list[Event]:
         """The deal's events the server sent, then the news told since the deal began."""
@@ -342,23 +344,40 @@ class RemoteSitting:
 
     def rules(self) -> Any:
         """The table's rules, read from the welcome's mapping into the game's rules."""
-        if self._rules is None:
-            fields = {k: v for k, v in self.table.rules.items() if k != "preset"}
-            self._rules = rules_from_mapping(self.game.rules_type, fields, where="the table")
-        return self._rules
+        sent = self.client.state.rules
+        if self._rules is None or self._rules[0] != sent:
+            fields = {k: v for k, v in sent if k != "preset"}
+            rules = rules_from_mapping(self.game.rules_type, fields, where="the table")
+            self._rules = (sent, rules)
+        return self._rules[1]
 
     def reminders(
         self, adapter: Adapter[Any], deal: int, view: Any, painter: Painter, full: bool
     ) -> list[Text]:
-        """The adapter's reminders from the view alone (no local deal)."""
-        return adapter.reminders(None, view, painter, full=full)
+        """The adapter's reminders from the view and the table's rules (no local deal)."""
+        return adapter.reminders(None, view, painter, full=full, rules=self.rules())
 
     def score(
         self, adapter: Adapter[Any], painter: Painter, width: int, height: int, deal: int
     ) -> RenderableType:
-        """The score the server keeps, a line an account."""
-        lines = [Text(f"{name}: {value}") for name, value in self._state(deal).score]
-        return Text("\n").join(lines) if lines else Text("—", style="dim")
+        """The server's score sheet (``GET /api/tables/{id}/sheet``), drawn as at a local table.
+
+        Asked again only when the table has moved on; while the server cannot be asked, the
+        score lines its frames carry.
+        """
+        try:
+            data = self.sheet_data(deal)
+        except CardtableError:
+            lines = [Text(f"{name}: {value}") for name, value in self._state(deal).score]
+            return Text("\n").join(lines) if lines else Text("—", style="dim")
+        return adapter.sheet(data, self.names, painter, width, height)
+
+    def sheet_data(self, deal: int) -> dict[str, Any]:
+        """The server's sheet data with deal ``deal``, asked once for each seq of the table."""
+        key = (deal, self.client.state.seq)
+        if key not in self._sheets:
+            self._sheets = {key: self._get(f"sheet?deal={deal}")}
+        return self._sheets[key]
 
     def move_hint(self, view: Any) -> str:
         """The server's move hint (``GET /api/tables/{id}/hint``)."""
@@ -385,13 +404,14 @@ class RemoteSitting:
 
     def told(self, event: Event) -> Offer | None:
         """Keep the table's news for the log; an offer this seat must answer."""
-        if self._news_deal != self.table.deal:
-            self.news, self._news_deal = [], self.table.deal
+        state = self.client.state
+        if self._news_deal != state.deal:
+            self.news, self._news_deal = [], state.deal
         if event.kind not in NEWS_KINDS:
             return None
         self.news.append(event)
-        offer = self.table.offer
-        if event.kind == "offer" and offer is not None and self.table.seat in offer.waiting:
+        offer = state.offer
+        if event.kind == "offer" and offer is not None and state.seat in offer.waiting:
             return offer
         return None
 
