@@ -81,6 +81,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         ):
             raise IllegalAction("the dealer and every player in the deal must have a seat")
         self.place = {seat: place for place, seat in enumerate(self.ring)}
+        self.around = tuple(clockwise(self.ring, self.left_of(setup.dealer)))
+        """Every seat clockwise from the dealer's left, the dealer last: the dealing order."""
         spec = rules.variant
         self.spec: VariantSpec = spec
         self.rules = rules
@@ -306,13 +308,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def dealing_order(self) -> list[int]:
         """The players still in, clockwise from the dealer's left, the dealer last."""
-        order = clockwise(self.ring, self.left_of(self.setup.dealer))
-        return [seat for seat in order if not self.betting.folded[seat]]
+        folded = self.betting.folded
+        return [seat for seat in self.around if not folded[seat]]
 
     def next_in_turn(self) -> int | None:
         """The first player in dealing order who has not yet taken his turn at this step."""
-        for seat in self.dealing_order():
-            if seat not in self.acted:
+        folded, acted = self.betting.folded, self.acted
+        for seat in self.around:
+            if not folded[seat] and seat not in acted:
                 return seat
         return None
 
