@@ -208,12 +208,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
             "up": tuple([tuple(hand.up) for hand in hands]),
             "board": tuple(table.shown_board()),
             "board_down": len(table.board) - len(table.revealed),
-            "shown": tuple([shown.get(other, ()) for other in range(self.seats)]),
+            "shown": tuple([shown.get(other, ()) for other in range(self.seats)])
+            if shown
+            else ((),) * self.seats,
             "stacks": self._stacks_now(),
             "bets": tuple(current.bets) if current else (0,) * self.seats,
             "pot": betting.pot,
-            "in_hand": tuple(betting.in_hand),
-            "to_move": self.to_move,
+            "in_hand": tuple([seat for seat, out in enumerate(betting.folded) if not out]),
+            "to_move": self._rules.to_move(self),
             "round_index": self.round_index,
             "declarations": tuple(
                 [(who, side.value) for who, side in declarations.visible().items()]
