@@ -29,7 +29,7 @@ deals per CPU second of this process (``time.process_time``; the lean loop's are
 wall-clock rate), so other work on a shared machine weighs less; the load average is printed
 beside them.
 
-    python benchmarks/poker_table.py [--seconds S] [--only NAME] [--profile NAME]
+    python benchmarks/poker_table.py [--seconds S] [--only NAME] [--policy P] [--profile]
 """
 
 from __future__ import annotations
