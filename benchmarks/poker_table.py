@@ -29,7 +29,7 @@ deals per CPU second of this process (``time.process_time``; the lean loop's are
 wall-clock rate), so other work on a shared machine weighs less; the load average is printed
 beside them.
 
-    python benchmarks/poker_table.py [--seconds S] [--only NAME] [--profile NAME]
+    python benchmarks/poker_table.py [--seconds S] [--only NAME] [--policy P] [--profile]
 """
 
 from __future__ import annotations
@@ -256,7 +256,11 @@ def main() -> None:
     parser.add_argument("--all", action="store_true", help="time every deal checked too")
     parser.add_argument("--lean-deals", type=int, default=100_000, help="deals of the lean loop")
     args = parser.parse_args()
-    chosen = [w for w in workloads() if args.only in (None, w.name)]
+    known = workloads()
+    chosen = [w for w in known if args.only in (None, w.name)]
+    if not chosen:
+        names = ", ".join(f'"{w.name}"' for w in known)
+        raise SystemExit(f'poker_table.py: no game named "{args.only}"; the games are {names}')
     policies = [args.policy] if args.policy else ["check-down", "random"]
     if args.profile:
         profile = cProfile.Profile()

@@ -81,6 +81,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         ):
             raise IllegalAction("the dealer and every player in the deal must have a seat")
         self.place = {seat: place for place, seat in enumerate(self.ring)}
+        self.around = tuple(clockwise(self.ring, self.left_of(setup.dealer)))
+        """Every seat clockwise from the dealer's left, the dealer last: the dealing order."""
         spec = rules.variant
         self.spec: VariantSpec = spec
         self.rules = rules
@@ -206,12 +208,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
             "up": tuple([tuple(hand.up) for hand in hands]),
             "board": tuple(table.shown_board()),
             "board_down": len(table.board) - len(table.revealed),
-            "shown": tuple([shown.get(other, ()) for other in range(self.seats)]),
+            "shown": tuple([shown.get(other, ()) for other in range(self.seats)])
+            if shown
+            else ((),) * self.seats,
             "stacks": self._stacks_now(),
             "bets": tuple(current.bets) if current else (0,) * self.seats,
             "pot": betting.pot,
-            "in_hand": tuple(betting.in_hand),
-            "to_move": self.to_move,
+            "in_hand": tuple([seat for seat, out in enumerate(betting.folded) if not out]),
+            "to_move": self._rules.to_move(self),
             "round_index": self.round_index,
             "declarations": tuple(
                 [(who, side.value) for who, side in declarations.visible().items()]
@@ -306,13 +310,14 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def dealing_order(self) -> list[int]:
         """The players still in, clockwise from the dealer's left, the dealer last."""
-        order = clockwise(self.ring, self.left_of(self.setup.dealer))
-        return [seat for seat in order if not self.betting.folded[seat]]
+        folded = self.betting.folded
+        return [seat for seat in self.around if not folded[seat]]
 
     def next_in_turn(self) -> int | None:
         """The first player in dealing order who has not yet taken his turn at this step."""
-        for seat in self.dealing_order():
-            if seat not in self.acted:
+        folded, acted = self.betting.folded, self.acted
+        for seat in self.around:
+            if not folded[seat] and seat not in acted:
                 return seat
         return None
 

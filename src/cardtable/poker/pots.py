@@ -137,6 +137,8 @@ def standing_pots(
     >>> standing_pots([5, 5, 0], [False, False, True], [False, False, False])
     (10,)
     """
+    if not any(all_in):
+        return (sum(contributed) + dead,)
     seats = range(len(contributed))
     levels = sorted({contributed[s] for s in seats if all_in[s] and not folded[s]})
     if not levels:

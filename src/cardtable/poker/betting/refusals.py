@@ -20,6 +20,7 @@ from cardtable.poker.actions import (
     TableAction,
 )
 from cardtable.poker.betting.state import BettingState
+from cardtable.poker.limits import Bounds
 
 
 class BettingRefusals(BettingState):
@@ -64,29 +65,58 @@ class BettingRefusals(BettingState):
             raise IllegalAction(reason)
 
     def legal_actions(self) -> list[TableAction]:
-        """The legal actions of the seat to act: amounts by the ends of their range."""
+        """The legal actions of the seat to act: amounts by the ends of their range.
+
+        In the order fold, check, call, all-in, freeze, then the bets or raises by their
+        increments, each kept exactly when :meth:`why_illegal` allows it; the checks every
+        candidate shares (the turn, the raising, the bounds) are made once.
+        """
         seat = self.to_act
         if seat is None:
             return []
         current = self._round()
-        candidates: list[TableAction]
         if current.straddle_window:
-            candidates = [Straddle(), NoStraddle()]
-        else:
-            candidates = [Fold(), Check(), Call(), AllIn(), Freeze()]
-            bounds = self.bounds(seat)
-            # Each increment once: the actions are told apart by their kind and amount.
-            for increment in dict.fromkeys(bounds.landmarks()):
-                if current.high == 0:
-                    candidates.append(Bet(increment))
-                else:
-                    candidates.append(RaiseTo(current.high + increment))
-            # Nothing changes while the list is made, so every candidate shares these bounds.
-            self._listing = (seat, bounds)
+            straddle: list[TableAction] = [] if self._why_not_straddle(seat) else [Straddle()]
+            return [*straddle, NoStraddle()]
+        listed: list[TableAction] = [Fold()]
+        if self._why_not_check(seat) is None:
+            listed.append(Check())
+        if current.high > current.bets[seat]:
+            listed.append(Call())
+        if self.limits.chips_limit_bets and self._why_not_all_in(seat) is None:
+            listed.append(AllIn())
+        if self.rules.freeze_amount > 0 and self._why_not_freeze(seat) is None:
+            listed.append(Freeze())
+        bounds = self.bounds(seat)
+        # Nothing changes while the list is made, so every amount shares these bounds.
+        self._listing = (seat, bounds)
         try:
-            return [action for action in candidates if self.why_illegal(seat, action) is None]
+            listed += self._legal_amounts(seat, bounds)
         finally:
             self._listing = None
+        return listed
+
+    def _legal_amounts(self, seat: int, bounds: Bounds) -> list[TableAction]:
+        """The bets (or raises) by each of ``bounds``' landmark increments that are legal."""
+        current = self._round()
+        high = current.high
+        # Each increment once: the actions are told apart by their kind and amount.
+        increments = dict.fromkeys(bounds.landmarks())
+        if high == 0:
+            return [
+                Bet(increment)
+                for increment in increments
+                if self._why_not_increment(seat, increment, increment) is None
+            ]
+        if self._why_no_raising(seat) is not None:
+            return []
+        put = current.bets[seat]
+        return [
+            RaiseTo(high + increment)
+            for increment in increments
+            if increment > 0
+            and self._why_not_increment(seat, increment, high + increment - put) is None
+        ]
 
     # ----------------------------------------------------------------- refusals
 

@@ -219,7 +219,7 @@ class Betting(BettingRefusals):
         if self.one_left:
             current.pending.clear()
         elif current.pending and not current.straddle_window:
-            lone = [seat for seat in self.in_hand if not self.all_in[seat]]
+            lone = self.active
             if len(lone) == 1 and self.owed(lone[0]) <= 0:
                 current.pending.clear()
         if not current.pending:

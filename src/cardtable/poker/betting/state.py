@@ -67,6 +67,10 @@ class BettingState:
         self.seats = seats
         self.ring = tuple(order) if order is not None else tuple(range(seats))
         """The seats clockwise around the table (by default seat 1 sits left of seat 0)."""
+        self._around = {seat: _clockwise_from(self.ring, seat) for seat in self.ring}
+        """The ring clockwise from each seat: who acts next is asked after every move."""
+        self._after = {seat: _clockwise_from(self.ring, seat, after=True) for seat in self.ring}
+        """The ring clockwise from each seat's left neighbour, the seat himself last."""
         self.stacks = list(stacks)
         self.limits = limits
         self.rules = rules
@@ -188,10 +192,12 @@ class BettingState:
 
     def _next_from(self, start: int, *, after: bool = False) -> int | None:
         """The first seat still to act clockwise from ``start`` (or from his left)."""
-        current = self._round()
-        seats = clockwise(self.ring, start)
-        for seat in seats[1:] + seats[:1] if after else seats:
-            if seat in current.pending:
+        pending = self._round().pending
+        seats = (self._after if after else self._around).get(start)
+        if seats is None:
+            seats = _clockwise_from(self.ring, start, after=after)
+        for seat in seats:
+            if seat in pending:
                 return seat
         return None
 
@@ -204,3 +210,9 @@ def clockwise(ring: Sequence[int], start: int) -> list[int]:
     """
     at = ring.index(start)
     return [*ring[at:], *ring[:at]]
+
+
+def _clockwise_from(ring: Sequence[int], start: int, *, after: bool = False) -> tuple[int, ...]:
+    """:func:`clockwise` from ``start``, or (``after``) from his left with him last."""
+    seats = clockwise(ring, start)
+    return tuple(seats[1:] + seats[:1] if after else seats)

@@ -31,11 +31,13 @@ class DrawPhase(PhaseRules):
         """Every set of down cards he may discard, standing pat first."""
         cards = deal.hands[seat].down
         most = draw_most(deal)
+        # draw_room(deal, seat, n) is the cards left (never fewer than none) and his n
+        # discards, so any n fits unless his discards are set aside.
+        if not _sets_aside(deal, seat):
+            return [Discard(combo) for n in range(most + 1) for combo in combinations(cards, n)]
+        left = deal.table.cards_left(deal.betting.folded)
         return [
-            Discard(combo)
-            for n in range(most + 1)
-            if n <= draw_room(deal, seat, n)
-            for combo in combinations(cards, n)
+            Discard(combo) for n in range(min(most, left) + 1) for combo in combinations(cards, n)
         ]
 
     def choices(self, deal: PokerDeal, seat: int) -> list[CardChoice]:
