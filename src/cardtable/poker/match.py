@@ -117,7 +117,14 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         session.seating = seat_by_cards(dealer, others, cards)
         session.dealer = 0
         self.seated = True
-        events = [
+        events = self._dealt_face_up(others, cards)
+        text = "the players sit clockwise: " + ", ".join(session.seating)
+        names = ", ".join(session.seating)
+        return [*events, public_event("seat", None, text, key="seating", values={"names": names})]
+
+    def _dealt_face_up(self, names: Sequence[str], cards: Sequence[Card]) -> list[Event]:
+        # The seating's public events: each of ``names`` dealt his card face up, in turn.
+        return [
             public_event(
                 "seat",
                 self.seats.index(name),
@@ -126,11 +133,8 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
                 key="seat-card",
                 values={"name": name},
             )
-            for name, card in zip(others, cards, strict=True)
+            for name, card in zip(names, cards, strict=True)
         ]
-        text = "the players sit clockwise: " + ", ".join(session.seating)
-        names = ", ".join(session.seating)
-        return [*events, public_event("seat", None, text, key="seating", values={"names": names})]
 
     def _check_cards(self, cards: Sequence[Card]) -> None:
         deck = self.deck()
@@ -534,17 +538,7 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
             raise IllegalAction(f"deal one card to each of the {len(players)} players at the table")
         self._check_cards(cards)
         self.session.join(name, cards)
-        events = [
-            public_event(
-                "seat",
-                self.seats.index(player),
-                f"{player} is dealt face up",
-                [card],
-                key="seat-card",
-                values={"name": player},
-            )
-            for player, card in zip(players, cards, strict=True)
-        ]
+        events = self._dealt_face_up(players, cards)
         seating = self.session.seating
         neighbour = seating[seating.index(name) - 1]
         said = {"name": name, "neighbour": neighbour}
