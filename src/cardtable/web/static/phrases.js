@@ -3,6 +3,7 @@
 // A key the page does not know is said by the server's English sentence, seats named.
 import PHRASES from "./phrases.json" with { type: "json" };
 import { moveLabel, settings, withNames } from "./i18n.js";
+import { choiceTitle } from "./names.js";
 import { combinationWords } from "./piquet.js";
 
 const RANKS_RU = { deuce: "двойка", three: "тройка", four: "четвёрка", five: "пятёрка",
@@ -113,6 +114,7 @@ function valueWords(game, name, value, nameOf) {
     return name === "hand" || ["call", "bid", "contract", "card"].includes(name) ? moveLabel(text) : text;
   }
   if (name === "hand") return russianHand(moveLabel(text));
+  if (name === "variant") return choiceTitle(text);
   if (name === "combination" || name === "called") return combinationWords(text);
   if (name === "why" && game === "piquet") return COUNT_FOR_RU[text] ?? TERMS_RU[text] ?? text;
   if (["call", "bid", "contract", "card"].includes(name)) return moveLabel(text);
