@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine.deal import Event
+from cardtable.piquet.phrases import SHEET
 from cardtable.playthrough import plan
 from server.harness import Server
 from test_event_phrases import _events
@@ -144,3 +145,39 @@ def test_an_english_page_draws_the_korolik_sheet_in_english(server: Server, brow
     assert "games" in text
     assert "koroliks" in text
     assert not re.search("[а-яё]", text, re.IGNORECASE), text
+
+
+def test_a_russian_page_says_every_bet_from_its_key_and_amount(
+    server: Server, browser: Any
+) -> None:
+    """A bet is its verb's key and its amount; the page words it, the amount as the engine's.
+
+    docs/web.md, "Events in the page's language"; 002_053e85955f9a4108.txt, the betting
+    («пас», «уравнять», «повысить»): every bet of two deals of every poker preset.
+    """
+    bets = [e for s in plan() if s.game == "poker" for e in _events(s) if e.kind == "bet"]
+    assert {e.key for e in bets} >= {"folds", "checks", "calls", "bets", "raises"}
+    sentences = _said(server, browser, [("poker", e) for e in bets], "ru")
+    for event, line in zip(bets, sentences, strict=True):
+        assert line.startswith("Player"), line
+        assert not re.search("[a-z]", line.removeprefix(f"Player{event.seat}")), line
+        assert re.findall(r"\d+", line)[1:] == [
+            str(v) for k, v in event.values.items() if k != "seat"
+        ]
+
+
+def test_a_russian_page_writes_every_line_of_the_piquet_sheet_in_russian(
+    server: Server, browser: Any
+) -> None:
+    """Each line of the sheet is said from its key and values, its player by name.
+
+    001_776ed664a35a376f.txt, piquet rules 46–50; docs/web.md, "Events in the page's language".
+    """
+    lines = [event for event in _one_of_every_key("piquet") if event.key in SHEET]
+    assert len(lines) == len(SHEET)
+    sentences = _said(server, browser, [("piquet", event) for event in lines], "ru")
+    english = [line for line in sentences if re.search("[a-z]", line.replace("Player1", ""))]
+    assert english == []
+    assert all(
+        "Player1" in line for line, e in zip(sentences, lines, strict=True) if "player" in e.values
+    )

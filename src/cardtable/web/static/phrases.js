@@ -57,7 +57,8 @@ const TERMS_RU = {
 const COUNT_FOR_RU = { point: "за карты", sequence: "за терцы и кварты",
   sets: "за четырнадцать и три" };
 
-// Words of the sentences made of parts (a bet, a score's reason, a sheet line) in Russian.
+// Words of the sentences made of parts in Russian: a score's reason, a line of the piquet view's sheet,
+// and the bets and sheet lines of older records (said whole, keys "bet" and "sheet").
 const WORDS_RU = [
   [/^folds$/, "пас"], [/^checks$/, "чек"], [/^calls (\d+) all-in$/, "уравнивает $1, ва-банк"],
   [/^calls (\d+)$/, "уравнивает $1"], [/^bets (\d+)$/, "ставит $1"],
