@@ -8,6 +8,7 @@ the games outside it (docs/web.md, "The poker table").
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from cardtable.engine.deal import Event
@@ -57,7 +58,7 @@ def test_every_variant_of_the_lobby_has_its_russian_name_on_a_russian_page(
 
 
 def test_the_table_and_the_dealers_menu_name_the_variants_in_russian(
-    server: Server, browser: Any
+    server: Server, browser: Any, output: Path
 ) -> None:
     """At a dealer's-choice table on a Russian page: the menu, the game dealt and the log.
 
@@ -68,6 +69,7 @@ def test_the_table_and_the_dealers_menu_name_the_variants_in_russian(
 
     def choose(page: Any) -> None:
         menus.append(page.locator("#dealer-choice option").all_inner_texts())
+        page.screenshot(path=str(output / "poker-dealers-choice-ru-1280.png"), full_page=True)
         page.select_option("#dealer-choice", "draw")
         page.select_option("#dealer-wild", "choose draw wild deuces")
         page.click("#deal-chosen")

@@ -42,7 +42,7 @@ const TERMS_RU = {
   "claimed the rest": "остальные взятки по заявке",
   "a card was exposed in the deal": "при сдаче открыта карта",
   "a hand has the wrong number of cards": "у игрока не то число карт",
-  "the cards were dealt out of turn": "сдавал не тот игрок",
+  "the cards were dealt out of turn": "сдача не в свою очередь",
   mountain: "гора", pool: "пуля", whists: "висты",
   // piquet: the categories, what a count is for, the bonuses, the answers
   point: "карты", sequence: "терцы и кварты", sets: "четырнадцать и три",
@@ -83,7 +83,7 @@ const WORDS_RU = [
   [/^this korolik is doubled \(refet\)$/, "этот королик вдвойне (рефет)"],
   [/^the partie: (.+) wins (\d+)$/, "партия: $1 выигрывает $2"],
   [/^(.+) reaches (\d+) and leaves$/, "$1 набирает $2 и выходит"],
-  [/^(.+) is last and pays both$/, "$1 последний и платит обоим"],
+  [/^(.+) is last and pays both$/, "$1: меньше всех очков, платит обоим"],
   [/^games (\d+); koroliks (\w+)$/, "игр $1; королики: $2"], [/\bnone\b/g, "нет"],
 ];
 
