@@ -18,6 +18,7 @@ from cardtable.bots import RandomBot
 from cardtable.engine.deal import Event
 from cardtable.engine.registry import get_game
 from cardtable.engine.rng import seeded_rng
+from cardtable.piquet.phrases import SHEET
 from cardtable.playthrough import SEAT_NAMES, PlaythroughSpec, plan
 
 PAGE_PHRASES = Path(__file__).parents[1] / "src/cardtable/web/static/phrases.json"
@@ -69,3 +70,27 @@ def test_every_key_has_its_values_named_in_its_template_and_the_page_says_it(gam
             assert said is not None, f"{lang} page has no {game} phrase {key!r}"
             used = {name.lstrip("@") for _, name, _, _ in string.Formatter().parse(said) if name}
             assert used <= named, f"{lang} {game} {key!r} names {used - named}"
+
+
+@pytest.mark.parametrize(("preset", "players"), [("seed", 2), ("cavendish", 2), ("seed", 3)])
+def test_every_line_written_on_the_piquet_sheet_is_said_by_a_phrase_of_its_own(
+    preset: str, players: int
+) -> None:
+    """Each line the sheet writes has its own key and values, not the line as one value.
+
+    001_776ed664a35a376f.txt, piquet rules 46–50 (the koroliks, the partie, the clean sheet, the
+    net result); the rubicon of six deals; the game for three. Six deals of each, by random bots.
+    """
+    game = get_game("piquet")
+    match = game.new_match(game.rules(preset), SEAT_NAMES[:players], preset)
+    deal_rng, bot_rng = seeded_rng("phrases/sheet"), seeded_rng("phrases/sheet-bots")
+    written: list[Event] = []
+    for _ in range(6):
+        deal = match.start_deal(deal_rng)
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            chosen = RandomBot().choose(view, deal.legal_actions(), bot_rng)
+            written += [event for event in match.apply(chosen) if event.kind == "score"]
+    assert written
+    assert {event.key for event in written} <= set(SHEET), [e.text for e in written]
+    assert all(SHEET[e.key].format_map(e.values) == e.text for e in written)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine.deal import Event
+from cardtable.piquet.phrases import SHEET
 from cardtable.playthrough import plan
 from server.harness import Server
 from test_event_phrases import _events
@@ -26,6 +27,32 @@ SAY = """async ([events, lang]) => {
   settings.lang = lang;
   return events.map(([game, event]) => eventSentence(game, event, (seat) => `Player${seat}`));
 }"""
+OFFER_LINES = """async (lang) => {
+  const { settings, t } = await import('/static/i18n.js');
+  const { Offers } = await import('/static/offers.js');
+  settings.lang = lang;
+  const lines = [];
+  for (const kind of ["undo", "claim", "abort", "rematch"]) {
+    const frames = [
+      { state: "pending", waiting: [1, 2] }, { state: "accepted" }, { state: "lapsed" },
+      { state: "declined", declined_by: 2 }, { state: "declined", declined_by: null },
+      { state: "refused", msg: "not now" }];
+    for (const [seat, ended] of [[0, kind === "rematch"], [1, kind === "rematch"]]) {
+      for (const frame of frames) {
+        const page = { state: { seat, ended, game: "preferans" }, seatName: (n) => `Player${n}`,
+          socket: { send() {} } };
+        const offers = new Offers(page);
+        offers.receive({ type: "offer", id: 1, kind, by: 0, ...frame });
+        const panel = offers.panel();
+        for (const node of panel.querySelectorAll("p, button, a")) lines.push(node.textContent);
+      }
+    }
+  }
+  lines.push(t("folded"), t("shownBy", "Player1"), t("seatTaken", "Player1"));
+  return lines;
+}"""
+"""Every line of the offers panel (each kind, each state, asker and asked) and the seats' states
+(folded, shown by), as the page says them."""
 GENDERED = {
     "en": re.compile(r"\b(he|his|him|himself|she|her|herself)\b", re.IGNORECASE),
     "ru": re.compile(r"\b(он|его|ему|она|её|ей)\b|\w+(ил|ал|ял|ел)\b", re.IGNORECASE),
@@ -63,16 +90,26 @@ def _said(server: Server, browser: Any, said: list[tuple[str, Event]], lang: str
     return sentences
 
 
+def _offer_lines(server: Server, browser: Any, lang: str) -> list[str]:
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    lines: list[str] = page.evaluate(OFFER_LINES, lang)
+    page.close()
+    assert len(lines) > 40
+    return lines
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_no_sentence_of_the_page_gives_a_player_a_sex(
     server: Server, browser: Any, lang: str
 ) -> None:
-    """A player is any person: no event calls a seat "he" or "she".
+    """A player is any person: no event or offer calls a seat "he" or "she".
 
-    docs/web.md, "Events in the page's language": "Vera lays his cards" is said without one.
+    docs/web.md, "Events in the page's language": "Vera lays his cards" is said without one, and
+    so is "Vera offered to take back the move" (Russian verbs of the past have a sex).
     """
     said = [(game, event) for game in GAMES for event in _one_of_every_key(game)]
-    sentences = _said(server, browser, said, lang)
+    sentences = _said(server, browser, said, lang) + _offer_lines(server, browser, lang)
     gendered = [line for line in sentences if GENDERED[lang].search(line)]
     assert gendered == []
 
@@ -108,3 +145,39 @@ def test_an_english_page_draws_the_korolik_sheet_in_english(server: Server, brow
     assert "games" in text
     assert "koroliks" in text
     assert not re.search("[а-яё]", text, re.IGNORECASE), text
+
+
+def test_a_russian_page_says_every_bet_from_its_key_and_amount(
+    server: Server, browser: Any
+) -> None:
+    """A bet is its verb's key and its amount; the page words it, the amount as the engine's.
+
+    docs/web.md, "Events in the page's language"; 002_053e85955f9a4108.txt, the betting
+    («пас», «уравнять», «повысить»): every bet of two deals of every poker preset.
+    """
+    bets = [e for s in plan() if s.game == "poker" for e in _events(s) if e.kind == "bet"]
+    assert {e.key for e in bets} >= {"folds", "checks", "calls", "bets", "raises"}
+    sentences = _said(server, browser, [("poker", e) for e in bets], "ru")
+    for event, line in zip(bets, sentences, strict=True):
+        assert line.startswith("Player"), line
+        assert not re.search("[a-z]", line.removeprefix(f"Player{event.seat}")), line
+        assert re.findall(r"\d+", line)[1:] == [
+            str(v) for k, v in event.values.items() if k != "seat"
+        ]
+
+
+def test_a_russian_page_writes_every_line_of_the_piquet_sheet_in_russian(
+    server: Server, browser: Any
+) -> None:
+    """Each line of the sheet is said from its key and values, its player by name.
+
+    001_776ed664a35a376f.txt, piquet rules 46–50; docs/web.md, "Events in the page's language".
+    """
+    lines = [event for event in _one_of_every_key("piquet") if event.key in SHEET]
+    assert len(lines) == len(SHEET)
+    sentences = _said(server, browser, [("piquet", event) for event in lines], "ru")
+    english = [line for line in sentences if re.search("[a-z]", line.replace("Player1", ""))]
+    assert english == []
+    assert all(
+        "Player1" in line for line, e in zip(sentences, lines, strict=True) if "player" in e.values
+    )

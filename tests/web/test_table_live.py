@@ -248,9 +248,11 @@ def test_offers_are_made_answered_and_told_and_a_rematch_seats_both_people_again
     boris.click(".offer-decline")
     declined = anna.wait_for_selector(".offer-state.declined")
     assert declined is not None
-    assert "Boris declines" in declined.inner_text()
+    assert "declined by Boris" in declined.inner_text()
     in_russian = boris.wait_for_selector(".offer-state.declined").inner_text()
-    assert in_russian == "Anna предложил вернуть последний ход: Boris против.", in_russian
+    assert in_russian == "Anna: предложение вернуть последний ход отклонено (Boris: против).", (
+        in_russian
+    )
     boris.select_option("#language", "en")
 
     anna.click("button[data-offer='undo']")

@@ -18,7 +18,7 @@ from cardtable.engine import Deal, DealSetup, Event, Game, Match, register
 from cardtable.engine.help import RulesHelp
 from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
-from cardtable.piquet.phrases import told
+from cardtable.piquet.phrases import sheet_line
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import KOROLIK_DEALS, RUBICON_DEALS, KorolikSheet, rubicon
 from cardtable.piquet.sheet_picture import korolik_svg
@@ -170,7 +170,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             self.parties_done += 1
             self.closed_sheets.append(self.sheet)
             self.sheet = KorolikSheet(self.rules, doubled=self.sheet.doubled)
-        return [told("score", None, "sheet", line=line) for line in lines]
+        return [sheet_line(line) for line in lines]
 
     def _book_rubicon(self, counts: tuple[int, int]) -> list[Event]:
         self.totals[0] += counts[0]
@@ -187,7 +187,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             self.totals = [0, 0]
             self.partie_deals = 0
             self.parties_done += 1
-        return [told("score", None, "sheet", line=line) for line in lines]
+        return [sheet_line(line) for line in lines]
 
     def _book_three(self, outcome: PiquetOutcome) -> list[Event]:
         lines = []
@@ -206,7 +206,7 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             for seat in self.finishers:
                 self._pay(seat, last, self.totals[seat] - self.totals[last])
             lines.append(f"player {last} is last and pays both")
-        return [told("score", None, "sheet", line=line) for line in lines]
+        return [sheet_line(line) for line in lines]
 
     def sheet_svg(self, lang: str = "ru") -> str | None:
         """The korolik sheet of the parties so far, drawn as on paper (:mod:`.sheet_picture`).

@@ -7,6 +7,7 @@ written ``seat {seat}``, the way every event names it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cardtable.cards import Card
@@ -62,7 +63,50 @@ PHRASES: dict[str, str] = {
     "redeal-asked": "seat {by} has the cards dealt again: seat {seat} deals again",
     "sheet": "{line}",
 }
-"""Each piquet event key and its English template."""
+"""Each piquet event key and its English template (``sheet``: a line no :data:`SHEET` says)."""
+
+SHEET: dict[str, str] = {
+    "sheet-refet": "refet at {count}: a zero is written",
+    "sheet-deal-doubled": "player {player} writes {amount} (doubled)",
+    "sheet-deal": "player {player} writes {amount}",
+    "sheet-korolik": "korolik {korolik}: player {player} writes {amount}",
+    "sheet-partie": "the partie: player {player} writes {amount}",
+    "sheet-clean": "a clean sheet: player {player} writes {amount}",
+    "sheet-net": "the net result: {amount} to player {player}",
+    "sheet-totals": "the totals: {first} to {second}",
+    "sheet-rubicon": "the partie: player {player} wins {amount}",
+    "sheet-totals-three": "the totals: {totals}",
+    "sheet-leaves": "player {player} reaches {target} and leaves",
+    "sheet-last": "player {player} is last and pays both",
+}
+"""The lines written on the sheet (:mod:`.scoring`, rules 46–50; the rubicon, the game for three),
+each by its key, its player a seat number; the longer of two that begin alike first."""
+PHRASES |= SHEET
+
+_SHEET_LINES = [
+    (key, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template))))
+    for key, template in SHEET.items()
+]
+
+
+def sheet_line(line: str) -> Event:
+    """The event of a line written on the sheet: its phrase's key and values.
+
+    >>> event = sheet_line("korolik 2: player 1 writes 12")
+    >>> event.key, event.values
+    ('sheet-korolik', {'korolik': 2, 'player': 1, 'amount': 12})
+    """
+    for key, pattern in _SHEET_LINES:
+        found = pattern.fullmatch(line)
+        if found:
+            values = {name: _number(text) for name, text in found.groupdict().items()}
+            if SHEET[key].format_map(values) == line:
+                return told("score", None, key, **values)
+    return told("score", None, "sheet", line=line)
+
+
+def _number(text: str) -> Value:
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
 def told(

@@ -8,8 +8,36 @@ engine still writes its sentences itself (its event making is on the hot path of
 
 from __future__ import annotations
 
-PHRASES: dict[str, str] = {
-    "bet": "seat {seat} {move}",
+from cardtable.engine.deal import Value
+
+BETS: dict[str, str] = {
+    "folds": "seat {seat} folds",
+    "checks": "seat {seat} checks",
+    "calls": "seat {seat} calls {amount}",
+    "calls-all-in": "seat {seat} calls {amount} all-in",
+    "bets": "seat {seat} bets {amount}",
+    "raises": "seat {seat} raises to {amount}",
+    "all-in": "seat {seat} goes all-in for {amount}",
+    "no-straddle": "seat {seat} does not straddle",
+    "straddles": "seat {seat} straddles {amount} blind",
+    "freezes": "seat {seat} freezes the raising at {amount}",
+}
+"""Each bet's key and its English template: the betting's own sentences
+(:meth:`cardtable.poker.betting.round.Betting.play`)."""
+
+_BET_VERBS = {
+    "folds": "folds",
+    "checks": "checks",
+    "calls": "calls",
+    "bets": "bets",
+    "raises": "raises",
+    "goes": "all-in",
+    "does": "no-straddle",
+    "straddles": "straddles",
+    "freezes": "freezes",
+}
+
+PHRASES: dict[str, str] = BETS | {
     "ante": "seat {seat} antes {amount}",
     "ante-jackpot": "seat {seat} antes {amount} (jackpot)",
     "blind": "seat {seat} posts a blind of {amount}",
@@ -60,3 +88,25 @@ PHRASES: dict[str, str] = {
     "first-dealer": "{name} gets the first jack and deals",
 }
 """Each poker event key and its English template."""
+
+
+def bet_said(seat: int, text: str) -> tuple[str, dict[str, Value]]:
+    """The key and values of the betting's sentence ``text`` of ``seat``'s bet (:data:`BETS`).
+
+    The betting writes each bet's sentence itself (on the hot path of the table); its verb
+    names the key and its one number is the amount.
+
+    >>> bet_said(2, "seat 2 raises to 40")
+    ('raises', {'seat': 2, 'amount': 40})
+    >>> bet_said(0, "seat 0 calls 7 all-in")
+    ('calls-all-in', {'seat': 0, 'amount': 7})
+    """
+    words = text.split()
+    key = _BET_VERBS[words[2]]
+    if key == "calls" and words[-1] == "all-in":
+        key = "calls-all-in"
+    values: dict[str, Value] = {"seat": seat}
+    amounts = [int(word) for word in words[3:] if word.isdigit()]
+    if amounts:
+        values["amount"] = amounts[0]
+    return key, values

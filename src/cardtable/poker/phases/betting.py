@@ -16,6 +16,7 @@ from cardtable.poker.actions import Check, Declare, Discard, Expose, Fold, NameW
 from cardtable.poker.hands import is_bobtail
 from cardtable.poker.openers import PAIR_NAMES, opening_pair
 from cardtable.poker.phases.phase import Phase, PhaseRules
+from cardtable.poker.phrases import bet_said
 from cardtable.poker.variants import Step
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ class BettingPhase(PhaseRules):
         if opening:
             deal.first_bettor = seat
             deal.openers_shown = tuple(deal.hands[seat].cards)
-        move = text.removeprefix(f"seat {seat} ")
-        events = [public_event("bet", seat, text, key="bet", values={"seat": seat, "move": move})]
+        key, values = bet_said(seat, text)
+        events = [public_event("bet", seat, text, key=key, values=values)]
         if deal.blind_round and deal.step == 0:
             current = deal.betting.round
             if current is not None and not current.straddle_window:

@@ -3,7 +3,7 @@ import { invited } from "./address.js";
 import { clockFields } from "./clock.js";
 import { el } from "./dom.js";
 import { indexStyle, save, settings, t } from "./i18n.js";
-import { botKind, gameTitle } from "./names.js";
+import { botKind, gameTitle, presetTitle } from "./names.js";
 import { TablePage, tokenKey } from "./table.js";
 
 const main = document.querySelector("main");
@@ -65,8 +65,9 @@ async function lobby() {
     for (const table of tables) {
       const seats = table.seats.map((seat) => (seat.open ? t("open") : seat.name)).join(", ");
       const open = table.seats.some((seat) => seat.open);
+      const preset = table.preset ? presetTitle(table.game, table.preset) : "—";
       list.append(el("li", {}, el("span", { text:
-        `${gameTitle(table.game)} (${table.preset ?? "—"}) · ${seats} · ${t(table.status)}` }),
+        `${gameTitle(table.game)} (${preset}) · ${seats} · ${t(table.status)}` }),
         open ? el("a", { class: "button", href: `/tables/${table.id}`, text: t("join") }) : null,
         el("a", { class: "button", href: `/tables/${table.id}?watch=1`, text: t("watch") })));
     }
@@ -93,7 +94,7 @@ function newTableForm(games) {
   const chosen = () => games.find((g) => g.name === game.value);
   const fillPresets = () => {
     const g = chosen();
-    preset.replaceChildren(...g.presets.map((p) => el("option", { value: p, text: p })));
+    preset.replaceChildren(...g.presets.map((p) => el("option", { value: p, text: presetTitle(g.name, p) })));
     preset.value = g.default_preset;
     describe();
     fillSeats(g.players[0]);

@@ -10,7 +10,7 @@ const LABELS = {
     spectator: "a spectator", quiet: "Nothing said yet." },
   ru: { chat: "Чат", say: "Сказать", table: "За столом", spectators: "Среди зрителей",
     toTable: "Сказать за столом", toSpectators: "Сказать другим зрителям",
-    spectator: "зритель", quiet: "Пока никто ничего не сказал." },
+    spectator: "зритель", quiet: "В чате пока пусто." },
 };
 
 function label(key) {

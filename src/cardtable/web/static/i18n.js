@@ -53,7 +53,7 @@ const LABELS = {
     botSeat: "бот {0}", seatTaken: "Вы играете: {0}.",
     back: "К списку столов", deals: "Сдач (пусто: до конца партии)",
     joker: "джокер", jokerIndex: "ДЖОКЕР", wildCard: "козырь",
-    table: "Стол", folded: "сбросил", allIn: "ва-банк", shownBy: "Открыл {0}",
+    table: "Стол", folded: "пас", allIn: "ва-банк", shownBy: "Открыто: {0}",
     cardsOf: "Карты: {0}", pots: "Банки", mainPot: "основной банк {0}",
     sidePot: "дополнительный банк {0}: {1}", wildNow: "Козыри: {0}", showdown: "Вскрытие",
     downCards: "Ваши закрытые карты", upCards: "Ваши открытые карты", declareSide: "Объявить",

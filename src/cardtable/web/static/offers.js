@@ -12,18 +12,20 @@ const LABELS = {
     "kind.undo": "to take back the last move", "kind.claim": "to take the rest of the tricks",
     "kind.abort": "to end the table here", "kind.rematch": "to play again",
     pending: "{0} offers {1}.", waiting: "Waiting for {0}.", accepted: "{0} offered {1}: agreed.",
-    declined: "{0} offered {1}: {2}.", declinedBy: "{0} declines", refused: "Your offer {0} is refused: {1}",
+    declined: "{0} offered {1}: declined{2}.", declinedBy: " by {0}", refused: "Your offer {0} is refused: {1}",
     lapsed: "{0} offered {1}: the table moved on.", toRematch: "To the new table",
   },
   ru: {
     offers: "Предложения", undo: "Вернуть мой ход", claim: "Остальные мои", abort: "Закончить игру",
-    rematch: "Сыграть ещё", accept: "Согласен", decline: "Нет",
+    rematch: "Сыграть ещё", accept: "Принять", decline: "Отклонить",
     "kind.undo": "вернуть последний ход", "kind.claim": "забрать остальные взятки",
     "kind.abort": "закончить игру за столом", "kind.rematch": "сыграть ещё раз",
-    pending: "{0} предлагает {1}.", waiting: "Ждём ответа: {0}.",
-    accepted: "{0} предложил {1}: все согласны.", declined: "{0} предложил {1}: {2}.",
-    declinedBy: "{0} против",
-    refused: "Нельзя {0}: {1}", lapsed: "{0} предложил {1}: игра ушла дальше.",
+    // Russian verbs of the past have a sex, and a player's is not known: the name is a label and
+    // the offer is what was accepted, declined or lapsed.
+    pending: "{0}: предлагает {1}.", waiting: "Ждём ответа: {0}.",
+    accepted: "{0}: предложение {1} принято.", declined: "{0}: предложение {1} отклонено{2}.",
+    declinedBy: " ({0}: против)",
+    refused: "Нельзя {0}: {1}", lapsed: "{0}: предложение {1} отпало, игра ушла дальше.",
     toRematch: "За новый стол",
   },
 };

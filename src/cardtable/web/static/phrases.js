@@ -3,6 +3,7 @@
 // A key the page does not know is said by the server's English sentence, seats named.
 import PHRASES from "./phrases.json" with { type: "json" };
 import { moveLabel, settings, withNames } from "./i18n.js";
+import { choiceTitle } from "./names.js";
 import { combinationWords } from "./piquet.js";
 
 const RANKS_RU = { deuce: "двойка", three: "тройка", four: "четвёрка", five: "пятёрка",
@@ -41,7 +42,7 @@ const TERMS_RU = {
   "claimed the rest": "остальные взятки по заявке",
   "a card was exposed in the deal": "при сдаче открыта карта",
   "a hand has the wrong number of cards": "у игрока не то число карт",
-  "the cards were dealt out of turn": "сдавал не тот игрок",
+  "the cards were dealt out of turn": "сдача не в свою очередь",
   mountain: "гора", pool: "пуля", whists: "висты",
   // piquet: the categories, what a count is for, the bonuses, the answers
   point: "карты", sequence: "терцы и кварты", sets: "четырнадцать и три",
@@ -56,7 +57,8 @@ const TERMS_RU = {
 const COUNT_FOR_RU = { point: "за карты", sequence: "за терцы и кварты",
   sets: "за четырнадцать и три" };
 
-// Words of the sentences made of parts (a bet, a score's reason, a sheet line) in Russian.
+// Words of the sentences made of parts in Russian: a score's reason, a line of the piquet view's sheet,
+// and the bets and sheet lines of older records (said whole, keys "bet" and "sheet").
 const WORDS_RU = [
   [/^folds$/, "пас"], [/^checks$/, "чек"], [/^calls (\d+) all-in$/, "уравнивает $1, ва-банк"],
   [/^calls (\d+)$/, "уравнивает $1"], [/^bets (\d+)$/, "ставит $1"],
@@ -81,7 +83,7 @@ const WORDS_RU = [
   [/^this korolik is doubled \(refet\)$/, "этот королик вдвойне (рефет)"],
   [/^the partie: (.+) wins (\d+)$/, "партия: $1 выигрывает $2"],
   [/^(.+) reaches (\d+) and leaves$/, "$1 набирает $2 и выходит"],
-  [/^(.+) is last and pays both$/, "$1 последний и платит обоим"],
+  [/^(.+) is last and pays both$/, "$1: меньше всех очков, платит обоим"],
   [/^games (\d+); koroliks (\w+)$/, "игр $1; королики: $2"], [/\bnone\b/g, "нет"],
 ];
 
@@ -113,6 +115,7 @@ function valueWords(game, name, value, nameOf) {
     return name === "hand" || ["call", "bid", "contract", "card"].includes(name) ? moveLabel(text) : text;
   }
   if (name === "hand") return russianHand(moveLabel(text));
+  if (name === "variant") return choiceTitle(text);
   if (name === "combination" || name === "called") return combinationWords(text);
   if (name === "why" && game === "piquet") return COUNT_FOR_RU[text] ?? TERMS_RU[text] ?? text;
   if (["call", "bid", "contract", "card"].includes(name)) return moveLabel(text);

@@ -57,7 +57,7 @@ const LABELS = {
     korolikSheet: "Запись партии (королики)", scoreSheet: "Запись партии",
     sheetBefore: "Запись до этой сдачи", sheetWritten: "Записано после сдачи",
     declaringNow: "Объявляют {0}: {1}", nothingCalled: "пока ничего",
-    mayDemand: "{0} посчитал {1}: потребовать показать или поверить" },
+    mayDemand: "{0} считает {1}: потребовать показать или поверить" },
 };
 
 function words() {

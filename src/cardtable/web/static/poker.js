@@ -5,7 +5,7 @@ import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
 import { moveLabel, settings, t } from "./i18n.js";
 import { eventSentence, handWords } from "./phrases.js";
-import { botKind } from "./names.js";
+import { botKind, variantTitle, wildTitle } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
 const CHOOSE = /^choose (\S+)(?: wild (\S+))?$/;
@@ -20,12 +20,6 @@ const MENU = {
     ownDeal: "Сдать мой вариант" },
 };
 // The seed's common wild cards (Козырные карты), as the server offers them by name.
-const WILD_NAMES = {
-  en: { jokers: "jokers", "deuce-of-spades": "the deuce of spades", deuces: "deuces",
-    "deuces-treys": "deuces and treys", "red-tens": "red tens" },
-  ru: { jokers: "джокеры", "deuce-of-spades": "двойка пик", deuces: "двойки",
-    "deuces-treys": "двойки и тройки", "red-tens": "красные десятки" },
-};
 const DECLARE = /^declare /;
 
 /** Where seat number ``step`` (counted clockwise from the player) sits on the oval, in %. */
@@ -160,7 +154,7 @@ export class PokerTable {
   centre(sorted) {
     const view = this.view;
     const centre = el("div", { class: "centre poker-centre" });
-    if (view.variant) centre.append(el("p", { class: "variant", text: view.variant }));
+    if (view.variant) centre.append(el("p", { class: "variant", text: variantTitle(view.variant) }));
     const board = Array.isArray(view.board) ? view.board : [];
     if (board.length || view.board_down) {
       const cards = el("div", { class: "cards board", role: "group", "aria-label": t("board") },
@@ -245,18 +239,17 @@ export class PokerTable {
    * wild cards offered with the game chosen, and a variant of his own. */
   menu(games) {
     const words = MENU[settings.lang] ?? MENU.en;
-    const wildWords = WILD_NAMES[settings.lang] ?? WILD_NAMES.en;
     const parts = games.map((move) => ({ move, game: CHOOSE.exec(move)[1], wild: CHOOSE.exec(move)[2] }));
     const names = [...new Set(parts.map((part) => part.game))];
     if (!games.includes(this.game)) this.game = games[0];
     const picked = parts.find((part) => part.move === this.game);
     const select = el("select", { id: "dealer-choice", "aria-label": words.label },
-      ...names.map((name) => el("option", { value: name, text: name.replaceAll("-", " ") })));
+      ...names.map((name) => el("option", { value: name, text: variantTitle(name) })));
     select.value = picked.game;
     const wilds = parts.filter((part) => part.game === picked.game);
     const wild = el("select", { id: "dealer-wild", "aria-label": words.wild },
       ...wilds.map((part) => el("option", { value: part.move,
-        text: part.wild ? wildWords[part.wild] ?? part.wild : words.asIs })));
+        text: part.wild ? wildTitle(part.wild) : words.asIs })));
     wild.value = this.game;
     const deal = this.page.moveButton(this.game, words.deal);
     deal.id = "deal-chosen";
