@@ -11,7 +11,7 @@ amount just past it.
 from __future__ import annotations
 
 from cardtable.poker.actions import AllIn, Bet, Call, Check, Freeze, RaiseTo
-from cardtable.poker.betting import Betting, BettingRules
+from cardtable.poker.betting import AnteKind, Betting, BettingRules, ForcedBets
 from cardtable.poker.limits import Limits, LimitSystem
 
 from .test_betting import FIXED, STAKES, play, refused_unchanged, table
@@ -38,7 +38,8 @@ def test_a_raise_needs_a_bet_before_it_and_a_one_chip_blind_is_one() -> None:
     """Принципы: one player opens ("открывает ставки"), then each may raise the bet.
 
     Before anything is bet there is nothing to raise, and the player is told to bet instead;
-    a blind of one chip is a bet (Начало втемную 3): the next blind "поднимает его ставку").
+    a blind of one chip is a bet (Начало втемную 3): the next blind "поднимает его ставку"),
+    which the next player raises, and may not bet over as if nothing were in.
     """
     betting = table()
     assert refused_unchanged(betting, 1, RaiseTo(2)) == (
@@ -47,6 +48,9 @@ def test_a_raise_needs_a_bet_before_it_and_a_one_chip_blind_is_one() -> None:
     blind = table()
     blind.post_blind(1, 1)
     assert blind.why_illegal(2, RaiseTo(2)) is None
+    assert refused_unchanged(blind, 2, Bet(2)) == (
+        "there is already a bet of 1; call, raise or fold"
+    )
 
 
 def test_a_raise_must_go_above_the_bet_and_one_chip_above_is_a_raise() -> None:
@@ -308,6 +312,22 @@ def test_a_blind_posted_short_puts_every_chip_and_the_next_blind_is_the_bet() ->
     assert betting.round_over
 
 
+def test_a_seat_that_posts_two_blinds_in_a_round_has_both_to_count_to_stay() -> None:
+    """Начало втемную: blinds are live, "учитываются как «остаюсь в игре»".
+
+    Two-handed with blinds of one, two and four the blinds go round the table and seat 1
+    posts the first and the third: five chips count for him, so the dealer owes three.
+    """
+    forced = ForcedBets(blinds=(1, 2, 4))
+    betting = Betting(2, [50, 50], FIXED, BettingRules(), dealer=0)
+    betting.start_round(0, 0, last=False)
+    for seat, amount in forced.blind_seats(2, 0):
+        betting.post_blind(seat, amount)
+    assert betting.contributed == [2, 5]
+    assert betting.owed(0) == 3
+    assert betting.owed(1) == 0
+
+
 def test_the_called_player_is_the_first_to_post_the_highest_blind() -> None:
     """Ничья: the odd chip goes to "игроку, который первым сделал наивысшую ставку".
 
@@ -411,3 +431,24 @@ def test_a_round_is_frozen_once() -> None:
     betting = table(4, rules=BettingRules(freeze_amount=15))
     play(betting, (1, Bet(1)), (2, RaiseTo(2)), (3, RaiseTo(3)), (0, Freeze()))
     assert refused_unchanged(betting, 1, Freeze()) == "the raising is already frozen in this round"
+
+
+# ----------------------------------------------------------------- antes
+
+
+def test_the_big_blind_antes_for_the_table_and_an_ante_of_nothing_is_not_taken() -> None:
+    """Предварительная ставка; AnteKind.BIG_BLIND (PHH ``antes``, the modern big-blind ante).
+
+    The seat of the last blind antes: the second of two blinds, the single one, and when
+    two-handed the dealer posts the first blind so the other seat is the last. An ante agreed
+    as nothing is no ante; the dealer's left neighbours ante at most once each.
+    """
+    big = AnteKind.BIG_BLIND
+    assert ForcedBets(ante_kind=big, blinds=(1, 2)).ante_seats(4, 0) == [2]
+    assert ForcedBets(ante_kind=big, blinds=(1, 2)).ante_seats(4, 3) == [1]
+    assert ForcedBets(ante_kind=big, blinds=(2,)).ante_seats(4, 0) == [1]
+    heads_up = ForcedBets(ante_kind=big, blinds=(1, 2), button_blind_heads_up=True)
+    assert heads_up.ante_seats(2, 0) == [1]
+    assert ForcedBets(ante_kind=AnteKind.EVERYONE, ante=0).ante_seats(4, 2) == []
+    around = ForcedBets(ante_kind=AnteKind.DEALER_AND_LEFT, ante_left=5)
+    assert around.ante_seats(3, 1) == [1, 2, 0]
