@@ -440,7 +440,8 @@ def test_the_big_blind_antes_for_the_table_and_an_ante_of_nothing_is_not_taken()
     """Предварительная ставка; AnteKind.BIG_BLIND (PHH ``antes``, the modern big-blind ante).
 
     The seat of the last blind antes: the second of two blinds, the single one, and when
-    two-handed the dealer posts the first blind so the other seat is the last. An ante agreed
+    two-handed the dealer posts the first blind so the other seat is the last (at a full
+    table the blinds sit left of the dealer as usual). An ante agreed
     as nothing is no ante; the dealer's left neighbours ante at most once each.
     """
     big = AnteKind.BIG_BLIND
@@ -449,6 +450,24 @@ def test_the_big_blind_antes_for_the_table_and_an_ante_of_nothing_is_not_taken()
     assert ForcedBets(ante_kind=big, blinds=(2,)).ante_seats(4, 0) == [1]
     heads_up = ForcedBets(ante_kind=big, blinds=(1, 2), button_blind_heads_up=True)
     assert heads_up.ante_seats(2, 0) == [1]
+    assert heads_up.ante_seats(4, 0) == [2]
+    assert heads_up.blind_seats(2, 0) == [(0, 1), (1, 2)]
+    assert heads_up.blind_seats(4, 0) == [(1, 1), (2, 2)]
     assert ForcedBets(ante_kind=AnteKind.EVERYONE, ante=0).ante_seats(4, 2) == []
     around = ForcedBets(ante_kind=AnteKind.DEALER_AND_LEFT, ante_left=5)
     assert around.ante_seats(3, 1) == [1, 2, 0]
+
+
+def test_in_raises_back_and_forth_each_player_puts_in_only_what_he_lacks() -> None:
+    """Принципы, б)-в): to stay a player makes his bet equal to the highest bet.
+
+    What he has already put in this round counts; a raise is that plus the chips added. Two
+    players bet and raise each other up to seven: each has then put in seven, no more.
+    """
+    betting = table(2, first=1)
+    play(betting, (1, Bet(1)))
+    for total in range(2, 8):
+        play(betting, (total % 2, RaiseTo(total)))
+    play(betting, (0, Call()))
+    assert betting.round_over
+    assert betting.contributed == [7, 7]
