@@ -36,6 +36,7 @@ from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
 from cardtable.server import access, accounts, club, downloads, history, replays
+from cardtable.server.commits import GroupCommit
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -211,9 +212,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
+        database = ThreadPoolExecutor(1, thread_name_prefix="db")
         workers = Workers(
-            ThreadPoolExecutor(1, thread_name_prefix="db"),
+            database,
             ThreadPoolExecutor(2, thread_name_prefix="bots"),
+            GroupCommit(store, database),
             bot_delay,
             grace,
             stand_in,
@@ -480,13 +483,20 @@ def _help_routes(app: FastAPI) -> None:
         """The key that signs this server's records (``cardtable replay`` names it).
 
         ``tables_in_memory`` counts the tables this process holds now (finished and idle
-        ones are evicted), for an operator watching its memory.
+        ones are evicted), for an operator watching its memory; ``log_commits``,
+        ``log_appends`` and ``largest_commit`` how the tables' log appends were grouped into
+        transactions since the start (:mod:`cardtable.server.commits`).
         """
         key: Ed25519PrivateKey = request.app.state.record_key
+        tables = _tables(request)
+        counts = tables.workers.commits.counts
         return {
             "record_key": key_fingerprint(key.public_key()),
             "protocol": str(VERSION),
-            "tables_in_memory": len(_tables(request).live),
+            "tables_in_memory": len(tables.live),
+            "log_commits": counts.groups,
+            "log_appends": counts.appends,
+            "largest_commit": counts.largest,
         }
 
 

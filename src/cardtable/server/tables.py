@@ -47,6 +47,7 @@ from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.undo import sight_refusal
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
+from cardtable.server.commits import GroupCommit
 from cardtable.server.offers import Pending, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
@@ -124,6 +125,8 @@ class Workers:
 
     database: Executor
     bots: Executor
+    commits: GroupCommit
+    """Every table's log appends, grouped into transactions on the ``database`` thread."""
     bot_delay: float = 0.0
     grace: float = 60.0
     stand_in: str = "default"
@@ -485,7 +488,7 @@ class LiveTable:
 
     async def _store(self, entries: list[Entry], status: str | None = None) -> None:
         try:
-            await self._db(self.store.append, self.info.id, entries, status)
+            await self.workers.commits.append(self.info.id, entries, status)
         except Exception as error:
             # Whatever broke the write (a lost race, a lost database), memory goes back to the log.
             await self._reload()

@@ -136,6 +136,15 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """Entries to add to one table's log together (and the table's status to set with them)."""
+
+    table_id: str
+    entries: tuple[Entry, ...]
+    status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Said:
     """A line of chat: who said it (``seat`` ``None`` for a spectator), what, to whom, when."""
 
@@ -560,21 +569,47 @@ class Store:
         A ``seq`` or a seat's client id already in the log raises :class:`StaleWrite` and
         adds nothing.
         """
-        rows = [_row(table_id, entry) for entry in entries]
+        self._append([Append(table_id, tuple(entries), status)])
+
+    def append_group(self, appends: Sequence[Append]) -> list[Exception | None]:
+        """Commit several tables' appends in one transaction; what came of each (``None``: stored).
+
+        Should the group's transaction fail, each append is tried again alone, so that one
+        table's stale write (:class:`StaleWrite`) or bad row fails that table only.
+        """
         try:
-            if status is None and self._one_statement is not None:
+            self._append(appends)
+            return [None] * len(appends)
+        except Exception:
+            if len(appends) == 1:
+                raise
+        outcomes: list[Exception | None] = []
+        for one in appends:
+            try:
+                self._append([one])
+                outcomes.append(None)
+            except Exception as error:  # told to that table's caller, not raised here
+                outcomes.append(error)
+        return outcomes
+
+    def _append(self, appends: Sequence[Append]) -> None:
+        rows = [_row(one.table_id, entry) for one in appends for entry in one.entries]
+        statuses = [(one.table_id, one.status) for one in appends if one.status is not None]
+        try:
+            if not statuses and self._one_statement is not None:
                 with self._one_statement.connect() as connection:
                     connection.execute(insert(LogEntry).values(rows))
                 return
             # Core statements, not the ORM's unit of work: this is the path every action takes.
             with self.engine.begin() as connection:
                 connection.execute(insert(LogEntry), rows)
-                if status is not None:
+                for table_id, status in statuses:
                     connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status=status)
                     )
         except IntegrityError:
-            raise StaleWrite(f"table {table_id}: that seq or client id is taken") from None
+            tables = ", ".join(sorted({one.table_id for one in appends}))
+            raise StaleWrite(f"table {tables}: that seq or client id is taken") from None
 
     def add_chat(self, table_id: str, line: Said) -> None:
         """Keep a line of table ``table_id``'s chat."""
