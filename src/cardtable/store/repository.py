@@ -539,6 +539,25 @@ class Store:
                 raise SeatUnavailable(f"seat {seat} of table {table_id} is not open")
         return token
 
+    def hand_seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
+        """Give a person's ``seat`` to ``bot``, voiding its token; whether it was a person's.
+
+        The seat keeps its name and player (the match's names and his history stay as they
+        were); nobody holds it any more.
+        """
+        with self._sessions.begin() as session:
+            handed = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.bot.is_(None),
+                    SeatRow.name.is_not(None),
+                )
+                .values(bot=bot, token_hash=None)
+            )
+            return getattr(handed, "rowcount", 0) == 1
+
     def seat_of_token(self, table_id: str, token: str) -> int | None:
         """The seat that ``token`` holds at table ``table_id``, or ``None``."""
         with self._sessions.begin() as session:
