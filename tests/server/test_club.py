@@ -21,6 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from server.browser import Browser
 from server.harness import CONNECT, FRAME_SECONDS, Peer, Server, gives_turn
 
 pytestmark = pytest.mark.timeout(300)
@@ -406,3 +407,38 @@ def test_an_operator_closing_a_table_while_moves_are_in_flight_leaves_none_after
             acks = [f for f in peer.frames if f["type"] == "ack"]
             assert all(ack["seq"] < abort["seq"] for ack in acks if ack["ok"])
             assert {ack["code"] for ack in acks if not ack["ok"]} <= {"finished"}
+
+
+def test_a_player_opens_no_more_tables_than_the_server_allows_from_any_address(
+    database: str, tmp_path: Path
+) -> None:
+    """``--tables-per-player 2``: a signed-in player's third open table is refused with 429.
+
+    Counted by the player, not the address: from another address he is refused too, while
+    another player is not; once one of his tables has finished, he may make another.
+    docs/server.md, "For a club's operator".
+    """
+    options = ("--tables-per-player", "2")
+    with Server(database, tmp_path / "log", options=options).running() as server:
+        anna = Browser(server, address="10.0.0.1")
+        anna.ok("POST", "/api/guest", {"name": "Anna"})
+        quick = {"game": "piquet", "seats": ["bot default", "bot default"], "deals": 1}
+        spec = {"game": "piquet", "seats": ["open", "open"]}
+        made = anna.ok("POST", "/api/tables", quick)
+        anna.ok("POST", "/api/tables", spec)
+        elsewhere = Browser(server, jar=anna.jar, address="10.0.0.2")
+        assert elsewhere.call("POST", "/api/tables", spec) == (
+            429,
+            {
+                "detail": "you have 2 tables open, the most this server allows one player: "
+                "another can be made when one of them finishes"
+            },
+        )
+        boris = Browser(server, address=anna.address)
+        boris.ok("POST", "/api/guest", {"name": "Boris"})
+        boris.ok("POST", "/api/tables", spec)
+        _wait_for(
+            lambda: server.get(f"/api/tables/{made['id']}")["status"] == "finished",
+            "the bots' table to finish",
+        )
+        assert elsewhere.call("POST", "/api/tables", spec)[0] == 201

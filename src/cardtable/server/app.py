@@ -305,11 +305,18 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Make a table; its invite code is given out here once."""
-        spec = replace(_new_table(body), address=request.client.host if request.client else None)
+        maker = await accounts.current_player(request)
+        spec = replace(
+            _new_table(body),
+            address=request.client.host if request.client else None,
+            maker=None if maker is None else maker.id,
+        )
         tables = _tables(request)
-        per_address = _club(request).tables_per_address
+        rules = _club(request)
         try:
-            table_id, invite = await tables.db(tables.store.create_table, spec, per_address)
+            table_id, invite = await tables.db(
+                tables.store.create_table, spec, rules.tables_per_address, rules.tables_per_player
+            )
         except TooManyTables as error:
             raise HTTPException(429, str(error)) from None
         info = await tables.db(tables.store.table, table_id)

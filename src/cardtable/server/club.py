@@ -28,14 +28,16 @@ LOOK_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class ClubRules:
-    """A club's limits: how long a table waits for players, how many one address may open.
+    """A club's limits: how long a table waits for players, how many one address or player opens.
 
     ``expire`` is in seconds (0: for ever); ``tables_per_address`` counts the tables not
-    finished that were made from one client address (0: any number).
+    finished that were made from one client address, ``tables_per_player`` those made by one
+    signed-in player (0: any number).
     """
 
     expire: float = 86_400.0
     tables_per_address: int = 10
+    tables_per_player: int = 0
 
 
 def closes_at(info: TableInfo, rules: ClubRules) -> str | None:

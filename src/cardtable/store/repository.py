@@ -198,6 +198,8 @@ class NewTable:
     their keys are set when their people come for them (:meth:`Store.key_seat`)."""
     address: str | None = None
     """The client address that asked for the table."""
+    maker: str | None = None
+    """The id of the player signed in where the table was asked for, if any."""
 
 
 C = TypeVar("C", bound=type)
@@ -342,23 +344,29 @@ class Store:
                 )
             )
 
-    def create_table(self, spec: NewTable, per_address: int = 0) -> tuple[str, str]:
+    def create_table(
+        self, spec: NewTable, per_address: int = 0, per_player: int = 0
+    ) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed).
 
-        With ``per_address``, a spec's address that has that many tables not finished already
-        is refused (:class:`TooManyTables`), counted in the same transaction.
+        With ``per_address`` (``per_player``), a spec's address (maker) that has that many
+        tables not finished already is refused (:class:`TooManyTables`), counted in the same
+        transaction.
         """
         with self._sessions.begin() as session:
             if per_address and spec.address is not None:
-                made = session.scalar(
-                    select(func.count())
-                    .select_from(TableRow)
-                    .where(TableRow.address == spec.address, TableRow.status != "finished")
-                )
-                if (made or 0) >= per_address:
+                made = _open_tables(session, TableRow.address == spec.address)
+                if made >= per_address:
                     raise TooManyTables(
                         f"{spec.address} has {made} tables open, the most this server allows "
                         "one address: another can be made when one of them finishes"
+                    )
+            if per_player and spec.maker is not None:
+                made = _open_tables(session, TableRow.maker == spec.maker)
+                if made >= per_player:
+                    raise TooManyTables(
+                        f"you have {made} tables open, the most this server allows one "
+                        "player: another can be made when one of them finishes"
                     )
             return _add_table(session, spec)
 
@@ -686,6 +694,12 @@ class Store:
             return found or 0
 
 
+def _open_tables(session: Session, made_by: Any) -> int:
+    """How many tables not finished ``made_by`` (a condition on the tables) selects."""
+    query = select(func.count()).select_from(TableRow)
+    return session.scalar(query.where(made_by, TableRow.status != "finished")) or 0
+
+
 def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
     """Add a table and its seats in ``session``; its id and its invite code."""
     table_id, invite = secrets.token_urlsafe(12), new_secret()
@@ -701,6 +715,7 @@ def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
             status="waiting",
             clock=None if spec.clock is None else dict(spec.clock),
             address=spec.address,
+            maker=spec.maker,
         )
     )
     session.flush()
