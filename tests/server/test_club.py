@@ -252,18 +252,22 @@ def test_an_operator_removes_a_line_of_chat_and_the_table_is_told_by_a_numbered_
         assert [line.split("\t", 3)[3] for line in lines] == ["P: something rude", "P: good luck"]
         rude = lines[0].split("\t")[0]
 
-        async def remove() -> tuple[dict[str, Any], str, dict[str, Any]]:
+        async def remove() -> tuple[dict[str, Any], str, dict[str, Any], dict[str, Any]]:
             peer = await Peer.open(server, table["id"], tokens[1])
             await peer.kind("snapshot")
+            watching = await Peer.open(server, table["id"], None)
+            await watching.kind("snapshot")
             done = await asyncio.to_thread(_admin, database, "remove-chat", rude, *SLOW)
             notice = await peer.kind("ev", kind="notice")
+            seen = await watching.kind("ev", kind="notice")
             again = await Peer.open(server, table["id"], None)
-            return notice, done.stdout, await again.kind("snapshot")
+            return notice, done.stdout, await again.kind("snapshot"), seen
 
-        notice, said, snapshot = asyncio.run(remove())
+        notice, said, snapshot, seen = asyncio.run(remove())
         assert [event["text"] for event in notice["d"]] == [
             "the operator removed a line of chat by P"
         ]
+        assert (seen["seq"], seen["d"]) == (notice["seq"], notice["d"])  # a spectator is told
         assert said.strip() == f"act 1: removed; said at seq {notice['seq']}"
         assert [line["text"] for line in snapshot["chat"]] == ["good luck"]
         assert snapshot["seq"] == notice["seq"]
