@@ -38,12 +38,15 @@ bench: $(STAMP)
 # to the end rather than waiting on the longest game), and print their figures so far as they go
 # (-s), so that a run stopped early still reports them. SOAK_DATABASES names the databases
 # (postgresql needs CARDTABLE_TEST_POSTGRES_URL). At nice 19 beside other work a frame can take
-# minutes, so the servers' keepalive pings wait as long (a starved client was closed 1011).
+# minutes, so the servers' keepalive pings wait as long (a starved client was closed 1011), and
+# each part's pytest-timeout grows with its kills or deals, SOAK_SLACK times the suite's pace.
 SOAK_DEALS ?= 10000
 SOAK_KILLS ?= 100
+SOAK_SLACK ?= 10
 SOAK_TEMP ?= /tmp/cardtable-soak
 SOAK_DATABASES ?= sqlite postgresql
 SOAK_PYTEST = CARDTABLE_LEAK_DEALS=$(SOAK_DEALS) CARDTABLE_CRASH_KILLS=$(SOAK_KILLS) \
+	CARDTABLE_TEST_SLACK=$(SOAK_SLACK) \
 	CARDTABLE_LEAK_TABLE_DEALS=250 CARDTABLE_TEST_FRAME_SECONDS=600 CARDTABLE_TEST_PING_SECONDS=600 \
 	nice -n 19 $(BIN)/pytest -q -s -p no:cacheprovider
 soak-server: $(STAMP)

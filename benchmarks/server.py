@@ -325,6 +325,7 @@ def latency_run(url: str, options: argparse.Namespace) -> None:
         latencies, elapsed, stalled = asyncio.run(
             run(base, port, options.tables, options.seconds, options.rate)
         )
+        facts = get(base, "/api/server")
     count = len(latencies)
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     backend = url.split(":", 1)[0]
@@ -334,6 +335,12 @@ def latency_run(url: str, options: argparse.Namespace) -> None:
         f"  persisted actions: {count} in {elapsed:.0f} s = {count / elapsed:,.0f}/s; "
         f"act -> last frame p50 {cuts[49] * 1000:.2f} ms, p99 {cuts[98] * 1000:.2f} ms"
     )
+    if "log_commits" in facts:  # a server that groups its commits says how
+        commits, appends = facts["log_commits"], facts["log_appends"]
+        print(
+            f"  log appends {appends} in {commits} commits: {appends / max(1, commits):.2f} "
+            f"a commit, {facts['largest_commit']} at most"
+        )
     if stalled:
         print(f"  {stalled} tables stalled (no frame for 5 s): the figures are not the server's")
 

@@ -48,6 +48,21 @@ CONNECT: dict[str, Any] = {"max_size": 2**22, "open_timeout": FRAME_SECONDS}
 if PING_SECONDS is not None:
     CONNECT |= {"ping_interval": float(PING_SECONDS), "ping_timeout": float(PING_SECONDS)}
 
+SLACK = float(os.environ.get("CARDTABLE_TEST_SLACK", "1"))
+"""How many times longer than on a quiet machine a long test may run before pytest-timeout
+stops it: ``make soak-server`` runs at nice 19 beside other work, where a kill or a deal takes
+several times its quiet wall time (docs/server.md, "Tests and soak runs")."""
+
+
+def allowance(units: int, seconds_each: float, start: float = 60.0) -> float:
+    """A long test's pytest-timeout: ``start`` s and ``seconds_each`` per kill or deal, × SLACK.
+
+    So a soak asked for more kills or deals is allowed time for them, rather than being
+    stopped at the suite's figure.
+    """
+    return SLACK * (start + seconds_each * units)
+
+
 START_SECONDS = max(120.0, FRAME_SECONDS)
 """How long a server may take to start answering (a soak runs at nice 19 on a busy machine)."""
 

@@ -7,6 +7,7 @@ club's operator").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import subprocess
 import sys
@@ -18,8 +19,10 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
-from server.harness import CONNECT, FRAME_SECONDS, Peer, Server
+from server.browser import Browser
+from server.harness import CONNECT, FRAME_SECONDS, Peer, Server, gives_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -249,18 +252,22 @@ def test_an_operator_removes_a_line_of_chat_and_the_table_is_told_by_a_numbered_
         assert [line.split("\t", 3)[3] for line in lines] == ["P: something rude", "P: good luck"]
         rude = lines[0].split("\t")[0]
 
-        async def remove() -> tuple[dict[str, Any], str, dict[str, Any]]:
+        async def remove() -> tuple[dict[str, Any], str, dict[str, Any], dict[str, Any]]:
             peer = await Peer.open(server, table["id"], tokens[1])
             await peer.kind("snapshot")
+            watching = await Peer.open(server, table["id"], None)
+            await watching.kind("snapshot")
             done = await asyncio.to_thread(_admin, database, "remove-chat", rude, *SLOW)
             notice = await peer.kind("ev", kind="notice")
+            seen = await watching.kind("ev", kind="notice")
             again = await Peer.open(server, table["id"], None)
-            return notice, done.stdout, await again.kind("snapshot")
+            return notice, done.stdout, await again.kind("snapshot"), seen
 
-        notice, said, snapshot = asyncio.run(remove())
+        notice, said, snapshot, seen = asyncio.run(remove())
         assert [event["text"] for event in notice["d"]] == [
             "the operator removed a line of chat by P"
         ]
+        assert (seen["seq"], seen["d"]) == (notice["seq"], notice["d"])  # a spectator is told
         assert said.strip() == f"act 1: removed; said at seq {notice['seq']}"
         assert [line["text"] for line in snapshot["chat"]] == ["good luck"]
         assert snapshot["seq"] == notice["seq"]
@@ -291,3 +298,151 @@ def test_an_operator_resets_a_forgotten_password_and_the_old_one_signs_in_no_mor
         assert new[0] == 200
         nobody = _admin(database, "reset-password", "Boris")
         assert nobody.stderr.strip() == "error: there is no account 'Boris'"
+
+
+def test_an_operator_takes_a_seat_from_its_player_and_a_bot_plays_it(
+    database: str, tmp_path: Path
+) -> None:
+    """``cardtable admin remove-seat ID SEAT``: the stand-in bot plays the seat from then on.
+
+    The player's connection is closed, his token holds the seat no more (4001), and the
+    table is told by a ``notice``.
+
+    docs/server.md, "For a club's operator".
+    """
+    with Server(database, tmp_path / "log", options=("--grace", "3600")).running() as server:
+        table = server.new_table("piquet", ["open", "open"], deals=2)
+        tokens = [server.join(table, "P"), server.join(table, "Q")]
+
+        async def run() -> tuple[dict[str, Any], str, int | None, dict[str, Any], Peer]:
+            stays = await Peer.open(server, table["id"], tokens[0])
+            leaves = await Peer.open(server, table["id"], tokens[1])
+            await stays.kind("snapshot")
+            await leaves.kind("snapshot")
+            done = await asyncio.to_thread(
+                _admin, database, "remove-seat", table["id"], "1", "--reason", "he cheated", *SLOW
+            )
+            notice = await stays.kind("ev", kind="notice")
+            with pytest.raises(ConnectionClosed):
+                await leaves.until(lambda frame: False)
+            closed = leaves.socket.close_code
+            for _ in range(40):  # the bot's move comes once seat 0 has given it the turn
+                state = stays.state()
+                if state["seq"] > notice["seq"] and any(
+                    f["type"] == "ev" and f["seat"] == 1 and f["seq"] > notice["seq"]
+                    for f in stays.frames
+                ):
+                    break
+                if state["to_move"] == 0:
+                    await stays.act(stays.moves()[0])
+                else:
+                    await stays.until(lambda frame: frame["type"] == "ev")
+            else:
+                raise AssertionError("seat 1 never moved after it was handed to a bot")
+            again = await Peer.open(server, table["id"], tokens[1])
+            with pytest.raises(ConnectionClosed):
+                await again.until(lambda frame: False)
+            presence = next(f for f in reversed(stays.frames) if f["type"] == "presence")
+            return notice, done.stdout, closed, presence, again
+
+        notice, said, closed, presence, again = asyncio.run(run())
+        assert [event["text"] for event in notice["d"]] == [
+            "the operator handed seat 1 (Q) to a bot: he cheated"
+        ]
+        assert notice["seat"] is None
+        assert said.strip() == f"act 1: seat 1 handed to a bot at seq {notice['seq']}"
+        assert closed == 4001
+        assert again.socket.close_code == 4001
+        assert presence["seats"][1]["state"] == "bot"
+        seats = server.get(f"/api/tables/{table['id']}")["seats"]
+        assert (seats[1]["name"], seats[1]["bot"]) == ("Q", "default")
+        refused = _admin(database, "remove-seat", table["id"], "1")
+        assert (refused.returncode, refused.stderr.strip()) == (
+            2,
+            f"error: seat 1 of table {table['id']} is not held by a person",
+        )
+
+
+async def _play_on(peer: Peer, seat: int) -> None:
+    # Plays the seat's turns as fast as they come until the table ends.
+    def ended() -> bool:
+        return any(frame["type"] == "end" for frame in peer.frames)
+
+    with contextlib.suppress(ConnectionClosed):
+        while not ended():
+            kept = [f for f in peer.frames if f["type"] in {"ev", "snapshot"}]
+            if not (kept and gives_turn(kept[-1], seat)):
+                await peer.until(lambda f: f["type"] == "end" or gives_turn(f, seat))
+                continue
+            await peer.act(peer.moves()[0])
+
+
+def test_an_operator_closing_a_table_while_moves_are_in_flight_leaves_none_after_the_close(
+    database: str, tmp_path: Path
+) -> None:
+    """Moves sent as the table is closed are either played before the ``abort`` or refused.
+
+    Closing goes through the table's lock like every move: no move is logged or acked after
+    the ``abort``, and one that came too late is refused with ``finished``.
+    docs/server.md, "For a club's operator".
+    """
+    with Server(database, tmp_path / "log", options=("--grace", "3600")).running() as server:
+        # A match longer than the test: the close comes while the moves are flowing.
+        table = server.new_table("piquet", ["open", "open"], deals=10_000, rules={"parties": 1000})
+        tokens = [server.join(table, "P"), server.join(table, "Q")]
+
+        async def run() -> list[Peer]:
+            peers = [await Peer.open(server, table["id"], token) for token in tokens]
+            players = [asyncio.create_task(_play_on(peer, n)) for n, peer in enumerate(peers)]
+            deadline = time.monotonic() + FRAME_SECONDS
+            while not any(f["type"] == "ack" for peer in peers for f in peer.frames):
+                assert time.monotonic() < deadline, "nobody's move was acked"
+                await asyncio.sleep(0.05)
+            await asyncio.to_thread(_admin, database, "close-table", table["id"], *SLOW)
+            await asyncio.gather(*players)
+            return peers
+
+        peers = asyncio.run(run())
+        log = server.get(f"/api/tables/{table['id']}")
+        assert log["status"] == "finished"
+        abort = next(f for f in peers[0].frames if f["type"] == "ev" and f["kind"] == "abort")
+        assert abort["seq"] == log["seq"]
+        for peer in peers:
+            acks = [f for f in peer.frames if f["type"] == "ack"]
+            assert all(ack["seq"] < abort["seq"] for ack in acks if ack["ok"])
+            assert {ack["code"] for ack in acks if not ack["ok"]} <= {"finished"}
+
+
+def test_a_player_opens_no_more_tables_than_the_server_allows_from_any_address(
+    database: str, tmp_path: Path
+) -> None:
+    """``--tables-per-player 2``: a signed-in player's third open table is refused with 429.
+
+    Counted by the player, not the address: from another address he is refused too, while
+    another player is not; once one of his tables has finished, he may make another.
+    docs/server.md, "For a club's operator".
+    """
+    options = ("--tables-per-player", "2")
+    with Server(database, tmp_path / "log", options=options).running() as server:
+        anna = Browser(server, address="10.0.0.1")
+        anna.ok("POST", "/api/guest", {"name": "Anna"})
+        quick = {"game": "piquet", "seats": ["bot default", "bot default"], "deals": 1}
+        spec = {"game": "piquet", "seats": ["open", "open"]}
+        made = anna.ok("POST", "/api/tables", quick)
+        anna.ok("POST", "/api/tables", spec)
+        elsewhere = Browser(server, jar=anna.jar, address="10.0.0.2")
+        assert elsewhere.call("POST", "/api/tables", spec) == (
+            429,
+            {
+                "detail": "you have 2 tables open, the most this server allows one player: "
+                "another can be made when one of them finishes"
+            },
+        )
+        boris = Browser(server, address=anna.address)
+        boris.ok("POST", "/api/guest", {"name": "Boris"})
+        boris.ok("POST", "/api/tables", spec)
+        _wait_for(
+            lambda: server.get(f"/api/tables/{made['id']}")["status"] == "finished",
+            "the bots' table to finish",
+        )
+        assert elsewhere.call("POST", "/api/tables", spec)[0] == 201

@@ -20,6 +20,7 @@ from cardtable.cards import cards_text
 from cardtable.cli.main import app
 from cardtable.engine import get_game, rules_to_mapping
 from cardtable.engine.replay import replay
+from cardtable.server.commits import GroupCommit
 from cardtable.server.tables import LiveTable, Workers
 from cardtable.store.database import (
     current,
@@ -216,7 +217,7 @@ def test_the_log_rebuilds_the_match_as_its_record_replays(migrated: str) -> None
     assert info is not None
     log = store.log(table_id)
     with ThreadPoolExecutor(1) as pool:
-        live = LiveTable.rebuild(info, log, store, Workers(pool, pool))
+        live = LiveTable.rebuild(info, log, store, Workers(pool, pool, GroupCommit(store, pool)))
     replayed = replay(record_of(info, log))
     assert [d.events for d in live.match.deals] == [d.events for d in replayed.deals]
     assert [d.events for d in live.match.deals] == [d.events for d in match.deals]

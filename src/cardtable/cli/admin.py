@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 admin_app = typer.Typer(
     name="admin",
-    help="A club operator's acts: close a table, remove chat, reset a password.",
+    help="A club operator's acts: close a table, remove chat or a player, reset a password.",
     no_args_is_help=True,
     cls=OneLineGroup,
 )
@@ -97,6 +97,32 @@ def remove_chat(
                     raise AdminRefused(f"there is no chat line {line}")
             for line in lines:
                 _report(store, store.record_act("remove-chat", str(line), reason), wait)
+        finally:
+            store.close()
+
+
+@admin_app.command("remove-seat")
+def remove_seat(
+    table: Annotated[str, typer.Argument(help="The table's id.")],
+    seat: Annotated[int, typer.Argument(min=0, max=9, help="The seat's number, from 0.")],
+    reason: ReasonOption = None,
+    wait: WaitOption = 10.0,
+    database: DatabaseOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Take a seat from its player: the server's stand-in bot plays it from now on."""
+    with one_line_errors():
+        _check_reason(reason)
+        store = _store(database, data_dir)
+        try:
+            info = store.table(table)
+            if info is None:
+                raise AdminRefused(f"there is no table {table!r}")
+            if info.status == "finished":
+                raise AdminRefused(f"table {table} has finished already")
+            if seat >= len(info.seats) or info.seats[seat].bot or info.seats[seat].is_open:
+                raise AdminRefused(f"seat {seat} of table {table} is not held by a person")
+            _report(store, store.record_act("remove-seat", f"{table} {seat}", reason), wait)
         finally:
             store.close()
 

@@ -92,6 +92,14 @@ def serve_command(
             help="Open tables one client address may have made (0: any number).",
         ),
     ] = 10,
+    tables_per_player: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="Open tables one signed-in player may have made (0: any number).",
+        ),
+    ] = 0,
     ping_interval: Annotated[
         float,
         typer.Option(
@@ -135,7 +143,7 @@ def serve_command(
             grace=grace,
             stand_in=stand_in,
             idle=idle,
-            club_rules=ClubRules(expire, tables_per_address),
+            club_rules=ClubRules(expire, tables_per_address, tables_per_player),
         )
         # Before any connection: a bot's or a showdown's first kernel call would otherwise
         # load (or, on a cold cache, compile) it while its table, or the event loop, waits.

@@ -36,6 +36,7 @@ from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
 from cardtable.errors import CardtableError, RulesError
 from cardtable.server import access, accounts, club, downloads, history, replays
+from cardtable.server.commits import GroupCommit
 from cardtable.server.protocol import (
     CLIENT_FRAME,
     CLOSE_BAD_TOKEN,
@@ -211,9 +212,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
+        database = ThreadPoolExecutor(1, thread_name_prefix="db")
         workers = Workers(
-            ThreadPoolExecutor(1, thread_name_prefix="db"),
+            database,
             ThreadPoolExecutor(2, thread_name_prefix="bots"),
+            GroupCommit(store, database),
             bot_delay,
             grace,
             stand_in,
@@ -302,11 +305,18 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Make a table; its invite code is given out here once."""
-        spec = replace(_new_table(body), address=request.client.host if request.client else None)
+        maker = await accounts.current_player(request)
+        spec = replace(
+            _new_table(body),
+            address=request.client.host if request.client else None,
+            maker=None if maker is None else maker.id,
+        )
         tables = _tables(request)
-        per_address = _club(request).tables_per_address
+        rules = _club(request)
         try:
-            table_id, invite = await tables.db(tables.store.create_table, spec, per_address)
+            table_id, invite = await tables.db(
+                tables.store.create_table, spec, rules.tables_per_address, rules.tables_per_player
+            )
         except TooManyTables as error:
             raise HTTPException(429, str(error)) from None
         info = await tables.db(tables.store.table, table_id)
@@ -508,13 +518,20 @@ def _help_routes(app: FastAPI) -> None:
         """The key that signs this server's records (``cardtable replay`` names it).
 
         ``tables_in_memory`` counts the tables this process holds now (finished and idle
-        ones are evicted), for an operator watching its memory.
+        ones are evicted), for an operator watching its memory; ``log_commits``,
+        ``log_appends`` and ``largest_commit`` how the tables' log appends were grouped into
+        transactions since the start (:mod:`cardtable.server.commits`).
         """
         key: Ed25519PrivateKey = request.app.state.record_key
+        tables = _tables(request)
+        counts = tables.workers.commits.counts
         return {
             "record_key": key_fingerprint(key.public_key()),
             "protocol": str(VERSION),
-            "tables_in_memory": len(_tables(request).live),
+            "tables_in_memory": len(tables.live),
+            "log_commits": counts.groups,
+            "log_appends": counts.appends,
+            "largest_commit": counts.largest,
         }
 
 

@@ -28,14 +28,16 @@ LOOK_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class ClubRules:
-    """A club's limits: how long a table waits for players, how many one address may open.
+    """A club's limits: how long a table waits for players, how many one address or player opens.
 
     ``expire`` is in seconds (0: for ever); ``tables_per_address`` counts the tables not
-    finished that were made from one client address (0: any number).
+    finished that were made from one client address, ``tables_per_player`` those made by one
+    signed-in player (0: any number).
     """
 
     expire: float = 86_400.0
     tables_per_address: int = 10
+    tables_per_player: int = 0
 
 
 def closes_at(info: TableInfo, rules: ClubRules) -> str | None:
@@ -96,7 +98,23 @@ async def carry_out(tables: Tables, act: Act) -> str:
         return "the table had finished already" if seq is None else f"closed at seq {seq}"
     if act.command == "remove-chat":
         return await _remove_chat(tables, int(act.target))
+    if act.command == "remove-seat":
+        return await _remove_seat(tables, act)
     return f"no server act {act.command!r}"
+
+
+async def _remove_seat(tables: Tables, act: Act) -> str:
+    # The target is "TABLE SEAT"; the seat's person leaves it and a bot plays it.
+    table_id, _, seat = act.target.partition(" ")
+    table = await tables.get(table_id)
+    if table is None:
+        return f"there is no table {table_id!r}"
+    name = table.info.seats[int(seat)].name if int(seat) < len(table.info.seats) else None
+    said = f"the operator handed seat {seat} ({name}) to a bot" + (
+        f": {act.reason}" if act.reason else ""
+    )
+    done = await table.hand_to_bot(int(seat), said)
+    return done if isinstance(done, str) else f"seat {seat} handed to a bot at seq {done}"
 
 
 async def _remove_chat(tables: Tables, line_id: int) -> str:

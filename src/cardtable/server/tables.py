@@ -47,6 +47,7 @@ from cardtable.engine.integrity import fresh_salt
 from cardtable.engine.undo import sight_refusal
 from cardtable.errors import CardtableError
 from cardtable.server.clocks import ClockRules, Clocks
+from cardtable.server.commits import GroupCommit
 from cardtable.server.offers import Pending, rematch_token, undo_target
 from cardtable.server.protocol import (
     Chat,
@@ -124,6 +125,8 @@ class Workers:
 
     database: Executor
     bots: Executor
+    commits: GroupCommit
+    """Every table's log appends, grouped into transactions on the ``database`` thread."""
     bot_delay: float = 0.0
     grace: float = 60.0
     stand_in: str = "default"
@@ -368,6 +371,9 @@ class LiveTable:
         :class:`Refused` with the protocol's code; a refused action changes nothing.
         """
         async with self.lock:
+            if not self._is_person(seat):
+                # Its person was taken from the seat while this action waited for the lock.
+                raise Refused("auth", f"seat {seat} is no longer held by its player")
             self._check_turn(seat, client_id, seq)
             stored = await self._play(seat, client_id, text)
             if committed is not None:
@@ -485,7 +491,7 @@ class LiveTable:
 
     async def _store(self, entries: list[Entry], status: str | None = None) -> None:
         try:
-            await self._db(self.store.append, self.info.id, entries, status)
+            await self.workers.commits.append(self.info.id, entries, status)
         except Exception as error:
             # Whatever broke the write (a lost race, a lost database), memory goes back to the log.
             await self._reload()
@@ -712,6 +718,37 @@ class LiveTable:
             await self._publish(Step(entry.seq, "abort", None, _notice_events(entry)))
             await self._broadcast(self._end().model_dump_json())
             self.stop()
+            return entry.seq
+
+    async def hand_to_bot(self, seat: int, said: str) -> int | str:
+        """Take a person's ``seat`` from him and let the stand-in bot play it; the notice's seq.
+
+        His connections are closed (4001) and his token holds the seat no more; the table is
+        told ``said`` as a ``notice`` entry. A line saying why not if it cannot be done.
+        """
+        async with self.lock:
+            if (self.finished and self.steps) or self.evicted:
+                return "the table has finished"
+            if not 0 <= seat < len(self.info.seats) or not self._is_person(seat):
+                return f"seat {seat} is not held by a person"
+            kind = self.workers.stand_in
+            await self._db(self.store.hand_seat_to_bot, self.info.id, seat, kind)
+            seats = [replace(s, bot=kind) if s.seat == seat else s for s in self.info.seats]
+            self.info = replace(self.info, seats=tuple(seats))
+            self.bots[seat] = make_bot(self.info.game, kind, self.match.rules)
+            self.away.discard(seat)
+            self.stand_ins.pop(seat, None)
+            grace = self.graces.pop(seat, None)
+            if grace is not None:
+                grace.cancel()
+            for watcher in [w for w in self.watchers if w.seat == seat]:
+                self.watchers.discard(watcher)
+                await watcher.close(4001, "the operator took this seat from its player")
+            entry = Entry(self.seq + 1, "notice", text=said)
+            await self._store([entry])
+            await self._publish(Step(entry.seq, "notice", None, _notice_events(entry)))
+            await self._send_presence()
+            self.wake_bots()
             return entry.seq
 
     async def notice(self, text: str) -> int | None:

@@ -84,6 +84,8 @@ class TableRow(Base):
     """Once its rematch is made: ``{"table": its id, "by": the seat that offered it}``."""
     address: Mapped[str | None] = mapped_column(String(64), index=True)
     """The client address that made the table (its open tables are limited per address)."""
+    maker: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The id of the player signed in where the table was made (limited per player), if any."""
 
 
 class SeatRow(Base):

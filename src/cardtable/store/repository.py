@@ -136,6 +136,15 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """Entries to add to one table's log together (and the table's status to set with them)."""
+
+    table_id: str
+    entries: tuple[Entry, ...]
+    status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Said:
     """A line of chat: who said it (``seat`` ``None`` for a spectator), what, to whom, when."""
 
@@ -189,6 +198,8 @@ class NewTable:
     their keys are set when their people come for them (:meth:`Store.key_seat`)."""
     address: str | None = None
     """The client address that asked for the table."""
+    maker: str | None = None
+    """The id of the player signed in where the table was asked for, if any."""
 
 
 C = TypeVar("C", bound=type)
@@ -333,23 +344,29 @@ class Store:
                 )
             )
 
-    def create_table(self, spec: NewTable, per_address: int = 0) -> tuple[str, str]:
+    def create_table(
+        self, spec: NewTable, per_address: int = 0, per_player: int = 0
+    ) -> tuple[str, str]:
         """Make a table; return its id and its invite code (given out once, stored hashed).
 
-        With ``per_address``, a spec's address that has that many tables not finished already
-        is refused (:class:`TooManyTables`), counted in the same transaction.
+        With ``per_address`` (``per_player``), a spec's address (maker) that has that many
+        tables not finished already is refused (:class:`TooManyTables`), counted in the same
+        transaction.
         """
         with self._sessions.begin() as session:
             if per_address and spec.address is not None:
-                made = session.scalar(
-                    select(func.count())
-                    .select_from(TableRow)
-                    .where(TableRow.address == spec.address, TableRow.status != "finished")
-                )
-                if (made or 0) >= per_address:
+                made = _open_tables(session, TableRow.address == spec.address)
+                if made >= per_address:
                     raise TooManyTables(
                         f"{spec.address} has {made} tables open, the most this server allows "
                         "one address: another can be made when one of them finishes"
+                    )
+            if per_player and spec.maker is not None:
+                made = _open_tables(session, TableRow.maker == spec.maker)
+                if made >= per_player:
+                    raise TooManyTables(
+                        f"you have {made} tables open, the most this server allows one "
+                        "player: another can be made when one of them finishes"
                     )
             return _add_table(session, spec)
 
@@ -530,6 +547,25 @@ class Store:
                 raise SeatUnavailable(f"seat {seat} of table {table_id} is not open")
         return token
 
+    def hand_seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
+        """Give a person's ``seat`` to ``bot``, voiding its token; whether it was a person's.
+
+        The seat keeps its name and player (the match's names and his history stay as they
+        were); nobody holds it any more.
+        """
+        with self._sessions.begin() as session:
+            handed = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.bot.is_(None),
+                    SeatRow.name.is_not(None),
+                )
+                .values(bot=bot, token_hash=None)
+            )
+            return getattr(handed, "rowcount", 0) == 1
+
     def seat_of_token(self, table_id: str, token: str) -> int | None:
         """The seat that ``token`` holds at table ``table_id``, or ``None``."""
         with self._sessions.begin() as session:
@@ -560,21 +596,47 @@ class Store:
         A ``seq`` or a seat's client id already in the log raises :class:`StaleWrite` and
         adds nothing.
         """
-        rows = [_row(table_id, entry) for entry in entries]
+        self._append([Append(table_id, tuple(entries), status)])
+
+    def append_group(self, appends: Sequence[Append]) -> list[Exception | None]:
+        """Commit several tables' appends in one transaction; what came of each (``None``: stored).
+
+        Should the group's transaction fail, each append is tried again alone, so that one
+        table's stale write (:class:`StaleWrite`) or bad row fails that table only.
+        """
         try:
-            if status is None and self._one_statement is not None:
+            self._append(appends)
+            return [None] * len(appends)
+        except Exception:
+            if len(appends) == 1:
+                raise
+        outcomes: list[Exception | None] = []
+        for one in appends:
+            try:
+                self._append([one])
+                outcomes.append(None)
+            except Exception as error:  # told to that table's caller, not raised here
+                outcomes.append(error)
+        return outcomes
+
+    def _append(self, appends: Sequence[Append]) -> None:
+        rows = [_row(one.table_id, entry) for one in appends for entry in one.entries]
+        statuses = [(one.table_id, one.status) for one in appends if one.status is not None]
+        try:
+            if not statuses and self._one_statement is not None:
                 with self._one_statement.connect() as connection:
                     connection.execute(insert(LogEntry).values(rows))
                 return
             # Core statements, not the ORM's unit of work: this is the path every action takes.
             with self.engine.begin() as connection:
                 connection.execute(insert(LogEntry), rows)
-                if status is not None:
+                for table_id, status in statuses:
                     connection.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status=status)
                     )
         except IntegrityError:
-            raise StaleWrite(f"table {table_id}: that seq or client id is taken") from None
+            tables = ", ".join(sorted({one.table_id for one in appends}))
+            raise StaleWrite(f"table {tables}: that seq or client id is taken") from None
 
     def add_chat(self, table_id: str, line: Said) -> None:
         """Keep a line of table ``table_id``'s chat."""
@@ -632,6 +694,12 @@ class Store:
             return found or 0
 
 
+def _open_tables(session: Session, made_by: Any) -> int:
+    """How many tables not finished ``made_by`` (a condition on the tables) selects."""
+    query = select(func.count()).select_from(TableRow)
+    return session.scalar(query.where(made_by, TableRow.status != "finished")) or 0
+
+
 def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
     """Add a table and its seats in ``session``; its id and its invite code."""
     table_id, invite = secrets.token_urlsafe(12), new_secret()
@@ -647,6 +715,7 @@ def _add_table(session: Session, spec: NewTable) -> tuple[str, str]:
             status="waiting",
             clock=None if spec.clock is None else dict(spec.clock),
             address=spec.address,
+            maker=spec.maker,
         )
     )
     session.flush()
