@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,7 +24,7 @@ from cardtable.cli.server import DatabaseOption, DataDirOption, store_database_u
 from cardtable.errors import CardtableError
 
 if TYPE_CHECKING:
-    from cardtable.store.repository import Act, Store
+    from cardtable.store.repository import Act, Store, TableInfo
 
 admin_app = typer.Typer(
     name="admin",
@@ -47,13 +49,28 @@ class AdminRefused(CardtableError):
     """An operator's command on something that is not there, or not in a state to take it."""
 
 
-def _store(database: str | None, data_dir: Path | None) -> Store:
+@contextmanager
+def _opened(database: str | None, data_dir: Path | None) -> Iterator[Store]:
+    # The server's database, brought to this version, closed when the command is done with it.
     from cardtable.store.database import upgrade  # noqa: PLC0415 - the server extra
     from cardtable.store.repository import Store  # noqa: PLC0415
 
     url = store_database_url(database, data_dir)
     upgrade(url)  # what a server at this version would have done at its start
-    return Store(url)
+    store = Store(url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _table_in_play(store: Store, table: str) -> TableInfo:
+    info = store.table(table)
+    if info is None:
+        raise AdminRefused(f"there is no table {table!r}")
+    if info.status == "finished":
+        raise AdminRefused(f"table {table} has finished already")
+    return info
 
 
 @admin_app.command("close-table")
@@ -67,16 +84,9 @@ def close_table(
     """Close a table where it stands: its players are told, with the reason, and it ends."""
     with one_line_errors():
         _check_reason(reason)
-        store = _store(database, data_dir)
-        try:
-            info = store.table(table)
-            if info is None:
-                raise AdminRefused(f"there is no table {table!r}")
-            if info.status == "finished":
-                raise AdminRefused(f"table {table} has finished already")
+        with _opened(database, data_dir) as store:
+            _table_in_play(store, table)
             _report(store, store.record_act("close-table", table, reason), wait)
-        finally:
-            store.close()
 
 
 @admin_app.command("remove-chat")
@@ -90,15 +100,12 @@ def remove_chat(
     """Remove lines of chat; a table in play is told a line was removed (not what it said)."""
     with one_line_errors():
         _check_reason(reason)
-        store = _store(database, data_dir)
-        try:
+        with _opened(database, data_dir) as store:
             for line in lines:
                 if store.chat_line(line) is None:
                     raise AdminRefused(f"there is no chat line {line}")
             for line in lines:
                 _report(store, store.record_act("remove-chat", str(line), reason), wait)
-        finally:
-            store.close()
 
 
 @admin_app.command("remove-seat")
@@ -113,18 +120,11 @@ def remove_seat(
     """Take a seat from its player: the server's stand-in bot plays it from now on."""
     with one_line_errors():
         _check_reason(reason)
-        store = _store(database, data_dir)
-        try:
-            info = store.table(table)
-            if info is None:
-                raise AdminRefused(f"there is no table {table!r}")
-            if info.status == "finished":
-                raise AdminRefused(f"table {table} has finished already")
+        with _opened(database, data_dir) as store:
+            info = _table_in_play(store, table)
             if seat >= len(info.seats) or info.seats[seat].bot or info.seats[seat].is_open:
                 raise AdminRefused(f"seat {seat} of table {table} is not held by a person")
             _report(store, store.record_act("remove-seat", f"{table} {seat}", reason), wait)
-        finally:
-            store.close()
 
 
 @admin_app.command("chat")
@@ -134,18 +134,14 @@ def list_chat(
     data_dir: DataDirOption = None,
 ) -> None:
     """List a table's chat with each line's number, oldest first."""
-    with one_line_errors():
-        store = _store(database, data_dir)
-        try:
-            if store.table(table) is None:
-                raise AdminRefused(f"there is no table {table!r}")
-            for line in store.chat_lines(table):
-                said = line.said
-                when = said.when.strftime("%Y-%m-%d %H:%M")
-                text = f"{line.id}\t{when}\t{said.scope}\t{said.name}: {said.text}"
-                typer.echo(text)  # tab-separated as it is, for an operator's scripts too
-        finally:
-            store.close()
+    with one_line_errors(), _opened(database, data_dir) as store:
+        if store.table(table) is None:
+            raise AdminRefused(f"there is no table {table!r}")
+        for line in store.chat_lines(table):
+            said = line.said
+            when = said.when.strftime("%Y-%m-%d %H:%M")
+            text = f"{line.id}\t{when}\t{said.scope}\t{said.name}: {said.text}"
+            typer.echo(text)  # tab-separated as it is, for an operator's scripts too
 
 
 @admin_app.command("reset-password")
@@ -158,8 +154,7 @@ def reset_password(
     with one_line_errors():
         from argon2 import PasswordHasher  # noqa: PLC0415 - the server extra
 
-        store = _store(database, data_dir)
-        try:
+        with _opened(database, data_dir) as store:
             account = store.account(" ".join(name.split()).casefold())
             if account is None:
                 raise AdminRefused(f"there is no account {name!r}")
@@ -169,20 +164,14 @@ def reset_password(
             store.finish_act(act, "a new password set; every browser signed out")
             said = f"act {act}: the new password of {account.name} is {password}"
             out.print(said, markup=False, soft_wrap=True)
-        finally:
-            store.close()
 
 
 @admin_app.command("acts")
 def list_acts(database: DatabaseOption = None, data_dir: DataDirOption = None) -> None:
     """List every operator's act kept, oldest first, with what came of it."""
-    with one_line_errors():
-        store = _store(database, data_dir)
-        try:
-            for act in store.acts():
-                typer.echo(_act_line(act))
-        finally:
-            store.close()
+    with one_line_errors(), _opened(database, data_dir) as store:
+        for act in store.acts():
+            typer.echo(_act_line(act))
 
 
 def _check_reason(reason: str | None) -> None:
