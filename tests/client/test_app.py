@@ -13,6 +13,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -150,13 +151,37 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
     assert _leaks(server, table["id"], frames) == []
 
 
-def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event) -> list[str]:
+SEEN = ("type", "seq", "to_move", "state")
+"""What the second person's record keeps of each frame it was sent."""
+
+
+@dataclass
+class _Peer:
+    """What the scripted second person was sent and did; an error that ended its thread."""
+
+    accepted: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+    """Each frame sent to it, as its type, seq, seat to move and offer state."""
+    error: str | None = None
+    thread: threading.Thread | None = None
+
+    def __str__(self) -> str:
+        return f"the second person's error: {self.error}; its frames: {self.seen}"
+
+
+def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event) -> _Peer:
     """A second person at seat 1: a scripted socket that accepts every offer and bids on."""
     token = server.join(table, "Olga")
-    accepted: list[str] = []
+    peer = _Peer()
     seated = threading.Event()
 
     def run() -> None:
+        try:
+            play()
+        except Exception as error:
+            peer.error = f"{type(error).__name__}: {error}"
+
+    def play() -> None:
         with connect(server.socket_url(table["id"]), max_size=2**22) as socket:
             socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
             seq, sent = 0, 0
@@ -165,6 +190,7 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
                     frame = json.loads(socket.recv(timeout=0.5))
                 except TimeoutError:
                     continue
+                peer.seen.append(" ".join(str(frame.get(key)) for key in SEEN))
                 if frame["type"] in {"ev", "snapshot"}:
                     seq = frame["seq"]
                     seated.set()
@@ -176,7 +202,7 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
                     and 1 in frame["waiting"]
                 ):
                     socket.send(json.dumps({"type": "reply", "id": frame["id"], "accept": True}))
-                    accepted.append(frame["kind"])
+                    peer.accepted.append(frame["kind"])
                 elif frame["type"] in {"ev", "snapshot"} and frame.get("to_move") == 1:
                     # Never a pass: the auction comes back to the app's seat.
                     legal = frame.get("legal") or []
@@ -186,10 +212,11 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
                         act = {"type": "act", "id": f"olga-{sent}", "seq": seq, "a": move[0]}
                         socket.send(json.dumps(act))
 
-    threading.Thread(target=run, daemon=True).start()
+    peer.thread = threading.Thread(target=run, daemon=True)
+    peer.thread.start()
     # Connected before the app's seat offers anything: an offer nobody is asked is taken.
-    assert seated.wait(60), "the second person was not seated"
-    return accepted
+    assert seated.wait(60), f"the second person was not seated; {peer}"
+    return peer
 
 
 def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Server) -> None:
@@ -203,7 +230,7 @@ def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Se
     table = server.new_table("preferans", ["open", "open", "bot random"], deals=1)
     client = _seat(server, table)
     stop = threading.Event()
-    accepted = _accepting_peer(server, table, stop)
+    peer = _accepting_peer(server, table, stop)
     frames: list[dict[str, Any]] = []
     asked: list[tuple[str, ...]] = []
 
@@ -219,8 +246,10 @@ def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Se
         shown = _play_app(client, Person(typed=typed), frames)
     finally:
         stop.set()
+        assert peer.thread is not None
+        peer.thread.join(60)
     offers = [f for f in frames if f["type"] == "offer"]
-    assert accepted == ["undo"]
+    assert peer.accepted == ["undo"], peer
     assert [f["state"] for f in offers] == ["pending", "accepted"]
     undos = [f for f in frames if f["type"] == "ev" and f["kind"] == "undo"]
     assert len(undos) == 1
