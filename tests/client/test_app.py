@@ -169,9 +169,17 @@ class _Peer:
         return f"the second person's error: {self.error}; its frames: {self.seen}"
 
 
-def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event) -> _Peer:
-    """A second person at seat 1: a scripted socket that accepts every offer and bids on."""
-    token = server.join(table, "Olga")
+def _accepting_peer(
+    server: Server, table: dict[str, Any], name: str, stop: threading.Event, *, bids: bool
+) -> _Peer:
+    """A person at the next open seat: a scripted socket that accepts every offer.
+
+    At its calls it bids the lowest bid on offer if ``bids``, else passes.
+    """
+    joined = server.post(
+        f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": name}
+    )
+    token, seat = str(joined["token"]), int(joined["seat"])
     peer = _Peer()
     seated = threading.Event()
 
@@ -184,7 +192,7 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
     def play() -> None:
         with connect(server.socket_url(table["id"]), max_size=2**22) as socket:
             socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
-            seq, sent = 0, 0
+            seq, sent, answered = 0, 0, set[int]()
             while not stop.is_set():
                 try:
                     frame = json.loads(socket.recv(timeout=0.5))
@@ -199,38 +207,44 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
                 if (
                     frame["type"] == "offer"
                     and frame["state"] == "pending"
-                    and 1 in frame["waiting"]
+                    and seat in frame["waiting"]
+                    and frame["id"] not in answered
                 ):
+                    # Once: sent again while this answer is on its way, the offer names it still.
+                    answered.add(frame["id"])
                     socket.send(json.dumps({"type": "reply", "id": frame["id"], "accept": True}))
                     peer.accepted.append(frame["kind"])
-                elif frame["type"] in {"ev", "snapshot"} and frame.get("to_move") == 1:
-                    # Never a pass: the auction comes back to the app's seat.
+                elif frame["type"] in {"ev", "snapshot"} and frame.get("to_move") == seat:
                     legal = frame.get("legal") or []
-                    move = [text for text in legal if text != "pass"][:1] or legal[:1]
+                    move = [text for text in legal if (text != "pass") == bids][:1] or legal[:1]
                     if move:
                         sent += 1
-                        act = {"type": "act", "id": f"olga-{sent}", "seq": seq, "a": move[0]}
+                        act = {"type": "act", "id": f"{name}-{sent}", "seq": seq, "a": move[0]}
                         socket.send(json.dumps(act))
 
     peer.thread = threading.Thread(target=run, daemon=True)
     peer.thread.start()
     # Connected before the app's seat offers anything: an offer nobody is asked is taken.
-    assert seated.wait(60), f"the second person was not seated; {peer}"
+    assert seated.wait(60), f"{name} was not seated; {peer}"
     return peer
 
 
-def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Server) -> None:
-    """docs/server.md, "Offers": `u` offers an undo; the other person's consent takes it back.
+def test_undo_at_a_servers_table_is_an_offer_the_other_people_accept(server: Server) -> None:
+    """docs/server.md, "Offers": `u` offers an undo; the other people's consent takes it back.
 
-    Seat 1 is a person (a scripted socket that never passes and accepts every offer); seat 2
-    a bot. The app's seat bids, and at its next call presses `u`: no card has been shown since,
-    seat 1 accepts, the undo entry goes back to before the bid, and the app asks the same call
-    again.
+    Seats 1 and 2 are people (scripted sockets that accept every offer): seat 1 bids the
+    lowest bid at each call, seat 2 passes, so whatever the deal the auction comes back to
+    the app's seat after its bid. The app's seat bids, and at its next call presses `u`: no
+    card has been shown since, both accept, the undo entry goes back to before the bid, and
+    the app asks the same call again.
     """
-    table = server.new_table("preferans", ["open", "open", "bot random"], deals=1)
+    table = server.new_table("preferans", ["open", "open", "open"], deals=1)
     client = _seat(server, table)
     stop = threading.Event()
-    peer = _accepting_peer(server, table, stop)
+    peers = [
+        _accepting_peer(server, table, "Olga", stop, bids=True),
+        _accepting_peer(server, table, "Petr", stop, bids=False),
+    ]
     frames: list[dict[str, Any]] = []
     asked: list[tuple[str, ...]] = []
 
@@ -246,11 +260,13 @@ def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Se
         shown = _play_app(client, Person(typed=typed), frames)
     finally:
         stop.set()
-        assert peer.thread is not None
-        peer.thread.join(60)
-    offers = [f for f in frames if f["type"] == "offer"]
-    assert peer.accepted == ["undo"], peer
-    assert [f["state"] for f in offers] == ["pending", "accepted"]
+        for peer in peers:
+            assert peer.thread is not None
+            peer.thread.join(60)
+    offers = [f["state"] for f in frames if f["type"] == "offer"]
+    for peer in peers:
+        assert peer.accepted == ["undo"], f"{peer}"
+    assert offers == ["pending", "pending", "accepted"], "asked of both, then carried out"
     undos = [f for f in frames if f["type"] == "ev" and f["kind"] == "undo"]
     assert len(undos) == 1
     assert "pass" in asked[1], "the second question is a call of the auction"
