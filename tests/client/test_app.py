@@ -28,7 +28,7 @@ from cardtable.tui.sitting import RemoteSitting
 from server.harness import Client, Server, leaks
 from tui.pilot import Frame, Person, asked, frame_of, give
 
-from .conftest import Proxy
+from .conftest import Proxy, moved_on
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -127,9 +127,9 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
 ) -> None:
     """docs/server.md, "Rules of the protocol" 5: reconnected, the seat gets what it missed.
 
-    The connection is cut once the seat's own move has handed the turn to a bot; the bots
-    play on; the app connects again, is sent each missed entry once (no second snapshot), and
-    plays the deal to its end.
+    The connection is cut once the seat's own move has handed the turn to a bot, and stays
+    cut until a bot has moved; the app connects again, is sent each missed entry once (no
+    second snapshot: a seat that missed nothing would get one), and plays the deal to its end.
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
@@ -138,7 +138,7 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
     def cut(frame: dict[str, Any]) -> None:
         handed_on = frame["type"] == "ack" and frame["ok"] and client.table.to_move not in (0, None)
         if handed_on and not proxy.cuts:
-            proxy.cut(1.5)
+            proxy.cut(until=moved_on(server, table["id"], client.table.seq))
 
     _play_app(client, Person(), frames, cut)
 
