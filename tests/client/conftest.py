@@ -6,7 +6,8 @@ import contextlib
 import random
 import socket
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,10 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
+CUT_SECONDS = 50.0
+"""The longest a cut lasts: within a seat's patience (60 s), so that it connects again."""
+
+
 class Proxy:
     """A TCP relay to the server that can cut every connection and refuse new ones for a while."""
 
@@ -53,8 +58,12 @@ class Proxy:
         self.cuts = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
-    def cut(self, seconds: float) -> None:
-        """Drop every connection now and refuse new ones for ``seconds``."""
+    def cut(self, until: Callable[[], bool]) -> None:
+        """Drop every connection now and refuse new ones until ``until()`` holds.
+
+        Asked every 50 ms, for at most :data:`CUT_SECONDS`: a test waits for what it needs to
+        happen while the connection is down (the bots' moves), however slow the machine.
+        """
         self.open.clear()
         self.cuts += 1
         for link in self.links:
@@ -62,7 +71,13 @@ class Proxy:
                 link.shutdown(socket.SHUT_RDWR)
             link.close()
         self.links.clear()
-        threading.Timer(seconds, self.open.set).start()
+        threading.Thread(target=self._open_when, args=(until,), daemon=True).start()
+
+    def _open_when(self, until: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + CUT_SECONDS
+        while not until() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.open.set()
 
     def _accept(self) -> None:
         while True:
@@ -81,6 +96,11 @@ class Proxy:
     def close(self) -> None:
         """Stop relaying."""
         self.listener.close()
+
+
+def moved_on(server: Server, table: str, seq: int) -> Callable[[], bool]:
+    """Whether the server's ``table`` has gone past entry ``seq`` (a bot has moved since)."""
+    return lambda: int(server.get(f"/api/tables/{table}")["seq"]) > seq
 
 
 def _pipe(source: socket.socket, sink: socket.socket) -> None:

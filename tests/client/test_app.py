@@ -13,6 +13,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ from cardtable.tui.sitting import RemoteSitting
 from server.harness import Client, Server, leaks
 from tui.pilot import Frame, Person, asked, frame_of, give
 
-from .conftest import Proxy
+from .conftest import Proxy, moved_on
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -126,9 +127,9 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
 ) -> None:
     """docs/server.md, "Rules of the protocol" 5: reconnected, the seat gets what it missed.
 
-    The connection is cut once the seat's own move has handed the turn to a bot; the bots
-    play on; the app connects again, is sent each missed entry once (no second snapshot), and
-    plays the deal to its end.
+    The connection is cut once the seat's own move has handed the turn to a bot, and stays
+    cut until a bot has moved; the app connects again, is sent each missed entry once (no
+    second snapshot: a seat that missed nothing would get one), and plays the deal to its end.
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
@@ -137,7 +138,7 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
     def cut(frame: dict[str, Any]) -> None:
         handed_on = frame["type"] == "ack" and frame["ok"] and client.table.to_move not in (0, None)
         if handed_on and not proxy.cuts:
-            proxy.cut(1.5)
+            proxy.cut(until=moved_on(server, table["id"], client.table.seq))
 
     _play_app(client, Person(), frames, cut)
 
@@ -150,21 +151,54 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
     assert _leaks(server, table["id"], frames) == []
 
 
-def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event) -> list[str]:
-    """A second person at seat 1: a scripted socket that accepts every offer and bids on."""
-    token = server.join(table, "Olga")
-    accepted: list[str] = []
+SEEN = ("type", "seq", "to_move", "state")
+"""What the second person's record keeps of each frame it was sent."""
+
+
+@dataclass
+class _Peer:
+    """What the scripted second person was sent and did; an error that ended its thread."""
+
+    accepted: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+    """Each frame sent to it, as its type, seq, seat to move and offer state."""
+    error: str | None = None
+    thread: threading.Thread | None = None
+
+    def __str__(self) -> str:
+        return f"the second person's error: {self.error}; its frames: {self.seen}"
+
+
+def _accepting_peer(
+    server: Server, table: dict[str, Any], name: str, stop: threading.Event, *, bids: bool
+) -> _Peer:
+    """A person at the next open seat: a scripted socket that accepts every offer.
+
+    At its calls it bids the lowest bid on offer if ``bids``, else passes.
+    """
+    joined = server.post(
+        f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": name}
+    )
+    token, seat = str(joined["token"]), int(joined["seat"])
+    peer = _Peer()
     seated = threading.Event()
 
     def run() -> None:
+        try:
+            play()
+        except Exception as error:
+            peer.error = f"{type(error).__name__}: {error}"
+
+    def play() -> None:
         with connect(server.socket_url(table["id"]), max_size=2**22) as socket:
             socket.send(json.dumps({"type": "hello", "token": token, "since": None}))
-            seq, sent = 0, 0
+            seq, sent, answered = 0, 0, set[int]()
             while not stop.is_set():
                 try:
                     frame = json.loads(socket.recv(timeout=0.5))
                 except TimeoutError:
                     continue
+                peer.seen.append(" ".join(str(frame.get(key)) for key in SEEN))
                 if frame["type"] in {"ev", "snapshot"}:
                     seq = frame["seq"]
                     seated.set()
@@ -173,37 +207,44 @@ def _accepting_peer(server: Server, table: dict[str, Any], stop: threading.Event
                 if (
                     frame["type"] == "offer"
                     and frame["state"] == "pending"
-                    and 1 in frame["waiting"]
+                    and seat in frame["waiting"]
+                    and frame["id"] not in answered
                 ):
+                    # Once: sent again while this answer is on its way, the offer names it still.
+                    answered.add(frame["id"])
                     socket.send(json.dumps({"type": "reply", "id": frame["id"], "accept": True}))
-                    accepted.append(frame["kind"])
-                elif frame["type"] in {"ev", "snapshot"} and frame.get("to_move") == 1:
-                    # Never a pass: the auction comes back to the app's seat.
+                    peer.accepted.append(frame["kind"])
+                elif frame["type"] in {"ev", "snapshot"} and frame.get("to_move") == seat:
                     legal = frame.get("legal") or []
-                    move = [text for text in legal if text != "pass"][:1] or legal[:1]
+                    move = [text for text in legal if (text != "pass") == bids][:1] or legal[:1]
                     if move:
                         sent += 1
-                        act = {"type": "act", "id": f"olga-{sent}", "seq": seq, "a": move[0]}
+                        act = {"type": "act", "id": f"{name}-{sent}", "seq": seq, "a": move[0]}
                         socket.send(json.dumps(act))
 
-    threading.Thread(target=run, daemon=True).start()
+    peer.thread = threading.Thread(target=run, daemon=True)
+    peer.thread.start()
     # Connected before the app's seat offers anything: an offer nobody is asked is taken.
-    assert seated.wait(60), "the second person was not seated"
-    return accepted
+    assert seated.wait(60), f"{name} was not seated; {peer}"
+    return peer
 
 
-def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Server) -> None:
-    """docs/server.md, "Offers": `u` offers an undo; the other person's consent takes it back.
+def test_undo_at_a_servers_table_is_an_offer_the_other_people_accept(server: Server) -> None:
+    """docs/server.md, "Offers": `u` offers an undo; the other people's consent takes it back.
 
-    Seat 1 is a person (a scripted socket that never passes and accepts every offer); seat 2
-    a bot. The app's seat bids, and at its next call presses `u`: no card has been shown since,
-    seat 1 accepts, the undo entry goes back to before the bid, and the app asks the same call
-    again.
+    Seats 1 and 2 are people (scripted sockets that accept every offer): seat 1 bids the
+    lowest bid at each call, seat 2 passes, so whatever the deal the auction comes back to
+    the app's seat after its bid. The app's seat bids, and at its next call presses `u`: no
+    card has been shown since, both accept, the undo entry goes back to before the bid, and
+    the app asks the same call again.
     """
-    table = server.new_table("preferans", ["open", "open", "bot random"], deals=1)
+    table = server.new_table("preferans", ["open", "open", "open"], deals=1)
     client = _seat(server, table)
     stop = threading.Event()
-    accepted = _accepting_peer(server, table, stop)
+    peers = [
+        _accepting_peer(server, table, "Olga", stop, bids=True),
+        _accepting_peer(server, table, "Petr", stop, bids=False),
+    ]
     frames: list[dict[str, Any]] = []
     asked: list[tuple[str, ...]] = []
 
@@ -219,9 +260,13 @@ def test_undo_at_a_servers_table_is_an_offer_the_other_person_accepts(server: Se
         shown = _play_app(client, Person(typed=typed), frames)
     finally:
         stop.set()
-    offers = [f for f in frames if f["type"] == "offer"]
-    assert accepted == ["undo"]
-    assert [f["state"] for f in offers] == ["pending", "accepted"]
+        for peer in peers:
+            assert peer.thread is not None
+            peer.thread.join(60)
+    offers = [f["state"] for f in frames if f["type"] == "offer"]
+    for peer in peers:
+        assert peer.accepted == ["undo"], f"{peer}"
+    assert offers == ["pending", "pending", "accepted"], "asked of both, then carried out"
     undos = [f for f in frames if f["type"] == "ev" and f["kind"] == "undo"]
     assert len(undos) == 1
     assert "pass" in asked[1], "the second question is a call of the auction"

@@ -18,7 +18,7 @@ from cardtable.client import TableAddress, TableClient, play_remote, view_class
 from cardtable.engine import get_game
 from server.harness import Client, Server, leaks
 
-from .conftest import AutoScreen, Proxy
+from .conftest import AutoScreen, Proxy, moved_on
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -58,8 +58,9 @@ def test_a_dropped_connection_comes_back_with_exactly_the_entries_it_missed(
 ) -> None:
     """docs/server.md, "Rules of the protocol" 5: ``hello {since}`` gets the frames missed.
 
-    The terminal's connection is cut after a move of its own that hands the turn to a bot;
-    the bots play on; it connects again and is sent each missed entry once, no snapshot.
+    The terminal's connection is cut after a move of its own that hands the turn to a bot,
+    and stays cut until a bot has moved; it connects again and is sent each missed entry
+    once, no snapshot (a seat that missed nothing would get one).
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
@@ -70,7 +71,7 @@ def test_a_dropped_connection_comes_back_with_exactly_the_entries_it_missed(
     def cut_after_my_move(event: Any) -> None:
         # After a move of its own that hands the turn to a bot: the bots play on meanwhile.
         if event.seat == 0 and terminal.table.to_move not in (0, None) and not proxy.cuts:
-            proxy.cut(1.5)
+            proxy.cut(until=moved_on(server, table["id"], terminal.table.seq))
 
     screen.on_event = cut_after_my_move
     _play([terminal], [screen])
@@ -81,7 +82,8 @@ def test_a_dropped_connection_comes_back_with_exactly_the_entries_it_missed(
     assert len(welcomes) == 2, "the terminal connected exactly twice"
     before = [f["seq"] for f in frames[: welcomes[1]] if f["type"] in {"ev", "snapshot"}]
     after = [f for f in frames[welcomes[1] :] if f["type"] in {"ev", "snapshot"}]
-    assert after[0]["type"] == "ev", "missing entries come as ev frames, not a snapshot"
+    shown = [(f["type"], f.get("seq")) for f in frames]
+    assert after[0]["type"] == "ev", f"missing entries come as ev frames, not a snapshot: {shown}"
     assert after[0]["seq"] == before[-1] + 1
     seqs = before + [frame["seq"] for frame in after]
     assert seqs == list(range(seqs[0], seqs[-1] + 1)), "each entry exactly once, none missing"

@@ -196,10 +196,11 @@ async def give(
         await pilot.press("escape")
     elif answer in ("c", "u", "A", "y", "n"):
         await pilot.press(answer)
+    elif any(button.name == answer for button in _bids(app)):
+        # Before the cards: preferans writes the bid 7♠ as it writes the card 7♠.
+        await pilot.click(next(button for button in _bids(app) if button.name == answer))
     elif _card_in(answer, frame) is not None:
         await _choose_card(pilot, frame, _card_in(answer, frame), turn)
-    elif any(button.name == answer for button in _bids(app)):
-        await pilot.click(next(button for button in _bids(app) if button.name == answer))
     elif answer in frame.moves:
         await _choose_move(pilot, frame.moves.index(answer), turn)
     else:
