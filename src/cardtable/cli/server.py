@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -47,6 +47,16 @@ def store_database_url(database: str | None, data_dir: Path | None) -> str:
     return database_url(database, data_dir)
 
 
+def _table_limit(help_text: str) -> Any:
+    # An operator's limit on open tables, 0 for none.
+    return typer.Option(min=0, max=1_000_000, help=help_text)
+
+
+def _seconds(help_text: str, least: float = 0) -> Any:
+    # A duration of up to a day.
+    return typer.Option(min=least, max=86_400, help=help_text)
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
@@ -59,10 +69,7 @@ def serve_command(
         float, typer.Option(min=1, max=100_000, help="Frames a second one connection may send.")
     ] = 20.0,
     grace: Annotated[
-        float,
-        typer.Option(
-            min=0, max=86_400, help="Seconds a person's empty seat waits before a bot plays it."
-        ),
+        float, _seconds("Seconds a person's empty seat waits before a bot plays it.")
     ] = 60.0,
     stand_in: Annotated[
         str, typer.Option("--stand-in", help="The bot that plays an absent person's seat.")
@@ -85,35 +92,18 @@ def serve_command(
         ),
     ] = 86_400.0,
     tables_per_address: Annotated[
-        int,
-        typer.Option(
-            min=0,
-            max=1_000_000,
-            help="Open tables one client address may have made (0: any number).",
-        ),
+        int, _table_limit("Open tables one client address may have made (0: any number).")
     ] = 10,
     tables_per_player: Annotated[
-        int,
-        typer.Option(
-            min=0,
-            max=1_000_000,
-            help="Open tables one signed-in player may have made (0: any number).",
-        ),
+        int, _table_limit("Open tables one signed-in player may have made (0: any number).")
     ] = 0,
     ping_interval: Annotated[
-        float,
-        typer.Option(
-            min=0,
-            max=86_400,
-            help="Seconds between the server's keepalive pings on each socket (0: none).",
-        ),
+        float, _seconds("Seconds between the server's keepalive pings on each socket (0: none).")
     ] = 20.0,
     ping_timeout: Annotated[
         float,
-        typer.Option(
-            min=0.1,
-            max=86_400,
-            help="Seconds a socket may take to answer a keepalive ping before it is closed.",
+        _seconds(
+            "Seconds a socket may take to answer a keepalive ping before it is closed.", least=0.1
         ),
     ] = 20.0,
     schema: Annotated[
