@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 import string
+from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
@@ -18,8 +19,11 @@ import pytest
 from cardtable.engine.deal import Event
 from cardtable.piquet.phrases import SHEET
 from cardtable.playthrough import plan
+from cardtable.preferans.ledger import Column, Entry
+from cardtable.preferans.phrases import REASONS, told
+from cardtable.preferans.phrases import reason as why
 from server.harness import Server
-from test_event_phrases import _events
+from test_event_phrases import PULKA_PRESETS, _events, _pulka_reasons
 
 SAY = """async ([events, lang]) => {
   const { settings } = await import('/static/i18n.js');
@@ -181,3 +185,55 @@ def test_a_russian_page_writes_every_line_of_the_piquet_sheet_in_russian(
     assert all(
         "Player1" in line for line, e in zip(sentences, lines, strict=True) if "player" in e.values
     )
+
+
+def _one_of_every_reason() -> list[Event]:
+    """A line of the pulka for each reason, each value a number, a player or a contract."""
+    made = []
+    for key, template in REASONS.items():
+        names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        values: dict[str, str | int] = {name: 2 for name in names}
+        values |= {n: "B" for n in ("other", "helper") if n in names}
+        values |= {"contract": "6NT"} if "contract" in names else {}
+        values |= {"talon": "two_aces"} if "talon" in names else {}
+        entry = Entry(3, "A", Column.MOUNTAIN, Fraction(20), None, why(key, **values))
+        said, filled = entry.said()
+        made.append(told("score", None, said, **filled))
+    return made
+
+
+RUSSIAN_TERMS = {"all-pass": "распасы", "misere": "мизер", "whist": "вист", "down": "ремиз"}
+"""The seed's word that a reason of each kind says (its key's start)."""
+
+
+def test_a_russian_page_writes_the_pulka_reasons_in_russian(server: Server, browser: Any) -> None:
+    """Each reason is said from its key and values, in the seed's terms, a player by name.
+
+    001_776ed664a35a376f.txt, preferans rules 38–48 («гора», «пуля», «висты», «ремиз»,
+    «распасы», «мизер»); docs/web.md, "Events in the page's language". The reasons of every
+    pulka walked by tests/test_event_phrases.py, and one of every key.
+    """
+    walked = [event for walk in PULKA_PRESETS for event in _pulka_reasons(*walk)]
+    lines = _one_of_every_reason() + list({e.text: e for e in walked}.values())
+    sentences = _said(server, browser, [("preferans", event) for event in lines], "ru")
+    english = [line for line in sentences if re.search("[a-z]|NT", line)]
+    assert english == []
+    assert [line for line in sentences if GENDERED["ru"].search(line)] == []
+    for event, line in zip(lines, sentences, strict=True):
+        assert str(event.values["player"]) in line, line
+        kind = next((k for k in RUSSIAN_TERMS if str(event.values["why"]).startswith(k)), None)
+        if kind is not None:
+            assert RUSSIAN_TERMS[kind] in line, (event.text, line)
+    assert any("гора" in line for line in sentences)
+    assert any("пуля" in line for line in sentences)
+    assert any("висты на" in line for line in sentences)
+
+
+def test_an_english_page_writes_the_pulka_reasons_as_the_engine_does(
+    server: Server, browser: Any
+) -> None:
+    """In English the page's reason is the engine's own words (docs/web.md)."""
+    lines = _one_of_every_reason()
+    sentences = _said(server, browser, [("preferans", event) for event in lines], "en")
+    for event, line in zip(lines, sentences, strict=True):
+        assert f"({event.values['reason']})" in line, line

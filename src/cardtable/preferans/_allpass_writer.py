@@ -9,6 +9,7 @@ from cardtable.preferans._writer import Writer
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal_score import TRICKS, AllPass
 from cardtable.preferans.ledger import Column
+from cardtable.preferans.phrases import reason
 
 
 class AllPassWriter(Writer):
@@ -37,10 +38,11 @@ class AllPassWriter(Writer):
         self.ledger.allpass_run += 1
         price = self.rules.allpass_per_trick * times
         self.allpass_written = AllPass(self.number, tricks, times * self.times)
-        label = "all-pass" if times == 1 else f"all-pass x{times}"
+        label = "all-pass" if times == 1 else "all-pass-times"
         if self.rules.allpass_column == "mountain":
             for player, taken in tricks.items():
-                self.add(player, Column.MOUNTAIN, price * taken, f"{label}, {taken} tricks")
+                said = reason(label, times=times, tricks=taken)
+                self.add(player, Column.MOUNTAIN, price * taken, said)
         else:
             # The Code 3.7.2.2: only the fewest tricks (one player, or two tied) write, on
             # each partner who took more, the price of every trick that partner took.
@@ -54,13 +56,14 @@ class AllPassWriter(Writer):
                             player,
                             Column.WHISTS,
                             price * more,
-                            f"{label}, fewest tricks; {other} took {more}",
+                            reason(f"{label}-fewest", times=times, other=other, more=more),
                             on=other,
                         )
         if self.rules.allpass_clean_points:
             for player, taken in tricks.items():
                 if taken == 0:
-                    self.earn(player, self.rules.allpass_clean_points * times, f"{label}, no trick")
+                    said = reason(f"{label}-clean", times=times)
+                    self.earn(player, self.rules.allpass_clean_points * times, said)
 
     def preliminary_allpass(self) -> None:
         """Rules 39–40: tricks times ten on the mountain; ten off the pool for each zero."""
@@ -69,10 +72,11 @@ class AllPassWriter(Writer):
         for player, taken in tricks.items():
             if taken:
                 price = self.rules.preliminary_allpass_per_trick * taken
-                self.add(player, Column.MOUNTAIN, price, f"preliminary all-pass, {taken}")
+                said = reason("preliminary", tricks=taken)
+                self.add(player, Column.MOUNTAIN, price, said)
             else:
                 clean = self.rules.preliminary_allpass_clean_points
-                self.earn(player, clean, "preliminary all-pass, no trick")
+                self.earn(player, clean, reason("preliminary-clean"))
 
     def robber(self) -> None:
         """Rule 38: the 'разбойник' writes on the mountain only, no whists.
@@ -97,6 +101,7 @@ class AllPassWriter(Writer):
             made, price = tricks >= deal.contract.level, prices.points
             short, remiz = deal.contract.level - tricks, prices.remiz
         if made:
-            self.add(declarer, Column.MOUNTAIN, -price, f"robber {name} made")
+            self.add(declarer, Column.MOUNTAIN, -price, reason("robber-made", contract=name))
         else:
-            self.add(declarer, Column.MOUNTAIN, remiz * short, f"robber {name} down {short}")
+            said = reason("robber-down", contract=name, short=short)
+            self.add(declarer, Column.MOUNTAIN, remiz * short, said)

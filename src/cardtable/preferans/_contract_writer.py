@@ -11,6 +11,7 @@ from cardtable.preferans._writer import Writer
 from cardtable.preferans.contracts import contract_text
 from cardtable.preferans.deal_score import TRICKS, GoodTalon, Whist
 from cardtable.preferans.ledger import Column
+from cardtable.preferans.phrases import Reason, reason
 from cardtable.preferans.scoring import ContractPrice
 
 
@@ -57,7 +58,7 @@ class ContractWriter(Writer):
         if short > 0:
             self.remiz(declarer, price, short, name)
         else:
-            self.made(declarer, price.points, f"{name} made")
+            self.made(declarer, price.points, reason("made", contract=name))
         self.whists(declarer, whisters, taken, price, defenders=defenders, short=short)
         self.consolation(declarer, price, short)
         self.obligation(whisters, taken, price, TRICKS - tricks)
@@ -99,7 +100,7 @@ class ContractWriter(Writer):
         short = self.deal.contract.level - tricks
         offenders = [p for p in revokes if p != declarer]
         if declarer not in revokes:
-            self.made(declarer, price.points, f"{name} made (rule 35)")
+            self.made(declarer, price.points, reason("made-rule-35", contract=name))
             lacking = max(short, 0)
             for whister in [*offenders, *whisters]:
                 given_back = min(lacking, taken.get(whister, 0))
@@ -108,21 +109,18 @@ class ContractWriter(Writer):
                     lacking -= given_back
             self.whists(declarer, whisters, taken, price, defenders=defenders, short=0)
             share = Fraction(max(short, 0), len(offenders))
-            lacked = f", {share} of the declarer's missing tricks" if share else ""
             for offender in offenders:
                 errors = revokes[offender]
-                self.add(
-                    offender,
-                    Column.MOUNTAIN,
-                    price.remiz * (errors + share),
-                    f"renonce: {errors} revoke{'s' if errors > 1 else ''}{lacked} (rule 35)",
-                )
+                key = "renonce-revoke" + ("s" if errors > 1 else "")
+                said = reason(f"{key}-share", revokes=errors, share=str(share))
+                said = said if share else reason(key, revokes=errors)
+                self.add(offender, Column.MOUNTAIN, price.remiz * (errors + share), said)
             self.talon(declarer, price)
             return
         if short > 0:
             self.remiz(declarer, price, short, name)
         else:
-            self.made(declarer, price.points, f"{name} made")
+            self.made(declarer, price.points, reason("made", contract=name))
         if offenders:
             self.shared_whists(declarer, whisters, taken, price, offenders)
         else:
@@ -136,7 +134,7 @@ class ContractWriter(Writer):
                     declarer,
                     Column.MOUNTAIN,
                     price.whister_remiz * lack,
-                    f"whist {lack} short after the declarer's renonce (rule 34)",
+                    reason("whist-short-renonce", short=lack),
                 )
         self.talon(declarer, price)
 
@@ -154,23 +152,24 @@ class ContractWriter(Writer):
         """
         for whister in whisters:
             amount = Fraction(price.whist * taken[whister])
-            reason = f"whist, {taken[whister]} tricks"
             if whister in offenders:
-                self.add(whister, Column.WHISTS, amount, reason, declarer)
+                said = reason("whist", tricks=taken[whister])
+                self.add(whister, Column.WHISTS, amount, said, declarer)
                 continue
-            reason += ", half on the declarer, half on the revoker (rule 36)"
-            self.add(whister, Column.WHISTS, amount / 2, reason, declarer)
+            halved = reason("whist-halved", tricks=taken[whister])
+            self.add(whister, Column.WHISTS, amount / 2, halved, declarer)
             for offender in offenders:
-                self.add(whister, Column.WHISTS, amount / 2 / len(offenders), reason, offender)
+                self.add(whister, Column.WHISTS, amount / 2 / len(offenders), halved, offender)
 
-    def remiz(self, declarer: str, price: ContractPrice, short: int, name: str) -> None:
-        """Rule 43: the declarer writes the remiz price per missing trick on his mountain."""
-        self.add(
-            declarer,
-            Column.MOUNTAIN,
-            price.remiz * short,
-            f"{name} down {short}",
-        )
+    def remiz(
+        self, declarer: str, price: ContractPrice, short: int, name: str, key: str = "down"
+    ) -> None:
+        """Rule 43: the declarer writes the remiz price per missing trick on his mountain.
+
+        ``key``: ``checked-down`` for a ten the open check shows short (rule 26).
+        """
+        said = reason(key, contract=name, short=short)
+        self.add(declarer, Column.MOUNTAIN, price.remiz * short, said)
 
     def consolation(self, declarer: str, price: ContractPrice, short: int) -> None:
         """Every other player writes the consolation per missing trick on the declarer."""
@@ -182,11 +181,11 @@ class ContractWriter(Writer):
                     other,
                     Column.WHISTS,
                     price.consolation * short,
-                    f"consolation, {short} down",
+                    reason("consolation", short=short),
                     on=declarer,
                 )
 
-    def made(self, declarer: str, points: int, reason: str) -> None:
+    def made(self, declarer: str, points: int, why: Reason) -> None:
         total = points * self.times
         off = self.deal.off_mountain
         if off:
@@ -196,11 +195,9 @@ class ContractWriter(Writer):
                 raise self.fail("off_mountain", f"{off} is not part of the {total} points made")
             if off > self.ledger.mountain[declarer]:
                 raise self.fail("off_mountain", f"{declarer}'s mountain is smaller than {off}")
-            self.ledger.add(
-                self.number, declarer, Column.MOUNTAIN, -off, f"{reason}, off the mountain"
-            )
+            self.ledger.add(self.number, declarer, Column.MOUNTAIN, -off, why.off_mountain())
         if total - off:
-            self.ledger.earn(self.number, declarer, total - off, reason)
+            self.ledger.earn(self.number, declarer, total - off, why)
 
     def no_whist(self, declarer: str, level: int, name: str) -> None:
         """Rule 25: both pass and the declarer writes his game without play.
@@ -213,12 +210,12 @@ class ContractWriter(Writer):
         if tricks is not None and self.tricks(tricks) < level:
             if level != TRICKS:
                 raise self.fail("tricks", "when both pass the game is written as made (rule 25)")
-            self.remiz(declarer, price, level - tricks, f"{name} checked")
+            self.remiz(declarer, price, level - tricks, name, "checked-down")
             self.consolation(declarer, price, level - tricks)
             return
         if self.deal.defender_tricks:
             raise self.fail("defender_tricks", "nobody whisted")
-        self.made(declarer, price.points, f"{name}, both passed")
+        self.made(declarer, price.points, reason("both-passed", contract=name))
         self.talon(declarer, price)
 
     def half_whist(
@@ -237,13 +234,13 @@ class ContractWriter(Writer):
         ):
             raise self.fail("whist", "a half-whist is said only after the other defender passed")
         name = contract_text(self.deal.contract)
-        self.made(declarer, price.points, f"{name}, half-whist")
+        self.made(declarer, price.points, reason("half-whist-made", contract=name))
         half = price.obligation // 2
         self.add(
             halves[0],
             Column.WHISTS,
             price.whist * half,
-            f"half-whist, {half} tricks",
+            reason("half-whist", tricks=half),
             on=declarer,
         )
         self.talon(declarer, price)
@@ -293,7 +290,7 @@ class ContractWriter(Writer):
                     defender,
                     Column.WHISTS,
                     Fraction(price.whist * total, len(defenders)),
-                    f"gentleman's whist, {total} tricks shared",
+                    reason("gentleman-whist", tricks=total),
                     on=declarer,
                 )
             return
@@ -302,7 +299,7 @@ class ContractWriter(Writer):
                 whister,
                 Column.WHISTS,
                 price.whist * taken[whister],
-                f"whist, {taken[whister]} tricks",
+                reason("whist", tricks=taken[whister]),
                 on=declarer,
             )
 
@@ -318,7 +315,7 @@ class ContractWriter(Writer):
             # Rule 46: a shortfall nobody can split falls on the second (or only) whister.
             answerable = whisters[-1]
             short = needed - defence
-            self.add(answerable, Column.MOUNTAIN, fine * short, f"whist {short} short")
+            self.add(answerable, Column.MOUNTAIN, fine * short, reason("whist-short", short=short))
             return
         up = needed - needed // 2
         shares = [up, up] if self.rules.obligation_share == "each_half_up" else [needed - up, up]
@@ -328,7 +325,8 @@ class ContractWriter(Writer):
                 # The two answer for the pair's shortfall only (rule 46 «на двоих»).
                 short = min(short, needed - defence)
             if short > 0:
-                self.add(whister, Column.MOUNTAIN, fine * short, f"whist {short} short")
+                said = reason("whist-short", short=short)
+                self.add(whister, Column.MOUNTAIN, fine * short, said)
 
     def talon(self, declarer: str, price: ContractPrice) -> None:
         """Rule 47: the dealer of four writes whists for a good talon."""
@@ -348,7 +346,7 @@ class ContractWriter(Writer):
             dealer,
             Column.WHISTS,
             price.whist * tricks,
-            f"good talon ({talon.value})",
+            reason("good-talon", talon=talon.value),
             on=declarer,
         )
 
@@ -360,13 +358,13 @@ class ContractWriter(Writer):
             raise self.fail("talon", "a misère is not paid for the talon")
         tricks = self.tricks(deal.tricks)
         if tricks == 0:
-            self.made(declarer, self.rules.misere_points, "misère made")
+            self.made(declarer, self.rules.misere_points, reason("misere-made"))
         else:
             self.add(
                 declarer,
                 Column.MOUNTAIN,
                 self.rules.misere_remiz_points * tricks,
-                f"misère, {tricks} tricks",
+                reason("misere-down", tricks=tricks),
             )
             self.misere_consolation(declarer, tricks)
 
@@ -379,6 +377,6 @@ class ContractWriter(Writer):
             dealer,
             Column.WHISTS,
             self.rules.price(TRICKS).consolation * tricks,
-            f"consolation, misère {tricks} tricks",
+            reason("misere-consolation", tricks=tricks),
             on=declarer,
         )

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from cardtable.preferans.deal_score import TRICKS, AllPass, DealScore, ScoreError, Whist
 from cardtable.preferans.ledger import Column, Ledger
+from cardtable.preferans.phrases import Reason
 
 
 class Writer:
@@ -28,12 +29,12 @@ class Writer:
         return ScoreError(f"deal {self.number}: field {name!r}: {message}")
 
     def add(
-        self, player: str, column: Column, amount: int | Fraction, reason: str, on: str = ""
+        self, player: str, column: Column, amount: int | Fraction, why: Reason, on: str = ""
     ) -> None:
-        self.ledger.add(self.number, player, column, amount * self.times, reason, on=on or None)
+        self.ledger.add(self.number, player, column, amount * self.times, why, on=on or None)
 
-    def earn(self, player: str, points: int, reason: str) -> None:
-        self.ledger.earn(self.number, player, points * self.times, reason)
+    def earn(self, player: str, points: int, why: Reason) -> None:
+        self.ledger.earn(self.number, player, points * self.times, why)
 
     def player(self, name: str, value: str | None) -> str:
         if value is None:

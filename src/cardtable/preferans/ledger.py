@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from cardtable.engine.deal import Value
+from cardtable.preferans.phrases import Reason, reason
 from cardtable.preferans.scoring import ScoringRules
 
 
@@ -30,9 +32,15 @@ class Entry:
     player: str
     column: Column
     amount: Fraction
-    on: str | None = None
+    on: str | None
     """For whists: the player they are written on."""
-    reason: str = ""
+    why: Reason
+    """Why it is written: its phrase's key and values (:data:`.phrases.REASONS`)."""
+
+    @property
+    def reason(self) -> str:
+        """Why it is written, in English."""
+        return str(self.why)
 
     def __str__(self) -> str:
         where = f"deal {self.deal}" if self.deal is not None else "closing"
@@ -43,13 +51,18 @@ class Entry:
     def said(self) -> tuple[str, dict[str, str | int]]:
         """The entry's key in the phrase book (:mod:`.phrases`) and the values that fill it.
 
-        >>> Entry(3, "A", Column.POOL, Fraction(2), reason="6♠").said()[0]
-        'entry'
+        The reason's key is the value ``why``, beside its own values and its English words.
+
+        >>> made = Entry(3, "A", Column.POOL, Fraction(2), None, reason("made", contract="6♠"))
+        >>> key, values = made.said()
+        >>> key, values["why"], values["contract"], values["reason"]
+        ('entry', 'made', '6♠', '6♠ made')
         """
         sign = "+" if self.amount >= 0 else "-"
         key = ("entry" if self.deal is not None else "closing") + ("-whists" if self.on else "")
-        values: dict[str, str | int] = {"player": self.player, "column": str(self.column)}
+        values: dict[str, Value] = {"player": self.player, "column": str(self.column)}
         values |= {"amount": f"{sign}{abs(self.amount)}", "reason": self.reason}
+        values |= {**self.why.values, "why": self.why.key}
         if self.deal is not None:
             values["deal"] = self.deal
         if self.on:
@@ -99,11 +112,11 @@ class Ledger:
         player: str,
         column: Column,
         amount: int | Fraction,
-        reason: str,
+        why: Reason,
         *,
         on: str | None = None,
     ) -> None:
-        """Write ``amount`` in ``player``'s ``column`` (whists: on ``on``) for ``reason``."""
+        """Write ``amount`` in ``player``'s ``column`` (whists: on ``on``) for ``why``."""
         value = Fraction(amount)
         if value == 0:
             return
@@ -114,31 +127,31 @@ class Ledger:
         else:
             assert on is not None
             self.whists[player][on] += value
-        self.entries.append(Entry(deal, player, column, value, on, reason))
+        self.entries.append(Entry(deal, player, column, value, on, why))
 
-    def earn(self, deal: int, player: str, points: int | Fraction, reason: str) -> None:
+    def earn(self, deal: int, player: str, points: int | Fraction, why: Reason) -> None:
         """Write pool points: to the player's pool, then as help, then off the mountain."""
         rest = Fraction(points)
         if self.rules.overplayed_factor:
             # Leningrad: the pool takes everything; the excess is settled at the closing.
-            self.add(deal, player, Column.POOL, rest, reason)
+            self.add(deal, player, Column.POOL, rest, why)
             return
         room = max(Fraction(0), self.rules.pool - self.pool[player])
         own = min(rest, room)
-        self.add(deal, player, Column.POOL, own, reason)
+        self.add(deal, player, Column.POOL, own, why)
         rest -= own
         while rest > 0 and self.rules.help:
             helped = self._to_help(player)
             if helped is None:
                 break
             given = min(rest, self.rules.pool - self.pool[helped])
-            self.add(deal, helped, Column.POOL, given, f"help from {player}")
+            self.add(deal, helped, Column.POOL, given, reason("help-from", helper=player))
             self.add(
                 deal,
                 player,
                 Column.WHISTS,
                 given * self.rules.help_whists_per_point,
-                f"help, {given} points",
+                reason("help", points=str(given)),
                 on=helped,
             )
             rest -= given
@@ -148,7 +161,7 @@ class Ledger:
     def _overflow(self, deal: int, player: str, rest: Fraction) -> None:
         """Points nobody's pool can take: off the mountain, else whists on all (003 4.1.1)."""
         off = min(rest, max(Fraction(0), self.mountain[player]))
-        self.add(deal, player, Column.MOUNTAIN, -off, "points over the pool")
+        self.add(deal, player, Column.MOUNTAIN, -off, reason("over-the-pool"))
         rest -= off
         if rest <= 0:
             return
@@ -156,7 +169,8 @@ class Ledger:
         each = rest * self.rules.mountain_point_whists / len(self.players)
         for other in self.players:
             if other != player:
-                self.add(deal, player, Column.WHISTS, each, f"{rest} points over", on=other)
+                over = reason("points-over", points=str(rest))
+                self.add(deal, player, Column.WHISTS, each, over, on=other)
 
     def _to_help(self, player: str) -> str | None:
         """The opponent with the fullest open pool, the nearest on the left on ties (4.2.3)."""

@@ -36,6 +36,7 @@ from cardtable.preferans._allpass_writer import AllPassWriter
 from cardtable.preferans._contract_writer import ContractWriter
 from cardtable.preferans.deal_score import PLAYERS, AllPass, DealScore, Phase, ScoreError
 from cardtable.preferans.ledger import Column, Entry, Ledger, PlayerTotals
+from cardtable.preferans.phrases import reason
 from cardtable.preferans.scoring import ScoringRules
 from cardtable.preferans.settlement import Settlement, settle
 
@@ -163,10 +164,10 @@ class Sheet:
                     raise ScoreError(f"field 'sheet.{player}.whists': {other!r} is not a partner")
         add = self._ledger.add
         for player, written in totals.items():
-            add(None, player, Column.MOUNTAIN, written.mountain, "written total")
-            add(None, player, Column.POOL, written.pool, "written total")
+            add(None, player, Column.MOUNTAIN, written.mountain, reason("written-total"))
+            add(None, player, Column.POOL, written.pool, reason("written-total"))
             for other, amount in written.whists.items():
-                add(None, player, Column.WHISTS, amount, "written total", on=other)
+                add(None, player, Column.WHISTS, amount, reason("written-total"), on=other)
         return tuple(self.entries)
 
     def close(self) -> tuple[Entry, ...]:
@@ -184,22 +185,22 @@ class Sheet:
         for player in self.players:
             missing = target - self._ledger.pool[player]
             if missing > 0:
-                add(None, player, Column.POOL, missing, "pool carried to the mountain")
+                add(None, player, Column.POOL, missing, reason("pool-carried"))
                 add(
                     None,
                     player,
                     Column.MOUNTAIN,
                     missing * self.rules.unclosed_factor,
-                    f"{missing} short of the pool",
+                    reason("short-of-the-pool", points=str(missing)),
                 )
             elif missing < 0 and self.rules.overplayed_factor:
-                add(None, player, Column.POOL, missing, "over the pool")
+                add(None, player, Column.POOL, missing, reason("over-the-pool-closing"))
                 add(
                     None,
                     player,
                     Column.MOUNTAIN,
                     missing * self.rules.overplayed_factor,
-                    f"{-missing} over the pool",
+                    reason("points-over-the-pool", points=str(-missing)),
                 )
         self.ended = True
         return tuple(self.entries[start:])

@@ -56,9 +56,11 @@ const TERMS_RU = {
 };
 const COUNT_FOR_RU = { point: "за карты", sequence: "за терцы и кварты",
   sets: "за четырнадцать и три" };
+// What made a talon good for the dealer of four (rule 47), as the reason names it.
+const TALON_RU = { ace: "туз", marriage: "марьяж", two_aces: "два туза" };
 
-// Words of the sentences made of parts in Russian: a score's reason, a line of the piquet view's sheet,
-// and the bets and sheet lines of older records (said whole, keys "bet" and "sheet").
+// Words of the sentences made of parts in Russian: a line of the piquet view's sheet, and the
+// pulka reasons, bets and sheet lines of older records (said whole: no "why", keys "bet", "sheet").
 const WORDS_RU = [
   [/^folds$/, "пас"], [/^checks$/, "чек"], [/^calls (\d+) all-in$/, "уравнивает $1, ва-банк"],
   [/^calls (\d+)$/, "уравнивает $1"], [/^bets (\d+)$/, "ставит $1"],
@@ -127,6 +129,21 @@ function valueWords(game, name, value, nameOf) {
 }
 
 /**
+ * Why a figure is written on the pulka, from the reason's key (the value ``why``) and its values;
+ * an older record's reason, without a key, word by word.
+ */
+function reasonWords(values, nameOf) {
+  const template = PHRASES[settings.lang]?.preferans?.reasons?.[values.why];
+  if (template === undefined) return valueWords("preferans", "reason", values.reason, nameOf);
+  return template.replace(/\{(\w+)\}/g, (_, name) => {
+    const value = values[name];
+    if (value === undefined) return "";
+    if (name === "contract") return moveLabel(String(value));
+    return settings.lang === "ru" && name === "talon" ? TALON_RU[value] ?? String(value) : String(value);
+  });
+}
+
+/**
  * The event's sentence in the page's language, each seat by its name. Without a template for
  * its key (an older server's event, a key this page does not know): the English text, seats named.
  */
@@ -136,6 +153,7 @@ export function eventSentence(game, event, nameOf) {
   return template.replace(/\{(@?)(\w+)\}/g, (_, seat, name) => {
     const value = event.values?.[name];
     if (value === undefined) return "";
+    if (game === "preferans" && name === "reason") return reasonWords(event.values, nameOf);
     return seat ? nameOf(Number(value)) : valueWords(game, name, value, nameOf);
   });
 }
