@@ -5,6 +5,7 @@ docs/web.md, "Analysing a preferans deal"; docs/solver.md (the solver that value
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,9 @@ from cardtable.preferans.analysis import judge_record
 from server.harness import Server
 
 from .test_browser import choose, wait_for_change, wait_for_end
+
+PLAY_SECONDS = 600.0
+"""How long the page may take to play its seat's part of the deal."""
 
 JUDGED = """() => [...document.querySelectorAll('.analysis figure.judged')].map((f) => ({
   card: f.dataset.played, cost: Number(f.dataset.cost),
@@ -35,7 +39,10 @@ def _a_deal_played(server: Server, page: Any) -> str:
     page.fill("#name", "Anna")
     page.click("#create")
     page.wait_for_selector(".table[data-seq]")
-    for _ in range(200):
+    # Bounded by time, not by a count of looks: the bots' turns take longer on a busy machine,
+    # and a seat that stops answering is played by the server instead of the test.
+    deadline = time.monotonic() + PLAY_SECONDS
+    while time.monotonic() < deadline:
         page.wait_for_timeout(30)
         if page.locator(".ended").count():
             break
