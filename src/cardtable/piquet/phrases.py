@@ -1,17 +1,15 @@
 """The English sentence of every piquet event, by its key (the phrase book).
 
-An event's ``text`` is ``PHRASES[event.key].format_map(event.values)``; a page says the same
-key and values in its own language (docs/web.md, "Events in the page's language"). A seat is
-written ``seat {seat}``, the way every event names it.
+Its events are said through :class:`cardtable.engine.phrases.PhraseBook` (``told``,
+``told_to``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
-from cardtable.cards import Card
 from cardtable.engine.deal import Event, Value
+from cardtable.engine.phrases import PhraseBook
 
 PHRASES: dict[str, str] = {
     "dealt": "seat {seat} is dealt {count} cards",
@@ -109,14 +107,8 @@ def _number(text: str) -> Value:
     return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
-def told(
-    kind: str, seat: int | None, key: str, cards: Sequence[Card] = (), /, **values: Value
-) -> Event:
-    """A public event said by its phrase (its cards shown to all)."""
-    return Event(kind, seat, PHRASES[key].format_map(values), tuple(cards), None, key, values)
+BOOK = PhraseBook(PHRASES)
+"""The phrase book of PHRASES."""
 
-
-def told_to(kind: str, seat: int, key: str, cards: Sequence[Card], /, **values: Value) -> Event:
-    """An event said by its phrase whose cards only ``seat`` sees."""
-    audience = frozenset({seat})
-    return Event(kind, seat, PHRASES[key].format_map(values), tuple(cards), audience, key, values)
+told = BOOK.told
+told_to = BOOK.told_to
