@@ -22,12 +22,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import os
-import platform
 import pstats
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from common import machine_line
 
 from cardtable.bots import make_bot
 from cardtable.engine import get_game
@@ -90,11 +91,7 @@ def main() -> None:
         profile.runcall(deals_per_second, args.profile, args.deals, args.bot, False)
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
         return
-    print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}; "
-        f"{args.deals} deals, {args.bot} bots, deals per CPU second"
-    )
+    print(f"{machine_line()}; {args.deals} deals, {args.bot} bots, deals per CPU second")
     if args.before:
         compare(args.before.resolve(), args.deals, args.bot, args.turns)
         return

@@ -31,7 +31,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
+
+from common import pokerkit_random_bet
 
 from cardtable.poker.game import POKER
 from cardtable.poker.lean import LeanTable, Policy, simulate_lean
@@ -148,13 +149,7 @@ def pokerkit_rate(name: str, policy: Policy, seconds: float) -> float | None:
             if policy == "check-down":
                 state.check_or_call()
                 continue
-            choices: list[Callable[[], object]] = [state.check_or_call]
-            if state.can_fold():
-                choices.append(state.fold)
-            if state.can_complete_bet_or_raise_to():
-                amount = state.min_completion_betting_or_raising_to_amount
-                choices.append(partial(state.complete_bet_or_raise_to, amount))
-            rng.choice(choices)()
+            pokerkit_random_bet(state, rng)
 
     return rate(one_deal, seconds)
 

@@ -39,14 +39,14 @@ import cProfile
 import dataclasses
 import importlib.util
 import os
-import platform
 import pstats
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, cast
+
+from common import machine_line, pokerkit_random_bet
 
 from cardtable.bots import make_bot
 from cardtable.engine.registry import get_game
@@ -169,15 +169,7 @@ def pokerkit_deal(state: Any, policy: str, rng: random.Random) -> None:
             else:
                 state.check_or_call()
             continue
-        choices: list[Callable[[], object]] = [state.check_or_call]
-        if state.can_post_bring_in():
-            choices = [state.post_bring_in]
-        if state.can_fold():
-            choices.append(state.fold)
-        if state.can_complete_bet_or_raise_to():
-            amount = state.min_completion_betting_or_raising_to_amount
-            choices.append(partial(state.complete_bet_or_raise_to, amount))
-        rng.choice(choices)()
+        pokerkit_random_bet(state, rng)
 
 
 def pokerkit_rate(workload: Workload, policy: str, seconds: float) -> float | None:
@@ -269,11 +261,7 @@ def main() -> None:
                 profile.runcall(ours_rate, workload, policy, args.seconds, "none")
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
         return
-    print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}; "
-        f"{PLAYERS} players, deals per CPU second"
-    )
+    print(f"{machine_line()}; {PLAYERS} players, deals per CPU second")
     print(f"{'':34} {'off':>8} {'sampled':>8} {'pokerkit':>9}")
     for workload in chosen:
         for policy in policies:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
+
+from common import machine_line
 
 PYTHON = sys.executable
 
@@ -87,10 +88,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         floor = Path(folder) / "numba_floor.py"
         floor.write_text(NUMBA_FLOOR, encoding="utf-8")
-        print(
-            f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}"
-        )
+        print(machine_line())
         print(f"{'command':40} {'median CPU s':>12} {'min':>7} {'max':>7} {'target':>7}")
         for label, words, target in COMMANDS:
             if not words:
