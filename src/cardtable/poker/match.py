@@ -373,26 +373,10 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
         match move:
             case Buy(name, chips):
                 ledger.buy(name, chips)
-                return [
-                    public_event(
-                        "buy",
-                        None,
-                        f"{name} buys {chips} chips",
-                        key="buy",
-                        values={"name": name, "chips": chips},
-                    )
-                ]
+                return [_chips_event("buy", name, chips)]
             case Sell(name, chips):
                 ledger.sell(name, chips)
-                return [
-                    public_event(
-                        "sell",
-                        None,
-                        f"{name} sells {chips} chips",
-                        key="sell",
-                        values={"name": name, "chips": chips},
-                    )
-                ]
+                return [_chips_event("sell", name, chips)]
             case TimeUp():
                 return self._time_up()
             case Hour():
@@ -605,6 +589,13 @@ class PokerMatch(Match[TableAction, PokerView, PokerRules]):
     def ledger(self) -> dict[str, Fraction]:
         """Every account: players, kitty, house and the pot carried between deals."""
         return {name: Fraction(value) for name, value in self.session.ledger.balance().items()}
+
+
+def _chips_event(kind: str, name: str, chips: int) -> Event:
+    # "buy" or "sell": the public event of ``name`` buying or selling ``chips`` at the bank.
+    return public_event(
+        kind, None, f"{name} {kind}s {chips} chips", key=kind, values={"name": name, "chips": chips}
+    )
 
 
 def own_variant(text: str) -> VariantSpec:
