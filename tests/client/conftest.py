@@ -54,6 +54,9 @@ class Proxy:
         self.listener = socket.create_server(("127.0.0.1", self.port))
         self.open = threading.Event()
         self.open.set()
+        self.flowing = threading.Event()
+        """Cleared by :meth:`hold`: the server's bytes are held back until the next cut."""
+        self.flowing.set()
         self.links: list[socket.socket] = []
         self.cuts = 0
         threading.Thread(target=self._accept, daemon=True).start()
@@ -71,12 +74,43 @@ class Proxy:
                 link.shutdown(socket.SHUT_RDWR)
             link.close()
         self.links.clear()
+        # The bytes held back die with their links; new links flow at once.
+        self.flowing.set()
         threading.Thread(target=self._open_when, args=(until,), daemon=True).start()
 
+    def hold(self) -> None:
+        """Pass none of the server's bytes on from now; the next :meth:`cut` drops them.
+
+        What the client sends still reaches the server: a move made while held is played,
+        and the client is told nothing of it (nor of what follows) before the cut.
+        """
+        self.flowing.clear()
+
+    def cut_after_the_next_move(self, server: Server, table: str) -> Callable[[Any], None]:
+        """An observer of seat 0's frames that cuts its connection once, around its own move.
+
+        The first frame that hands the seat a move (at ``seq``) holds the server's bytes back:
+        the server waits for that move, so no entry after ``seq`` has been sent yet. Once the
+        server has played the move and gone on past it (a bot moved after it, or the turn came
+        back to the seat, or the table ended), every link is cut and the client let in again:
+        it has missed at least the entry of its own move, however late each thread ran.
+        """
+
+        def observe(frame: Any) -> None:
+            if self.cuts or not self.flowing.is_set() or not _hands_seat_0_a_move(frame):
+                return
+            self.hold()
+            past = _past_the_move(server, table, int(frame["seq"]))
+            threading.Thread(target=self._cut_when, args=(past,), daemon=True).start()
+
+        return observe
+
+    def _cut_when(self, ready: Callable[[], bool]) -> None:
+        _wait_until(ready)
+        self.cut(until=lambda: True)
+
     def _open_when(self, until: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + CUT_SECONDS
-        while not until() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        _wait_until(until)
         self.open.set()
 
     def _accept(self) -> None:
@@ -90,22 +124,50 @@ class Proxy:
                 continue
             far = socket.create_connection(("127.0.0.1", self.target))
             self.links += [near, far]
-            for a, b in ((near, far), (far, near)):
-                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+            for a, b, gate in ((near, far, None), (far, near, self.flowing)):
+                threading.Thread(target=_pipe, args=(a, b, gate), daemon=True).start()
 
     def close(self) -> None:
         """Stop relaying."""
         self.listener.close()
 
 
-def moved_on(server: Server, table: str, seq: int) -> Callable[[], bool]:
-    """Whether the server's ``table`` has gone past entry ``seq`` (a bot has moved since)."""
-    return lambda: int(server.get(f"/api/tables/{table}")["seq"]) > seq
+def _wait_until(condition: Callable[[], bool]) -> None:
+    """Ask ``condition`` every 50 ms until it holds, for at most :data:`CUT_SECONDS`."""
+    deadline = time.monotonic() + CUT_SECONDS
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
-def _pipe(source: socket.socket, sink: socket.socket) -> None:
+def _hands_seat_0_a_move(frame: Any) -> bool:
+    return (
+        frame.get("type") in {"ev", "snapshot"}
+        and frame.get("to_move") == 0
+        and bool(frame.get("legal") or frame.get("choices"))
+    )
+
+
+def _past_the_move(server: Server, table: str, seq: int) -> Callable[[], bool]:
+    """Whether ``table`` has played seat 0's move after ``seq`` and gone on as far as it will.
+
+    The entry of the move is ``seq + 1``; past it, a bot has moved (``seq + 2``), or the turn
+    is the seat's again, or the table has ended (no one to move).
+    """
+
+    def past() -> bool:
+        status = server.get(f"/api/tables/{table}")
+        return int(status["seq"]) > seq + 1 or (
+            int(status["seq"]) == seq + 1 and status["to_move"] in (0, None)
+        )
+
+    return past
+
+
+def _pipe(source: socket.socket, sink: socket.socket, gate: threading.Event | None) -> None:
     with contextlib.suppress(OSError):
         while data := source.recv(65536):
+            if gate is not None:
+                gate.wait()
             sink.sendall(data)
     # Shut down first: a plain close leaves the socket open while the other direction's
     # thread is still in recv() on it, so the far end would not see the end of the stream.

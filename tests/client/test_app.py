@@ -28,7 +28,7 @@ from cardtable.tui.sitting import RemoteSitting
 from server.harness import Client, Server, leaks
 from tui.pilot import Frame, Person, asked, frame_of, give
 
-from .conftest import Proxy, moved_on
+from .conftest import Proxy
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -127,20 +127,16 @@ def test_the_app_comes_back_after_a_dropped_connection_and_finishes_the_deal(
 ) -> None:
     """docs/server.md, "Rules of the protocol" 5: reconnected, the seat gets what it missed.
 
-    The connection is cut once the seat's own move has handed the turn to a bot, and stays
-    cut until a bot has moved; the app connects again, is sent each missed entry once (no
-    second snapshot: a seat that missed nothing would get one), and plays the deal to its end.
+    Once the app is handed a move, the server's frames are held back; its move is played and
+    the bots play on, and only then is the connection cut (:meth:`Proxy.cut_after_the_next_move`);
+    the app connects again, is sent each missed entry once (no second snapshot: a seat that
+    missed nothing would get one), and plays the deal to its end.
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
     client = _seat(server, table, base=f"http://127.0.0.1:{proxy.port}")
 
-    def cut(frame: dict[str, Any]) -> None:
-        handed_on = frame["type"] == "ack" and frame["ok"] and client.table.to_move not in (0, None)
-        if handed_on and not proxy.cuts:
-            proxy.cut(until=moved_on(server, table["id"], client.table.seq))
-
-    _play_app(client, Person(), frames, cut)
+    _play_app(client, Person(), frames, proxy.cut_after_the_next_move(server, table["id"]))
 
     assert proxy.cuts == 1
     assert [f["type"] for f in frames].count("welcome") == 2

@@ -18,7 +18,7 @@ from cardtable.client import TableAddress, TableClient, play_remote, view_class
 from cardtable.engine import get_game
 from server.harness import Client, Server, leaks
 
-from .conftest import AutoScreen, Proxy, moved_on
+from .conftest import AutoScreen, Proxy
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -36,10 +36,19 @@ def _seat(server: Server, table: dict[str, Any], name: str, base: str | None = N
 
 def _play(clients: list[TableClient], screens: list[AutoScreen]) -> None:
     """Each seat plays in a thread of its own, as each person at his own terminal."""
+    errors: list[str] = []
+
+    def play(client: TableClient, screen: AutoScreen) -> None:
+        # A thread's exception is not the test's: kept, so that the test fails naming it.
+        try:
+            play_remote(client, screen)
+        except Exception as error:
+            errors.append(f"{type(error).__name__}: {error}")
+
     for client in clients:
         client.connect()
     threads = [
-        threading.Thread(target=play_remote, args=pair, daemon=True)
+        threading.Thread(target=play, args=pair, daemon=True)
         for pair in zip(clients, screens, strict=True)
     ]
     for thread in threads:
@@ -47,6 +56,7 @@ def _play(clients: list[TableClient], screens: list[AutoScreen]) -> None:
     for thread in threads:
         thread.join(240)
     assert all(not thread.is_alive() for thread in threads), "the deal did not finish"
+    assert errors == [], "a seat's play ended in an error"
 
 
 def _terminal_frames(server: Server, table: str, frames: list[dict[str, Any]]) -> list[str]:
@@ -58,22 +68,22 @@ def test_a_dropped_connection_comes_back_with_exactly_the_entries_it_missed(
 ) -> None:
     """docs/server.md, "Rules of the protocol" 5: ``hello {since}`` gets the frames missed.
 
-    The terminal's connection is cut after a move of its own that hands the turn to a bot,
-    and stays cut until a bot has moved; it connects again and is sent each missed entry
+    Once the terminal is handed a move, the server's frames are held back; its move is played
+    and the bots play on, and only then is the connection cut
+    (:meth:`Proxy.cut_after_the_next_move`). It connects again and is sent each missed entry
     once, no snapshot (a seat that missed nothing would get one).
     """
     table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
     frames: list[dict[str, Any]] = []
     terminal = _seat(server, table, "Vera", base=f"http://127.0.0.1:{proxy.port}")
-    terminal.observer = frames.append
+    cut = proxy.cut_after_the_next_move(server, table["id"])
+
+    def observe(frame: dict[str, Any]) -> None:
+        frames.append(frame)
+        cut(frame)
+
+    terminal.observer = observe
     screen = AutoScreen()
-
-    def cut_after_my_move(event: Any) -> None:
-        # After a move of its own that hands the turn to a bot: the bots play on meanwhile.
-        if event.seat == 0 and terminal.table.to_move not in (0, None) and not proxy.cuts:
-            proxy.cut(until=moved_on(server, table["id"], terminal.table.seq))
-
-    screen.on_event = cut_after_my_move
     _play([terminal], [screen])
 
     assert proxy.cuts == 1
