@@ -42,18 +42,16 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
 
 
 CUT_SECONDS = 50.0
-"""The longest a cut lasts: within a seat's patience (60 s), so that it connects again."""
+"""The longest the server's bytes are held back before the cut: within a seat's patience (60 s)."""
 
 
 class Proxy:
-    """A TCP relay to the server that can cut every connection and refuse new ones for a while."""
+    """A TCP relay to the server that can hold back what the server sends and cut every link."""
 
     def __init__(self, port: int) -> None:
         self.target = port
         self.port = free_port()
         self.listener = socket.create_server(("127.0.0.1", self.port))
-        self.open = threading.Event()
-        self.open.set()
         self.flowing = threading.Event()
         """Cleared by :meth:`hold`: the server's bytes are held back until the next cut."""
         self.flowing.set()
@@ -61,13 +59,8 @@ class Proxy:
         self.cuts = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
-    def cut(self, until: Callable[[], bool]) -> None:
-        """Drop every connection now and refuse new ones until ``until()`` holds.
-
-        Asked every 50 ms, for at most :data:`CUT_SECONDS`: a test waits for what it needs to
-        happen while the connection is down (the bots' moves), however slow the machine.
-        """
-        self.open.clear()
+    def cut(self) -> None:
+        """Drop every connection now; the client's next connection is let in."""
         self.cuts += 1
         for link in self.links:
             with contextlib.suppress(OSError):
@@ -76,7 +69,6 @@ class Proxy:
         self.links.clear()
         # The bytes held back die with their links; new links flow at once.
         self.flowing.set()
-        threading.Thread(target=self._open_when, args=(until,), daemon=True).start()
 
     def hold(self) -> None:
         """Pass none of the server's bytes on from now; the next :meth:`cut` drops them.
@@ -107,11 +99,7 @@ class Proxy:
 
     def _cut_when(self, ready: Callable[[], bool]) -> None:
         _wait_until(ready)
-        self.cut(until=lambda: True)
-
-    def _open_when(self, until: Callable[[], bool]) -> None:
-        _wait_until(until)
-        self.open.set()
+        self.cut()
 
     def _accept(self) -> None:
         while True:
@@ -119,9 +107,6 @@ class Proxy:
                 near, _ = self.listener.accept()
             except OSError:
                 return
-            if not self.open.is_set():
-                near.close()
-                continue
             far = socket.create_connection(("127.0.0.1", self.target))
             self.links += [near, far]
             for a, b, gate in ((near, far, None), (far, near, self.flowing)):
