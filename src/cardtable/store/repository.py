@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.util import greenlet_spawn
@@ -532,19 +532,10 @@ class Store:
     def take_seat(self, table_id: str, seat: int, name: str, player_id: str | None) -> str:
         """Give open ``seat`` to ``name``; return the seat token (stored only as its hash)."""
         token = new_secret()
-        with self._sessions.begin() as session:
-            taken = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.name.is_(None),
-                    SeatRow.bot.is_(None),
-                )
-                .values(name=name, player_id=player_id, token_hash=digest(token))
-            )
-            if getattr(taken, "rowcount", 0) != 1:
-                raise SeatUnavailable(f"seat {seat} of table {table_id} is not open")
+        open_seat = (SeatRow.name.is_(None), SeatRow.bot.is_(None))
+        held = {"name": name, "player_id": player_id, "token_hash": digest(token)}
+        if not self._update_seat(table_id, seat, open_seat, held):
+            raise SeatUnavailable(f"seat {seat} of table {table_id} is not open")
         return token
 
     def hand_seat_to_bot(self, table_id: str, seat: int, bot: str) -> bool:
@@ -553,18 +544,25 @@ class Store:
         The seat keeps its name and player (the match's names and his history stay as they
         were); nobody holds it any more.
         """
+        persons = (SeatRow.bot.is_(None), SeatRow.name.is_not(None))
+        return self._update_seat(table_id, seat, persons, {"bot": bot, "token_hash": None})
+
+    def _update_seat(
+        self,
+        table_id: str,
+        seat: int,
+        conditions: tuple[ColumnElement[bool], ...],
+        values: Mapping[str, object],
+    ) -> bool:
+        # Set ``values`` on the seat if it meets ``conditions``, in one statement (so that two
+        # requests for one seat cannot both have it); whether it did.
         with self._sessions.begin() as session:
-            handed = session.execute(
+            changed = session.execute(
                 update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.bot.is_(None),
-                    SeatRow.name.is_not(None),
-                )
-                .values(bot=bot, token_hash=None)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, *conditions)
+                .values(**values)
             )
-            return getattr(handed, "rowcount", 0) == 1
+            return getattr(changed, "rowcount", 0) == 1
 
     def seat_of_token(self, table_id: str, token: str) -> int | None:
         """The seat that ``token`` holds at table ``table_id``, or ``None``."""
