@@ -4,6 +4,7 @@ import { clockFields } from "./clock.js";
 import { el } from "./dom.js";
 import { indexStyle, save, settings, t } from "./i18n.js";
 import { botKind, gameTitle, presetTitle } from "./names.js";
+import { presetAbout } from "./presets.js";
 import { TablePage, tokenKey } from "./table.js";
 
 const main = document.querySelector("main");
@@ -99,7 +100,10 @@ function newTableForm(games) {
     describe();
     fillSeats(g.players[0]);
   };
-  const describe = () => { about.textContent = chosen().preset_descriptions[preset.value] ?? ""; };
+  const describe = () => {
+    const g = chosen();
+    about.textContent = presetAbout(g.name, preset.value, g.preset_descriptions[preset.value] ?? "");
+  };
   const fillSeats = (count) => {
     const g = chosen();
     const number = el("select", { id: "seat-count", "aria-label": t("seats") },

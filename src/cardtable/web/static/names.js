@@ -89,9 +89,18 @@ export function variantTitle(name) {
   return settings.lang === "ru" ? VARIANTS_RU[name] ?? name : name;
 }
 
+// The presets of preferans and piquet as Russian players call them: the conventions by their
+// cities («сочинка»), the seed's own by its book (001_776ed664a35a376f.txt, the 1992 encyclopedia).
+const PRESETS_RU = {
+  preferans: { sochi: "Сочинка", leningrad: "Ленинградка", rostov: "Ростовка",
+    "classic-1992": "Классика 1992 года" },
+  piquet: { seed: "Энциклопедия 1992 года", cavendish: "Кавендиш" },
+};
+
 /** A table's preset as the page's reader says it: poker's are its variants, named. */
 export function presetTitle(game, preset) {
-  return game === "poker" ? variantTitle(preset) : preset;
+  if (game === "poker") return variantTitle(preset);
+  return settings.lang === "ru" ? PRESETS_RU[game]?.[preset] ?? preset : preset;
 }
 
 /** Wild cards the dealer may name, as the page's reader says them ("двойки", not "deuces"). */
