@@ -8,6 +8,7 @@ them in Chromium, loaded from a real server.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import string
 from fractions import Fraction
@@ -16,14 +17,17 @@ from typing import Any
 
 import pytest
 
+from cardtable.bots import RandomBot
 from cardtable.engine.deal import Event
-from cardtable.piquet.phrases import SHEET
+from cardtable.engine.registry import get_game
+from cardtable.engine.rng import seeded_rng
+from cardtable.piquet.phrases import SHEET, VIEW_SHEET
 from cardtable.playthrough import plan
 from cardtable.preferans.ledger import Column, Entry
 from cardtable.preferans.phrases import REASONS, told
 from cardtable.preferans.phrases import reason as why
 from server.harness import Server
-from test_event_phrases import PULKA_PRESETS, _events, _pulka_reasons
+from test_event_phrases import PAGE_PHRASES, PULKA_PRESETS, _events, _pulka_reasons
 
 SAY = """async ([events, lang]) => {
   const { settings } = await import('/static/i18n.js');
@@ -237,3 +241,78 @@ def test_an_english_page_writes_the_pulka_reasons_as_the_engine_does(
     sentences = _said(server, browser, [("preferans", event) for event in lines], "en")
     for event, line in zip(lines, sentences, strict=True):
         assert f"({event.values['reason']})" in line, line
+
+
+SAY_SHEET = """async ([lines, lang]) => {
+  const { settings } = await import('/static/i18n.js');
+  const { sheetLine } = await import('/static/phrases.js');
+  settings.lang = lang;
+  return lines.map((line) => sheetLine(line, (seat) => `Player${seat}`));
+}"""
+"""The lines of a piquet view's sheet as the page's side panel says them."""
+PLAYERS = ("Player0", "Player1", "Player2")
+
+
+def _view_sheet_lines() -> list[str]:
+    """The lines the piquet view's sheet shows, and one line of every key of :data:`VIEW_SHEET`.
+
+    The view's lines of eight deals of each piquet preset for two and three (random bots); the
+    keys' lines add what so few deals may not write (a refet, a player out).
+    """
+    game = get_game("piquet")
+    lines: list[str] = []
+    for preset, players in itertools.product(("seed", "cavendish"), (2, 3)):
+        match = game.new_match(game.rules(preset), PLAYERS[:players], preset)
+        deal_rng, bot_rng = seeded_rng("view-sheet/deals"), seeded_rng("view-sheet/bots")
+        for _ in range(8):
+            if match.is_over:
+                break
+            deal = match.start_deal(deal_rng)
+            sheet: tuple[str, ...] = getattr(deal.public_view(), "sheet", ())
+            lines += [line for line in sheet if line not in lines]
+            while deal.to_move is not None:
+                legal = deal.legal_actions()
+                match.apply(RandomBot().choose(deal.view(deal.to_move), legal, bot_rng))
+    values = {"name": "Player1", "games": "20 12", "koroliks": "none", "deal": 2, "deals": 6}
+    values |= {"totals": "Player0 23, Player1 18", "target": 100, "names": "Player2"}
+    return lines + [template.format_map(values) for template in VIEW_SHEET.values()]
+
+
+def test_the_page_knows_every_line_of_the_piquet_views_sheet_by_its_key() -> None:
+    """The page's English template of each key is the engine's; its Russian names the same values.
+
+    docs/web.md, "Events in the page's language": the page reads a line back by the key's English
+    template and says it by the Russian one.
+    """
+    page = json.loads(PAGE_PHRASES.read_text(encoding="utf-8"))
+    assert page["en"]["piquet"]["sheetView"] == VIEW_SHEET
+    for key, template in VIEW_SHEET.items():
+        named = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        said = page["ru"]["piquet"]["sheetView"][key]
+        assert {name for _, name, _, _ in string.Formatter().parse(said) if name} == named
+
+
+def test_a_russian_page_says_the_piquet_views_sheet_as_sentences_from_their_keys(
+    server: Server, browser: Any
+) -> None:
+    """Each line of the sheet a deal begins with is said whole in Russian, figures and players kept.
+
+    «Player1: игры 20 12; королики нет», not "games" and "koroliks" left English.
+
+    001_776ed664a35a376f.txt, piquet rules 46–49 (the games and koroliks of each player, the
+    refet's doubling); the rubicon's partie of six deals; the game for three to its target.
+    """
+    lines = _view_sheet_lines()
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    russian: list[str] = page.evaluate(SAY_SHEET, [lines, "ru"])
+    english: list[str] = page.evaluate(SAY_SHEET, [lines, "en"])
+    page.close()
+    assert english == lines
+    left = [said for said in russian if re.search("[A-Za-z]", re.sub(r"Player\d", "", said))]
+    assert left == []
+    for line, said in zip(lines, russian, strict=True):
+        assert re.findall(r"Player\d|\d+", said) == re.findall(r"Player\d|\d+", line), said
+    assert any(said.startswith("Player0: игры ") and "; королики " in said for said in russian)
+    assert any(said.startswith("итого до 100: ") for said in russian)
+    assert any(said.startswith("партия, сдача ") for said in russian)

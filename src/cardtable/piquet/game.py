@@ -18,7 +18,7 @@ from cardtable.engine import Deal, DealSetup, Event, Game, Match, register
 from cardtable.engine.help import RulesHelp
 from cardtable.piquet import actions, help
 from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
-from cardtable.piquet.phrases import sheet_line
+from cardtable.piquet.phrases import VIEW_SHEET, sheet_line
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import KOROLIK_DEALS, RUBICON_DEALS, KorolikSheet, rubicon
 from cardtable.piquet.sheet_picture import korolik_svg
@@ -126,28 +126,40 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
         }
 
     def sheet_lines(self) -> tuple[str, ...]:
-        """The score sheet so far, a line for each column, as the players would read it."""
-        names = self.seats
+        """The score sheet so far, a line for each column, as the players would read it.
+
+        Each line is a phrase of :data:`~cardtable.piquet.phrases.VIEW_SHEET` filled in.
+        """
         if self.three:
-            totals = ", ".join(f"{names[s]} {self.totals[s]}" for s in range(len(names)))
-            left = ", ".join(names[s] for s in self.finishers)
-            return (f"totals to {self.rules.three_target}: {totals}",) + (
-                (f"out: {left}",) if left else ()
-            )
+            return self._three_lines()
         if self.rules.scoring == "rubicon":
+            totals = ", ".join(f"{self.seats[p]} {self.totals[p]}" for p in (0, 1))
+            deal = self.partie_deals + 1
             return (
-                f"partie deal {self.partie_deals + 1} of {RUBICON_DEALS}: "
-                f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}",
+                VIEW_SHEET["view-rubicon"].format(deal=deal, deals=RUBICON_DEALS, totals=totals),
             )
+        return self._korolik_lines()
+
+    def _three_lines(self) -> tuple[str, ...]:
+        totals = ", ".join(f"{name} {self.totals[s]}" for s, name in enumerate(self.seats))
+        head = VIEW_SHEET["view-three"].format(target=self.rules.three_target, totals=totals)
+        left = ", ".join(self.seats[s] for s in self.finishers)
+        return (head,) + ((VIEW_SHEET["view-out"].format(names=left),) if left else ())
+
+    def _korolik_lines(self) -> tuple[str, ...]:
         sheet = self.sheet
         if not any(sheet.games) and not any(sheet.koroliks) and not sheet.doubled:
             return ()
         lines = [
-            f"{names[p]}: games {_figures(sheet.games[p])}; koroliks {_figures(sheet.koroliks[p])}"
+            VIEW_SHEET["view-columns"].format(
+                name=self.seats[p],
+                games=_figures(sheet.games[p]),
+                koroliks=_figures(sheet.koroliks[p]),
+            )
             for p in (0, 1)
         ]
         if sheet.doubled:
-            lines.append("this korolik is doubled (refet)")
+            lines.append(VIEW_SHEET["view-doubled"])
         return tuple(lines)
 
     def _book(self, deal: Deal[actions.PiquetAction, PiquetView]) -> list[Event]:

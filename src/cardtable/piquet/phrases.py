@@ -81,6 +81,18 @@ SHEET: dict[str, str] = {
 each by its key, its player a seat number; the longer of two that begin alike first."""
 PHRASES |= SHEET
 
+VIEW_SHEET: dict[str, str] = {
+    "view-columns": "{name}: games {games}; koroliks {koroliks}",
+    "view-doubled": "this korolik is doubled (refet)",
+    "view-rubicon": "partie deal {deal} of {deals}: {totals}",
+    "view-three": "totals to {target}: {totals}",
+    "view-out": "out: {names}",
+}
+"""The score sheet as a view shows it when a deal begins, a line of each kind by its key: for
+two under koroliks each player's column (``games`` and ``koroliks``: the figures in the order
+written, or "none") and the doubling of a refet (rules 46–49); the rubicon's deal of the partie;
+the game for three, its target and who is out. Players by name; ``totals`` is "A 27, B 3"."""
+
 _SHEET_LINES = [
     (key, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template))))
     for key, template in SHEET.items()

@@ -59,8 +59,8 @@ const COUNT_FOR_RU = { point: "за карты", sequence: "за терцы и �
 // What made a talon good for the dealer of four (rule 47), as the reason names it.
 const TALON_RU = { ace: "туз", marriage: "марьяж", two_aces: "два туза" };
 
-// Words of the sentences made of parts in Russian: a line of the piquet view's sheet, and the
-// pulka reasons, bets and sheet lines of older records (said whole: no "why", keys "bet", "sheet").
+// Words of the sentences made of parts in Russian: the pulka reasons, bets and sheet lines of
+// older records (said whole: no "why", keys "bet", "sheet").
 const WORDS_RU = [
   [/^folds$/, "пас"], [/^checks$/, "чек"], [/^calls (\d+) all-in$/, "уравнивает $1, ва-банк"],
   [/^calls (\d+)$/, "уравнивает $1"], [/^bets (\d+)$/, "ставит $1"],
@@ -79,15 +79,20 @@ const WORDS_RU = [
   [/\bafter the declarer's renonce\b/g, "после ренонса играющего"], [/\brule\b/g, "правило"],
   [/\bof\b/g, "из"],
   // the piquet sheet
-  [/^the totals: /, "итого: "], [/ to /g, " : "], [/^partie deal (\d+) of (\d+): /, "партия, сдача $1 из $2: "],
+  [/^the totals: /, "итого: "], [/ to /g, " : "],
   [/ writes (\d+)/g, " пишет $1"], [/^korolik (\d+): /, "королик $1: "],
   [/^a clean sheet: /, "чистая партия: "], [/\(doubled\)/g, "(вдвойне)"], [/^refet at (\d+): a zero is written$/, "рефет при $1: пишется ноль"],
-  [/^this korolik is doubled \(refet\)$/, "этот королик вдвойне (рефет)"],
   [/^the partie: (.+) wins (\d+)$/, "партия: $1 выигрывает $2"],
   [/^(.+) reaches (\d+) and leaves$/, "$1 набирает $2 и выходит"],
   [/^(.+) is last and pays both$/, "$1: меньше всех очков, платит обоим"],
-  [/^games (\d+); koroliks (\w+)$/, "игр $1; королики: $2"], [/\bnone\b/g, "нет"],
 ];
+
+// The lines of the piquet view's sheet (cardtable.piquet.phrases.VIEW_SHEET): each line read
+// back into its key and values by the key's English template, then said by the page's own.
+const VIEW_SHEET = Object.entries(PHRASES.en.piquet.sheetView).map(([key, template]) => [key,
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, "(?<$1>.+?)")}$`)]);
+// A column of figures with none written yet.
+const NO_FIGURES = { en: "none", ru: "нет" };
 
 function russianWords(text) {
   return WORDS_RU.reduce((said, [pattern, words]) => said.replace(pattern, words), text);
@@ -103,10 +108,19 @@ export function handWords(text) {
   return settings.lang === "ru" ? russianHand(moveLabel(text)) : moveLabel(text);
 }
 
-/** A line of the piquet sheet in the page's language, each player by name. */
+/**
+ * A line of the piquet view's sheet in the page's language, each player by name: by its key and
+ * values. A line of no key the page knows is shown as the server wrote it.
+ */
 export function sheetLine(line, nameOf) {
   const named = withNames(line, nameOf);
-  return settings.lang === "ru" ? russianWords(named) : named;
+  for (const [key, pattern] of VIEW_SHEET) {
+    const found = pattern.exec(named);
+    if (found === null) continue;
+    return PHRASES[settings.lang].piquet.sheetView[key].replace(/\{(\w+)\}/g, (_, name) =>
+      (found.groups[name] === "none" ? NO_FIGURES[settings.lang] : found.groups[name]));
+  }
+  return named;
 }
 
 /** One value in the page's language: by what it is (a hand, a combination, a move, a word). */
