@@ -79,40 +79,45 @@ def _bids_of(view: Any, legal: list[str] | None) -> set[str]:
     return said | {view.get("high_bid") or ""} | set(legal or [])
 
 
-def build_by_cards(page: Any) -> bool:
+def click(control: Any) -> None:
+    """Press a control by pointing at it."""
+    control.click()
+
+
+def build_by_cards(page: Any, press: Callable[[Any], None] = click) -> bool:
     """One step of a move made of cards: confirm it once allowed, else pick a card; or False."""
     confirm = page.locator("button.confirm:not([disabled])")
     if confirm.count():
-        confirm.first.click()
+        press(confirm.first)
         return True
     pick = page.locator(".pos-me button.card[aria-pressed='false']:not([disabled])")
     if page.locator("button.confirm").count() and pick.count():
-        pick.first.click()
+        press(pick.first)
         return True
     return False
 
 
-def choose(page: Any) -> bool:
-    """Make one move by pointing, as a player would; False if nothing is to be clicked."""
-    if build_by_cards(page):
+def choose(page: Any, press: Callable[[Any], None] = click) -> bool:
+    """Make one move as a player would; False if nothing is to be pressed.
+
+    Each control is pressed by ``press``: by default a click.
+    """
+    if build_by_cards(page, press):
         return True
     for wanted in ("refuse", "whist", "mine"):
         button = page.locator(f"button.move[data-move='{wanted}']")
         if button.count():
-            button.first.click()
+            press(button.first)
             return True
-    bids = page.locator("table.bids button.move")
-    if bids.count():
-        bids.first.click()
-        return True
-    cards = page.locator("button.card[data-move]:not([disabled])")
-    if cards.count():
-        cards.first.click()
-        return True
-    plain = page.locator(".controls .plain button.move")
-    if plain.count():
-        plain.first.click()
-        return True
+    for offered in (
+        "table.bids button.move",
+        "button.card[data-move]:not([disabled])",
+        ".controls .plain button.move",
+    ):
+        controls = page.locator(offered)
+        if controls.count():
+            press(controls.first)
+            return True
     return False
 
 

@@ -6,11 +6,14 @@ Each test opens the real page; where a game must be played, bots play it by them
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from server.harness import Server
 
-from .test_browser import wait_for_end
+from .test_browser import create_table, wait_for_end
 
 
 def test_bot_seats_are_named_as_players_read_them(server: Server) -> None:
@@ -88,3 +91,69 @@ def test_scores_are_written_as_players_write_them_not_as_fractions(
         }"""
     )
     assert shown == ["−3.33", "6.67", "7", "−4", "0", "2.5"]
+
+
+SUIT_COLOURS = """() => Object.fromEntries([...document.querySelectorAll('.pos-me [data-card]')]
+  .map((card) => [card.dataset.card, card.querySelector('svg text').getAttribute('fill')]))"""
+
+
+def test_the_four_colour_option_draws_clubs_green_and_diamonds_blue(
+    server: Server, browser: Any
+) -> None:
+    """Unticked, the suits are black and red; ticked, ♣ green and ♦ blue; the choice is kept.
+
+    docs/web.md, "Playing" (Settings: four-colour suits, ♣ green, ♦ blue).
+    """
+    page = create_table(server, browser, "piquet", [])
+    page.wait_for_selector(".pos-me [data-card]")
+    two = page.evaluate(SUIT_COLOURS)
+    page.check("#four-colours")
+    four = page.evaluate(SUIT_COLOURS)
+    page.reload()
+    page.wait_for_selector(".pos-me [data-card]")
+    kept = page.evaluate(SUIT_COLOURS)
+    by_suit = {
+        name: {card[-1]: colour for card, colour in drawn.items()}
+        for name, drawn in (("two", two), ("four", four), ("kept", kept))
+    }
+    assert len(by_suit["two"]) >= 3, two
+    assert set(by_suit["two"].values()) == {"#111", "#c8102e"}
+    assert by_suit["two"].get("♣", "#111") == by_suit["two"].get("♠", "#111") == "#111"
+    assert by_suit["four"] == by_suit["kept"]
+    assert len(set(by_suit["four"].values())) == len(by_suit["four"]), "a colour for each suit"
+    assert by_suit["four"].get("♣", "#1b7f2a") == "#1b7f2a"
+    assert by_suit["four"].get("♦", "#1f5fbf") == "#1f5fbf"
+
+
+PHONE = {"width": 360, "height": 740}
+"""The narrowest common phone (issue 18: "a 360-pixel-wide phone")."""
+BOXES = """(es) => es.filter((e) => e.getClientRects().length)
+  .map((e) => { const r = e.getBoundingClientRect(); return [e.className.baseVal ?? e.className,
+    r.left, r.right]; })"""
+
+
+@pytest.mark.parametrize("game", ["preferans", "piquet", "poker"])
+def test_on_a_360_pixel_phone_the_table_fits_the_screen(
+    server: Server, browser: Any, output: Path, game: str
+) -> None:
+    """At 360×740 nothing runs off the side: the seats, the hand, the moves and the side panel.
+
+    docs/web.md, "Playing" (on a phone the seats stack above the hand and the moves).
+    """
+    page = browser.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(server.http + "/")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    page.select_option("#game", game)
+    page.fill("#deals", "1")
+    page.click("#create")
+    page.wait_for_selector(".pos-me [data-card]")
+    page.wait_for_selector(".controls button", timeout=30_000)
+    page.screenshot(path=str(output / f"{game}-360.png"), full_page=True)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    boxes = page.eval_on_selector_all(
+        ".table > *, .pos-me [data-card], .controls button, .seat-label, aside > *", BOXES
+    )
+    assert len(boxes) > 5
+    outside = [box for box in boxes if box[1] < 0 or box[2] > PHONE["width"]]
+    assert outside == []
