@@ -33,6 +33,7 @@ def _poker_hands() -> None:
 
     cards = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 2♦ 3♣")
     fast.hand_value(cards)
+    fast.hand_value(cards[:5])
     hands = np.array([[card.index for card in cards]], dtype=np.uint8)
     fast.hand_values(hands)
     fast.mask_values(fast.hand_masks(hands))
@@ -88,6 +89,7 @@ STEPS: tuple[tuple[str, tuple[str, ...], str, Callable[[], None]], ...] = (
         (
             "standard_value",
             "seven_value",
+            "five_value",
             "values_of_hands",
             "values_of_masks",
             "low_values_of_hands",

@@ -176,6 +176,10 @@ def test_a_card_carries_its_mask_bit_and_a_joker_none_the_evaluator_takes() -> N
     with pytest.raises(HandError, match="no wild cards"):
         hand_value(hand)
     with pytest.raises(HandError, match="no wild cards"):
+        hand_value(hand[2:])
+    with pytest.raises(HandError, match="no wild cards"):
+        hand_value(tuple(hand[2:]))
+    with pytest.raises(HandError, match="no wild cards"):
         card_mask(hand[5:])
 
 

@@ -107,32 +107,46 @@ def _bits(cards: Iterable[Card]) -> int:
     return mask
 
 
+_NO_WILD = "the fast evaluator has no wild cards; use evaluate() with rules"
+
+
 def card_mask(cards: Iterable[Card]) -> int:
     """The kernel's bitmask of ``cards`` (which must differ): bit ``16 × suit + rank − 2`` each."""
     mask = _bits(cards)
     if mask >> 64:
-        raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
+        raise HandError(_NO_WILD)
     return mask
 
 
 def hand_value(cards: Iterable[Card] | int, rules: HandRules | None = None) -> int:
     """The value of the best five of ``cards`` (or of a :func:`card_mask`)."""
     if rules is None or not rules.stripped:
-        if type(cards) is list and len(cards) == 7:  # the common call, unpacked in place
-            a, b, c, d, e, f, g = cards
-            value = (_seven or _seven_value())(
-                a.index, b.index, c.index, d.index, e.index, f.index, g.index
-            )
-            if value < 0:
-                raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
-            return value
+        kind = type(cards)
+        # The common calls, unpacked in place: seven or five small numbers cross from Python to
+        # the kernel more cheaply than one 64-bit mask built in Python (a call more costs more).
+        if kind is list or kind is tuple:
+            count = len(cards)  # type: ignore[arg-type]
+            if count == 7:
+                a, b, c, d, e, f, g = cards  # type: ignore[misc]
+                value = (_seven or _seven_value())(
+                    a.index, b.index, c.index, d.index, e.index, f.index, g.index
+                )
+                if value >= 0:
+                    return value
+                raise HandError(_NO_WILD)
+            if count == 5:
+                a, b, c, d, e = cards  # type: ignore[misc]
+                value = (_five or _five_value())(a.index, b.index, c.index, d.index, e.index)
+                if value >= 0:
+                    return value
+                raise HandError(_NO_WILD)
         one = _standard or standard_value()
         if isinstance(cards, int):
             return one(cards)
         else:
             mask = _bits(cards)
         if mask >> 64:
-            raise HandError("the fast evaluator has no wild cards; use evaluate() with rules")
+            raise HandError(_NO_WILD)
         return one(mask)
     _require(rules)
     mask = cards if isinstance(cards, int) else card_mask(cards)
@@ -159,6 +173,14 @@ def _seven_value() -> Callable[..., int]:
     return _seven
 
 
+def _five_value() -> Callable[..., int]:
+    """The compiled call that ranks five cards given by their indices."""
+    global _five  # noqa: PLW0603 - the compiled call, found once
+    if _five is None:
+        _five = _entry_point(kernels().five_value, *range(5))
+    return _five
+
+
 def _entry_point(dispatcher: Any, *example: int) -> Any:
     """The compiled code's own entry of ``dispatcher`` (past numba's choice among signatures)."""
     dispatcher(*example)
@@ -168,6 +190,7 @@ def _entry_point(dispatcher: Any, *example: int) -> Any:
 
 _standard: Callable[[int], int] | None = None
 _seven: Callable[..., int] | None = None
+_five: Callable[..., int] | None = None
 
 
 def hand_values(

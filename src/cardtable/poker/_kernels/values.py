@@ -169,6 +169,16 @@ def standard_value(mask: int) -> int:
 
 
 @njit(cache=True)
+def five_value(a: int, b: int, c: int, d: int, e: int) -> int:
+    """:func:`seven_value` for a hand of five cards; -1 for a joker."""
+    if max(a, b, c, d, e) > 51:
+        return -1
+    bits = CARD_BITS
+    mask = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
+    return value_of_mask(mask, STANDARD_STRAIGHT, STANDARD_TOP, STANDARD_COUNT)
+
+
+@njit(cache=True)
 def seven_value(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """:func:`standard_value` of seven cards by their indices (``Card.index``); -1 for a joker.
 
