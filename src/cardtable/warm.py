@@ -33,6 +33,7 @@ def _poker_hands() -> None:
 
     cards = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 2♦ 3♣")
     fast.hand_value(cards)
+    fast.hand_value(list(cards))  # seven cards in a list take seven_value, a tuple the mask
     hands = np.array([[card.index for card in cards]], dtype=np.uint8)
     fast.hand_values(hands)
     fast.mask_values(fast.hand_masks(hands))
