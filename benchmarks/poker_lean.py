@@ -35,7 +35,9 @@ from dataclasses import replace
 from common import pokerkit_random_bet
 
 from cardtable.poker.game import POKER
-from cardtable.poker.lean import LeanTable, Policy, simulate_lean
+from cardtable.poker.lean import simulate_lean
+from cardtable.poker.lean_policy import Policy
+from cardtable.poker.lean_table import LeanTable
 from cardtable.poker.pots import DeclarationMode
 from cardtable.poker.table_rules import PokerRules
 

@@ -52,7 +52,9 @@ from cardtable.bots import make_bot
 from cardtable.engine.registry import get_game
 from cardtable.harness import CheckMode, simulate
 from cardtable.poker.actions import Bet, Discard, RaiseTo
-from cardtable.poker.lean import LeanTable, Policy, simulate_lean
+from cardtable.poker.lean import simulate_lean
+from cardtable.poker.lean_policy import Policy
+from cardtable.poker.lean_table import LeanTable
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.table_rules import PokerRules
 

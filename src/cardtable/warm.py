@@ -54,7 +54,8 @@ def _poker_equity() -> None:
 
 
 def _poker_lean() -> None:
-    from cardtable.poker.lean import LeanTable, simulate_lean  # noqa: PLC0415
+    from cardtable.poker.lean import simulate_lean  # noqa: PLC0415
+    from cardtable.poker.lean_table import LeanTable  # noqa: PLC0415
     from cardtable.poker.table import PokerRules  # noqa: PLC0415
 
     simulate_lean(LeanTable.of(PokerRules()), players=3, deals=10, seed=1)

@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from cardtable.poker.game import POKER
-from cardtable.poker.lean import LeanTable, Policy, simulate_lean
+from cardtable.poker.lean import simulate_lean
+from cardtable.poker.lean_policy import Policy
+from cardtable.poker.lean_table import LeanTable
 
 GAME = POKER
 

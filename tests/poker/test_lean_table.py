@@ -1,6 +1,6 @@
 """The lean loop and the full table leave every seat the same chips from the same decks.
 
-Both paths seat the same players (:class:`~cardtable.poker.lean.LeanPolicyBot`: check-down,
+Both paths seat the same players (:class:`~cardtable.poker.lean_policy.LeanPolicyBot`: check-down,
 or fold, stay and the least bet picked by the same numbers) and deal the same decks.
 """
 
@@ -19,15 +19,10 @@ from cardtable.errors import IllegalAction
 from cardtable.poker.betting import BettingRules, ForcedBets
 from cardtable.poker.fast import card_mask
 from cardtable.poker.game import POKER
-from cardtable.poker.lean import (
-    CHOICES,
-    LeanPolicyBot,
-    LeanTable,
-    Policy,
-    lean_deal,
-    play_batch,
-    simulate_lean,
-)
+from cardtable.poker.lean import CHOICES, play_batch, simulate_lean
+from cardtable.poker.lean_deal import lean_deal
+from cardtable.poker.lean_policy import LeanPolicyBot, Policy
+from cardtable.poker.lean_table import LeanTable
 from cardtable.poker.limits import LimitSystem
 from cardtable.poker.match import PokerMatch
 from cardtable.poker.outcome import PokerOutcome

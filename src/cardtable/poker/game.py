@@ -21,7 +21,7 @@ from cardtable.poker.variants import MOST_PLAYERS
 from cardtable.poker.view import PokerView
 
 if TYPE_CHECKING:
-    from cardtable.poker.lean import Policy
+    from cardtable.poker.lean_policy import Policy
 
 
 class PokerGame(Game[TableAction, PokerView, PokerRules]):
@@ -87,7 +87,8 @@ class PokerGame(Game[TableAction, PokerView, PokerRules]):
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str
     ) -> dict[str, object] | None:
         """Check-down or random deals by the lean loop (:mod:`cardtable.poker.lean`)."""
-        from cardtable.poker.lean import LeanTable, simulate_lean  # noqa: PLC0415 - numpy
+        from cardtable.poker.lean import simulate_lean  # noqa: PLC0415 - numpy
+        from cardtable.poker.lean_table import LeanTable  # noqa: PLC0415 - numpy
 
         if bot not in ("check-down", "random"):
             raise IllegalAction(f"the fast path plays check-down or random, not {bot!r}")

@@ -2,7 +2,8 @@
 
 The rooms: ``values`` (the bitmask of a hand, the rank tables and high values), ``lows``,
 ``equity`` (every board dealt, or a sample, also against ranges), ``boards`` (exact equity
-counted by ranks and suits) and ``lean`` (the lean simulation loop).
+counted by ranks and suits), ``lean`` (the lean simulation loop), ``betting`` (its betting
+rounds and forced bets) and ``showdown`` (its hand values and pay-out).
 
 Import this package lazily: importing numba takes a moment. Its kernels call one another
 across its files, which numba's cache does not follow, so importing it drops the caches a
@@ -10,7 +11,7 @@ change of another file made stale (:func:`cardtable.kernel_cache.drop_stale`).
 """
 
 from cardtable.kernel_cache import drop_stale
-from cardtable.poker._kernels import boards, equity, lean, lows, values
+from cardtable.poker._kernels import betting, boards, equity, lean, lows, showdown, values
 from cardtable.poker._kernels.boards import (
     COMBS,
     exact_equity_by_ranks,
@@ -79,4 +80,4 @@ __all__ = [
     "values_of_masks",
 ]
 
-drop_stale((values, lows, equity, boards, lean), __name__)
+drop_stale((values, lows, equity, boards, betting, showdown, lean), __name__)

@@ -32,13 +32,13 @@ hands and written anew:
 Following follows rules 30–32: follow suit, else trump, else any card.
 
 The rooms: ``cards`` (the masks, following, tricks, runs, move ordering), ``table`` (the
-transposition table), ``bounds`` (quick tricks, sure trumps, misère) and ``search``. Importing
-the package drops the caches a change of another of its files made stale
-(:func:`cardtable.kernel_cache.drop_stale`).
+transposition table), ``bounds`` (quick tricks, sure trumps, misère), ``frames`` (the search's
+stack, a position entered at one depth of it) and ``search``. Importing the package drops the
+caches a change of another of its files made stale (:func:`cardtable.kernel_cache.drop_stale`).
 """
 
 from cardtable.kernel_cache import drop_stale
-from cardtable.preferans._kernels import bounds, cards, search, table
+from cardtable.preferans._kernels import bounds, cards, frames, search, table
 from cardtable.preferans._kernels.bounds import (
     misere_is_caught,
     misere_is_clean,
@@ -47,7 +47,8 @@ from cardtable.preferans._kernels.bounds import (
     quick_tricks,
 )
 from cardtable.preferans._kernels.cards import NO_CARD, beats, legal_mask, popcount, representatives
-from cardtable.preferans._kernels.search import card_values, new_stack, solve_position
+from cardtable.preferans._kernels.frames import new_stack
+from cardtable.preferans._kernels.search import card_values, solve_position
 from cardtable.preferans._kernels.table import TT_BITS, TT_SIZE, new_table, position_key
 
 __all__ = [
@@ -70,4 +71,4 @@ __all__ = [
     "solve_position",
 ]
 
-drop_stale((cards, table, bounds, search), __name__)
+drop_stale((cards, table, bounds, frames, search), __name__)
