@@ -69,8 +69,6 @@ class Betting(BettingRefusals):
         )
         self.round = current
         self.last_aggressor = None
-        if self.limits.previous_bet_resets:
-            self.carried_put = 0
         current.pending = set(self.active)
         current.may_raise = set(self.active)
         current.straddles = straddles

@@ -193,10 +193,7 @@ class BettingState:
     def _next_from(self, start: int, *, after: bool = False) -> int | None:
         """The first seat still to act clockwise from ``start`` (or from his left)."""
         pending = self._round().pending
-        seats = (self._after if after else self._around).get(start)
-        if seats is None:
-            seats = _clockwise_from(self.ring, start, after=after)
-        for seat in seats:
+        for seat in (self._after if after else self._around)[start]:
             if seat in pending:
                 return seat
         return None
