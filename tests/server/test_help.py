@@ -69,6 +69,12 @@ def test_the_seat_to_move_is_told_how_to_type_its_move_and_no_one_else(server: S
     hint = str(told["hint"])
     assert "discard " in hint
     assert "cards: `discard " in hint
+    parts = told["parts"]
+    assert isinstance(parts, list)
+    discard = next(part for part in parts if part["verb"] == "discard")
+    least, most = discard["cards"]
+    assert 1 <= least <= most <= 5
+    assert discard["moves"][0].startswith("discard ")
     status, refused = _hint(server, table["id"], "not-a-token")
     assert status == 403
     assert "holds no seat" in str(refused["detail"])

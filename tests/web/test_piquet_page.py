@@ -35,6 +35,7 @@ PIQUET_DOM = """() => ({
   counts: Object.fromEntries([...document.querySelectorAll('.running-counts span')].map((s) =>
     [s.dataset.seat, Number(s.textContent.split(' ').pop())])),
   prompt: document.querySelector('.declaring')?.textContent ?? null,
+  hint: document.querySelector('.move-hint')?.textContent ?? null,
 })"""
 
 PHRASE_OF = {"good": "Good.", "not good": "Not good.", "equal": "Equal.", "demand": "Show me."}
@@ -65,6 +66,8 @@ def _play(page: Any, output: Path) -> tuple[list[dict[str, Any]], list[dict[str,
     shot = False
     for _ in range(200):
         page.wait_for_timeout(30)
+        if page.locator(".piquet-words button.move").count():
+            page.wait_for_selector(".move-hint", timeout=5_000)
         readings.append(page.evaluate(READ_DOM))
         tables.append(page.evaluate(PIQUET_DOM))
         if page.locator(".ended").count():
@@ -93,7 +96,7 @@ def test_the_piquet_declarations_are_said_as_a_dialogue_and_answered_by_buttons(
     длинной масти. Если противник имеет меньшее число карт, то он говорит, что они годятся.
     Если число карт у играющих одинаково, то говорится равны"), rule 23 (the cards declared
     are laid on the table "по первому требованию противника"); docs/web.md, "The piquet
-    table".
+    table" and its help (the hint in the buttons' words).
     """
     errors: list[str] = []
     page = create_table(server, browser, "piquet", errors)
@@ -126,6 +129,13 @@ def test_the_piquet_declarations_are_said_as_a_dialogue_and_answered_by_buttons(
             view = shown[table["seq"]][0].view
             assert table["counts"] == {str(s): n for s, n in view["counts"].items()}
     assert any(table["prompt"] for table in tables), "the category being declared is never said"
+    # The hint says each word as its button says it, never the server's move text.
+    hints = [table for table in tables if table["hint"] and table["buttons"]]
+    assert hints, "no hint was read beside the person's words"
+    for table in hints:
+        assert "`" not in table["hint"]
+        for button in table["buttons"]:
+            assert f"“{button['text']}”" in table["hint"], (button, table["hint"])
 
 
 def test_after_a_piquet_deal_the_korolik_sheet_is_the_servers_picture_of_the_match(

@@ -476,18 +476,24 @@ def _help_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """How the seat of ``Seat-Token`` types its move now; ``hint`` is null off its turn.
 
-        Made from the seat's own legal moves (``Game.move_hint``), so only its token gets it.
+        Made from the seat's own legal moves (``Game.move_hint``), so only its token gets it;
+        ``parts`` are its kinds of move (``Game.move_hint_parts``), for the page to say in its
+        own words.
         """
         if language not in LANGUAGES:
             raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
         table, seat = await access.table_access(request, table_id, None, seat_token)
         async with table.lock:
             match, deal = table.match, table.match.current
-            hint = None
-            if deal is not None and match.to_move == seat:
-                rules = rules_in_force(match)
-                hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
-            return {"seq": table.seq, "hint": hint}
+            if deal is None or match.to_move != seat:
+                return {"seq": table.seq, "hint": None, "parts": []}
+            rules, view, legal = rules_in_force(match), deal.view(seat), deal.legal_actions()
+            parts = table.game.move_hint_parts(rules, view, legal)
+            return {
+                "seq": table.seq,
+                "hint": table.game.move_hint(rules, view, legal, language),
+                "parts": [part.to_data() for part in parts],
+            }
 
     @app.get("/api/tables/{table_id}/aid")
     async def table_aid(
