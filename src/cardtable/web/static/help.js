@@ -77,7 +77,7 @@ function hintWords(game, answer) {
 
 function hintLine(table, redraw) {
   const key = `${table.id}/${table.seq}/${settings.lang}`;
-  if (!table.myTurn || !table.token) return null;
+  if (!table.myTurn || !table.token || !table.game) return null; // not before the welcome
   if (!hints.has(key)) {
     hints.set(key, null);
     fetched(invited(`/api/tables/${table.id}/hint?language=${settings.lang}`, table.invite),
