@@ -6,6 +6,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 
 import pytest
 
@@ -125,3 +126,31 @@ def test_a_table_is_made_with_the_options_changed_and_a_bad_option_is_named(
         assert status == 400, answer
         assert named in answer["detail"]
         assert "\n" not in answer["detail"]
+
+
+KINDS: dict[str, Callable[[object], bool]] = {
+    "bool": lambda value: isinstance(value, bool),
+    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "number": lambda value: isinstance(value, int | float) and not isinstance(value, bool),
+    "text": lambda value: isinstance(value, str),
+    "list": lambda value: isinstance(value, list),
+    "json": lambda _value: True,
+}
+"""What a value of each kind the server tells is, in JSON."""
+
+
+def test_every_option_of_every_preset_is_told_with_a_kind_its_value_has(server: Server) -> None:
+    """A form's field made from an option's kind holds its value unchanged (none sent by mistake).
+
+    docs/server.md, "HTTP": ``GET /api/games/{game}/presets/{preset}/rules`` (an option of a
+    list whose elements have choices, poker's ``house.bonus_hands``, is a list, not a choice).
+    """
+    for game in server.get("/api/games"):
+        for preset in game["presets"]:
+            told = server.get(f"/api/games/{game['name']}/presets/{preset}/rules")
+            for option in told["options"]:
+                where = (game["name"], preset, option["name"])
+                if option["kind"] == "choice":
+                    assert option["value"] in option["choices"], where
+                else:
+                    assert KINDS[option["kind"]](option["value"]), where

@@ -143,15 +143,22 @@ def test_the_create_form_shows_the_presets_options_and_makes_the_table_with_one_
     assert not errors, errors
 
 
-def test_the_create_form_says_a_bad_option_by_its_name(server: Server, browser: Any) -> None:
-    """An option outside its range is refused in one line naming it, and no table is made.
+def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_its_name(
+    server: Server, browser: Any
+) -> None:
+    """A Russian form says an option by the rules' Russian help; a bad value is refused by name.
 
-    001_776ed664a35a376f.txt, piquet rule 9 (the exchange of 1 to 5 cards); docs/web.md.
+    001_776ed664a35a376f.txt, piquet rule 9 («Старший … сносит от 3 до 5 карт»; the exchange of
+    1 to 5 cards); docs/web.md, "Playing".
     """
     page = browser.new_page()
     page.goto(server.http + "/")
+    page.select_option("#language", "ru")
     page.select_option("#game", "piquet")
     page.click(".rule-options summary")
+    page.wait_for_selector("#rule-elder_min_exchange")
+    row = page.locator(".rule-option", has=page.locator("#rule-elder_min_exchange"))
+    assert "Старший сносит от 3 до 5 карт" in row.inner_text()
     page.fill("#rule-elder_min_exchange", "9")
     page.click("#create")
     refusal = page.wait_for_selector(".refusal:has-text('elder_min_exchange')")

@@ -172,7 +172,7 @@ class OptionInfo:
     range: str = ""
     kind: str = "json"
     """What the value is: ``bool``, ``int``, ``number``, ``choice`` (one of ``choices``),
-    ``text``, ``list`` or ``json`` (any other JSON value)."""
+    ``text``, ``list`` (of ``choices`` where it has them) or ``json`` (any other JSON value)."""
     choices: tuple[str, ...] = ()
 
 
@@ -216,12 +216,14 @@ def _value_kind(hint: object, choices: tuple[str, ...]) -> tuple[str, tuple[str,
         return "choice", tuple(str(member.value) for member in hint)
     if get_origin(hint) is Literal:
         return "choice", tuple(str(value) for value in get_args(hint))
+    if get_origin(hint) in (tuple, list):
+        return "list", choices  # the values each element may take
     if choices:
         return "choice", choices
     kinds = {bool: "bool", int: "int", float: "number", Fraction: "number", str: "text"}
     if isinstance(hint, type) and hint in kinds:
         return kinds[hint], ()
-    return ("list" if get_origin(hint) in (tuple, list) else "json"), ()
+    return "json", ()
 
 
 def rules_to_mapping(rules: object) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 // The create form's rule options: a preset's options as the server lists them
-// (GET /api/games/{game}/presets/{preset}/rules), each a field with its meaning and clause. The
+// (GET /api/games/{game}/presets/{preset}/rules), each a field with its meaning and clause (the
+// sentence of the rules' help that states it, in the page's language, else its doc). The
 // options the player changes are sent as the table's `rules` overrides, nested by the dotted
 // name's parts; the server checks them and refuses a bad one by its name.
 import { el } from "./dom.js";
@@ -60,6 +61,16 @@ function nested(changed) {
   return rules;
 }
 
+/** The first sentence of the rules' help stating each option, by the option's name: what the
+ * form says of it, in the page's language, with its clause as a player looks it up. */
+function toldBy(sections) {
+  const told = new Map();
+  for (const sentence of sections.flatMap((section) => section.sentences)) {
+    for (const setting of sentence.settings) if (!told.has(setting.name)) told.set(setting.name, sentence);
+  }
+  return told;
+}
+
 /** The fields of a preset's options: ``element`` to lay out, ``load`` a preset's, ``value()`` the
  * changed ones as rule overrides (undefined when none). */
 export function ruleFields() {
@@ -69,14 +80,21 @@ export function ruleFields() {
   const load = async (game, preset) => {
     const key = `${game}/${preset}/${settings.lang}`;
     asked = key;
+    fields = []; // never another preset's options while this one's are asked for
+    box.replaceChildren(box.firstChild);
     const answer = await fetch(`/api/games/${game}/presets/${preset}/rules?language=${settings.lang}`);
     if (!answer.ok || asked !== key) return;
-    const { options } = await answer.json();
+    const { options, sections } = await answer.json();
+    const told = toldBy(sections);
     fields = options.map((option) => ({ option, field: input(option) }));
-    box.replaceChildren(box.firstChild, ...fields.map(({ option, field }) => el("label",
-      { class: "rule-option" }, el("span", { class: "option-name", text: `${option.name} ` }), field,
-      el("small", { text: ` ${option.doc}${option.range ? ` (${option.range})` : ""}` }), " ",
-      el("cite", { text: option.source }))));
+    box.replaceChildren(box.firstChild, ...fields.map(({ option, field }) => {
+      const sentence = told.get(option.name);
+      const about = sentence ? sentence.text : option.doc;
+      return el("label", { class: "rule-option" },
+        el("span", { class: "option-name", text: `${option.name} ` }), field,
+        el("small", { text: ` ${about}${option.range ? ` (${option.range})` : ""}` }), " ",
+        el("cite", { text: sentence ? sentence.cited : option.source }));
+    }));
   };
   const value = () => {
     const changed = fields.filter(({ option, field }) =>
