@@ -106,3 +106,62 @@ def test_an_english_create_form_describes_every_preset_as_the_server_does(
 ) -> None:
     """On an English page each preset's description is its preset file's ``description``."""
     assert _descriptions(server, browser, "en") == _served(server)
+
+
+def test_the_create_form_shows_the_presets_options_and_makes_the_table_with_one_changed(
+    server: Server, browser: Any
+) -> None:
+    """The form lists the preset's options with their clauses; a changed one is the table's rule.
+
+    001_776ed664a35a376f.txt, piquet rule 9 (option ``elder_min_exchange``: the elder exchanges
+    3 to 5 cards by default); docs/web.md, "Playing" (a new table's rule options).
+    """
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "piquet")
+    page.click(".rule-options summary")
+    field = page.wait_for_selector("#rule-elder_min_exchange")
+    assert field is not None
+    assert field.input_value() == "3"
+    row = page.locator(".rule-option", has=page.locator("#rule-elder_min_exchange"))
+    assert "rule 9" in row.inner_text()
+    assert page.locator(".rule-option").count() > 10
+    field.fill("1")
+    page.fill("#deals", "1")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    help = server.get(f"/api/tables/{table_id}/help")
+    exchange = next(s for s in help["sections"] if s["phase"] == "exchange")
+    assert exchange["sentences"][0]["text"].startswith("The elder hand exchanges 1 to 5 cards")
+    page.click(".help-panel summary")
+    told = page.wait_for_selector(".help-section[data-phase='exchange']")
+    assert told is not None
+    assert "The elder hand exchanges 1 to 5 cards" in told.inner_text()
+    assert not errors, errors
+
+
+def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_its_name(
+    server: Server, browser: Any
+) -> None:
+    """A Russian form says an option by the rules' Russian help; a bad value is refused by name.
+
+    001_776ed664a35a376f.txt, piquet rule 9 («Старший … сносит от 3 до 5 карт»; the exchange of
+    1 to 5 cards); docs/web.md, "Playing".
+    """
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    page.select_option("#language", "ru")
+    page.select_option("#game", "piquet")
+    page.click(".rule-options summary")
+    page.wait_for_selector("#rule-elder_min_exchange")
+    row = page.locator(".rule-option", has=page.locator("#rule-elder_min_exchange"))
+    assert "Старший сносит от 3 до 5 карт" in row.inner_text()
+    page.fill("#rule-elder_min_exchange", "9")
+    page.click("#create")
+    refusal = page.wait_for_selector(".refusal:has-text('elder_min_exchange')")
+    assert refusal is not None
+    assert "\n" not in refusal.inner_text()
+    assert page.locator(".table[data-seq]").count() == 0

@@ -16,6 +16,9 @@ import pytest
 from server.harness import Server, shown_by_seq
 
 from .test_browser import READ_DOM, check_against_the_engine, wait_for_change, wait_for_end
+from .test_table_live import READ, Contexts, assert_no_hidden_card, contexts
+
+__all__ = ["contexts"]
 
 POKER_DOM = """() => ({
   board: document.querySelectorAll('.board [data-card]').length,
@@ -101,27 +104,65 @@ def _play(page: Any, steps: int = 400) -> tuple[Readings, Readings, dict[str, in
     return readings, tables, done
 
 
+def _join(context: Any, server: Server, table: dict[str, Any], name: str) -> Any:
+    """A person in his own browser takes a seat at ``table`` from its invite link."""
+    page = context.new_page()
+    page.goto(f"{server.http}/tables/{table['id']}?invite={table['invite']}")
+    page.fill("#name", name)
+    page.click("#join")
+    page.wait_for_selector(".table[data-seat]:not([data-seat='spectator'])")
+    return page
+
+
+def _play_all(pages: list[Any], steps: int = 600) -> tuple[Readings, Readings, dict[str, int]]:
+    """Every person plays by pointing in his own browser until the table ends."""
+    readings: list[dict[str, Any]] = []
+    tables: list[dict[str, Any]] = []
+    done = {"drawn": 0, "declared": 0, "slid": 0}
+    for _ in range(steps):
+        pages[0].wait_for_timeout(30)
+        for page in pages:
+            readings.append(page.evaluate(READ))
+            tables.append(page.evaluate(POKER_DOM))
+        if all(page.locator(".ended").count() for page in pages):
+            break
+        for page in pages:
+            seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+            chosen = page.locator("[aria-pressed=true]").count()
+            if not page.locator(".ended").count() and _act(page, done):
+                wait_for_change(page, seq, chosen)
+                break
+        else:
+            pages[0].wait_for_timeout(150)
+    for page in pages:
+        wait_for_end(page)
+    return readings, tables, done
+
+
 @pytest.mark.parametrize(
     ("preset", "deals"),
     [("holdem", 2), ("draw", 3), ("seven-card-stud", 1), ("seven-card-stud-high-low", 1)],
 )
-def test_a_person_and_two_bots_play_poker_hands_by_clicking_and_no_page_shows_a_hidden_card(
-    server: Server, browser: Any, output: Path, preset: str, deals: int
+def test_three_people_in_three_browsers_play_poker_hands_and_no_page_shows_a_hidden_card(
+    server: Server, contexts: Contexts, output: Path, preset: str, deals: int
 ) -> None:
     """Hold'em, five-card draw, seven-card stud and stud high-low, each to its showdown.
 
-    docs/web.md, "The poker table"; 002_053e85955f9a4108.txt, "Вскрытие карт" (the hands still
-    in are shown and the best takes the pot); docs/server.md, "What a seat is shown".
+    Each seat is played in its own browser context. docs/web.md, "The poker table";
+    002_053e85955f9a4108.txt, "Вскрытие карт" (the hands still in are shown and the best takes
+    the pot); docs/server.md, "What a seat is shown".
     """
-    page = browser.new_page()
+    made = server.new_table("poker", ["open", "open", "open"], preset=preset, deals=deals)
+    pages = [_join(contexts(), server, made, name) for name in ("Anna", "Boris", "Vera")]
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    _new_poker_table(page, server, preset, deals)
-    readings, tables, done = _play(page)
-    page.screenshot(path=str(output / f"poker-{preset}-end-1280.png"))
+    for page in pages:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    readings, tables, done = _play_all(pages)
+    pages[0].screenshot(path=str(output / f"poker-{preset}-end-1280.png"))
     assert not errors, errors
-    check_against_the_engine(server, page, readings, "poker")
-    assert all(table["button"] == 1 and table["pots"] == 1 for table in tables[1:-1])
+    assert {reading["seat"] for reading in readings} == {"0", "1", "2"}, "one browser a seat"
+    assert_no_hidden_card(server, made["id"], readings)
+    assert all(table["button"] == 1 and table["pots"] == 1 for table in tables[3:-3])
     assert any(table["wins"] and "pot" in table["wins"][0] for table in tables)
     assert any(named for table in tables for named in table["named"])
     assert done["slid"], "the bet slider was never used"

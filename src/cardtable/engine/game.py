@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from cardtable.engine.catalogue import read_presets
-from cardtable.engine.help import RulesHelp, generic_help, hint_from_moves
+from cardtable.engine.help import HintPart, RulesHelp, generic_help, hint_parts, hint_text
 from cardtable.engine.match import Match
 from cardtable.engine.reading import holds_lone_surrogate
 from cardtable.engine.record import Record
@@ -140,7 +140,11 @@ class Game(ABC, Generic[A, V, R]):
 
     def move_hint(self, rules: R, view: V, legal: Sequence[A], language: str = "en") -> str:
         """How to type the move now, from the legal moves (``discard 2 cards: `discard …```)."""
-        return hint_from_moves([self.action_text(action) for action in legal], language)
+        return hint_text(self.move_hint_parts(rules, view, legal), language)
+
+    def move_hint_parts(self, rules: R, view: V, legal: Sequence[A]) -> tuple[HintPart, ...]:
+        """The kinds of move of :meth:`move_hint`, for an interface to say in its own words."""
+        return hint_parts([self.action_text(action) for action in legal])
 
     def fast_simulate(
         self, rules: R, *, players: int, deals: int, seed: int, bot: str

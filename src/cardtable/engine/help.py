@@ -270,6 +270,35 @@ class _Kind:
     amounts: list[int] = dataclasses.field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class HintPart:
+    """One kind of move a hint tells: a move, or the moves of one verb told together.
+
+    ``moves`` are the server's texts it names: the one move, or the example of a verb's kind
+    (``verb`` with ``cards``, the least and most cards, or ``amounts``, the least and most, or
+    each when ``listed``), or the first and last of a span of bids (``span``, a game's name for
+    what the span holds: ``auction``, ``contract``). An interface says it in its own words.
+    """
+
+    moves: tuple[str, ...]
+    verb: str = ""
+    cards: tuple[int, int] | None = None
+    amounts: tuple[int, ...] = ()
+    listed: bool = False
+    span: str = ""
+
+    def to_data(self) -> dict[str, object]:
+        """The part as JSON-shaped data (``GET /api/tables/{id}/hint``'s ``parts``)."""
+        return {
+            "moves": list(self.moves),
+            "verb": self.verb,
+            "cards": None if self.cards is None else list(self.cards),
+            "amounts": list(self.amounts),
+            "listed": self.listed,
+            "span": self.span,
+        }
+
+
 def hint_from_moves(
     texts: Sequence[str], language: str = "en", *, listed_amounts: bool = False
 ) -> str:
@@ -284,7 +313,15 @@ def hint_from_moves(
     >>> hint_from_moves(["bet 1", "bet 5", "check"], listed_amounts=True)
     'bet 1 or 5: `bet 1`; or `check`'
     """
-    words = HINT_WORDS[language if language in HINT_WORDS else "en"]
+    return hint_text(hint_parts(texts, listed_amounts=listed_amounts), language)
+
+
+def hint_parts(texts: Sequence[str], *, listed_amounts: bool = False) -> tuple[HintPart, ...]:
+    """The kinds of move of the legal moves' texts, as :func:`hint_from_moves` tells them.
+
+    >>> hint_parts(["pass", "discard 7♥ 8♣", "discard 9♦ 10♠"])[1].cards
+    (2, 2)
+    """
     kinds: dict[str, _Kind] = {}
     for text in texts:
         verb, cards, amount = _split_move(text)
@@ -294,7 +331,20 @@ def hint_from_moves(
             kind.cards.append(cards)
         if amount is not None:
             kind.amounts.append(amount)
-    told = [_kind_text(kind, words, listed_amounts) for kind in kinds.values()]
+    return tuple(part for kind in kinds.values() for part in _kind_parts(kind, listed_amounts))
+
+
+def hint_text(
+    parts: Sequence[HintPart],
+    language: str = "en",
+    spans: Mapping[str, Mapping[str, str]] | None = None,
+) -> str:
+    """The hint's parts as one line in ``language``, each move to copy in backticks.
+
+    ``spans`` words a span of bids, by language and the span's name (``{0}`` to ``{1}``).
+    """
+    words = HINT_WORDS[language if language in HINT_WORDS else "en"]
+    told = [_part_text(part, words, language, spans or {}) for part in parts]
     if len(told) > MOST_CHOICES:
         told = [*told[:MOST_CHOICES], words["more"].format(count=len(told) - MOST_CHOICES)]
     return words["or"].join(told)
@@ -328,31 +378,43 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _kind_text(kind: _Kind, words: Mapping[str, str], listed_amounts: bool) -> str:
-    example = kind.texts[0]
+def _kind_parts(kind: _Kind, listed_amounts: bool) -> list[HintPart]:
     if kind.cards and len(kind.cards) == len(kind.texts):
         least, most = min(kind.cards), max(kind.cards)
         example = next(text for text, n in zip(kind.texts, kind.cards, strict=True) if n == least)
+        return [HintPart((example,), kind.verb, cards=(least, most))]
+    if kind.amounts and len(kind.amounts) == len(kind.texts) and len(set(kind.amounts)) > 1:
+        amounts = sorted(set(kind.amounts))
+        example = kind.texts[kind.amounts.index(amounts[0])]
+        told = tuple(amounts) if listed_amounts else (amounts[0], amounts[-1])
+        return [HintPart((example,), kind.verb, amounts=told, listed=listed_amounts)]
+    return [HintPart((text,)) for text in kind.texts]
+
+
+def _part_text(
+    part: HintPart, words: Mapping[str, str], language: str, spans: Mapping[str, Mapping[str, str]]
+) -> str:
+    if part.span:
+        return spans.get(language, spans["en"])[part.span].format(*part.moves)
+    example = f"`{part.moves[0]}`"
+    if part.cards is not None:
+        least, most = part.cards
         if least == most == 1:
             count = words["card"]
         elif least == most:
             count = words["cards"].format(count=least)
         else:
             count = words["cards"].format(count=words["span"].format(least=least, most=most))
-        return f"{kind.verb} {count}: `{example}`"
-    if kind.amounts and len(kind.amounts) == len(kind.texts) and len(set(kind.amounts)) > 1:
-        amounts = sorted(set(kind.amounts))
-        example = kind.texts[kind.amounts.index(amounts[0])]
-        if listed_amounts:
-            first = ", ".join(str(n) for n in amounts[:-1])
-            span = words["either"].format(first=first, second=amounts[-1])
+        return f"{part.verb} {count}: {example}"
+    if part.amounts:
+        if part.listed:
+            first = ", ".join(str(n) for n in part.amounts[:-1])
+            span = words["either"].format(first=first, second=part.amounts[-1])
         else:
-            form = "between" if kind.verb.endswith(" to") else "span"
-            span = words[form].format(least=amounts[0], most=amounts[-1])
-        return f"{kind.verb} {span}: `{example}`"
-    if len(kind.texts) == 1:
-        return f"`{example}`"
-    return words["or"].join(f"`{text}`" for text in kind.texts)
+            form = "between" if part.verb.endswith(" to") else "span"
+            span = words[form].format(least=part.amounts[0], most=part.amounts[-1])
+        return f"{part.verb} {span}: {example}"
+    return example
 
 
 def rules_in_force(match: Match[A, V, R]) -> R:

@@ -19,11 +19,22 @@ code, and which ``cardtable rules`` shows.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast, get_args, get_origin, get_type_hints
+from fractions import Fraction
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    TypeVar,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from cardtable.engine.reading import InputError, parse_toml, whole_number
 from cardtable.errors import RulesError, names_hint
@@ -159,6 +170,10 @@ class OptionInfo:
     doc: str
     source: str
     range: str = ""
+    kind: str = "json"
+    """What the value is: ``bool``, ``int``, ``number``, ``choice`` (one of ``choices``),
+    ``text``, ``list`` (of ``choices`` where it has them) or ``json`` (any other JSON value)."""
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +188,7 @@ class Preset:
 def describe_rules(rules: object, prefix: str = "") -> list[OptionInfo]:
     """Every option of ``rules`` (a game's rules dataclass) with its value, meaning and source."""
     data = rules_to_mapping(rules)
+    hints = get_type_hints(type(rules))
     infos: list[OptionInfo] = []
     for spec in dataclasses.fields(cast("DataclassInstance", rules)):
         value = getattr(rules, spec.name)
@@ -188,9 +204,26 @@ def describe_rules(rules: object, prefix: str = "") -> list[OptionInfo]:
                 spec.metadata.get("doc", ""),
                 spec.metadata.get("source", ""),
                 bounds.text() if bounds is not None else "",
+                *_value_kind(hints[spec.name], bounds.choices if bounds is not None else ()),
             )
         )
     return infos
+
+
+def _value_kind(hint: object, choices: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """What an option's type holds, for a form's field: its kind and the values it may take."""
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return "choice", tuple(str(member.value) for member in hint)
+    if get_origin(hint) is Literal:
+        return "choice", tuple(str(value) for value in get_args(hint))
+    if get_origin(hint) in (tuple, list):
+        return "list", choices  # the values each element may take
+    if choices:
+        return "choice", choices
+    kinds = {bool: "bool", int: "int", float: "number", Fraction: "number", str: "text"}
+    if isinstance(hint, type) and hint in kinds:
+        return kinds[hint], ()
+    return "json", ()
 
 
 def rules_to_mapping(rules: object) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import Export, Game
-from cardtable.engine.help import RulesHelp
+from cardtable.engine.help import HintPart, RulesHelp
 from cardtable.engine.match import Match
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
@@ -77,11 +77,11 @@ class PokerGame(Game[TableAction, PokerView, PokerRules]):
         """The variant and the table's rules in force (:mod:`cardtable.poker.help`)."""
         return help.rules_help(rules, language)
 
-    def move_hint(
-        self, rules: PokerRules, view: PokerView, legal: Sequence[TableAction], language: str = "en"
-    ) -> str:
-        """How to make the move now: amounts as a span, or each where the limit lists them."""
-        return help.move_hint(rules, [self.action_text(action) for action in legal], language)
+    def move_hint_parts(
+        self, rules: PokerRules, view: PokerView, legal: Sequence[TableAction]
+    ) -> tuple[HintPart, ...]:
+        """The kinds of move now: amounts as a span, or each where the limit lists them."""
+        return help.move_hint_parts(rules, [self.action_text(action) for action in legal])
 
     def fast_simulate(
         self, rules: PokerRules, *, players: int, deals: int, seed: int, bot: str

@@ -20,7 +20,7 @@ from typing import Any
 
 from cardtable.cards import Card, Rank
 from cardtable.engine import Deal, DealSetup, Event, Export, Game, Match
-from cardtable.engine.help import RulesHelp
+from cardtable.engine.help import HintPart, RulesHelp
 from cardtable.engine.record import Record
 from cardtable.engine.registry import register
 from cardtable.errors import IllegalAction
@@ -315,6 +315,13 @@ class PreferansGame(Game[Action, PreferansView, PreferansRules]):
         """How to make the move now: the auction's bids as a span, other moves by verb."""
         texts = [self.action_text(action) for action in legal]
         return help.move_hint(rules, str(view.phase), texts, language)
+
+    def move_hint_parts(
+        self, rules: PreferansRules, view: PreferansView, legal: Sequence[Action]
+    ) -> tuple[HintPart, ...]:
+        """The kinds of move now: the auction's bids (or the contracts) as a span."""
+        texts = [self.action_text(action) for action in legal]
+        return help.move_hint_parts(rules, str(view.phase), texts)
 
     def deal_tags(self, outcome: object) -> list[str]:
         """Tags for a simulation's tally: the contract, all-pass, misère, the defence."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.help import RulesHelp, Writer, hint_from_moves
+from cardtable.engine.help import HintPart, RulesHelp, Writer, hint_parts, hint_text
 from cardtable.preferans.pulka import match_scoring
 from cardtable.preferans.rules import SEED, PreferansRules
 
@@ -297,17 +297,26 @@ def move_hint(rules: PreferansRules, phase: str, texts: Sequence[str], language:
     >>> move_hint(PreferansRules(), "contract", ["7♠", "7♣", "10NT"])
     'a contract from `7♠` to `10NT`'
     """
+    return hint_text(move_hint_parts(rules, phase, texts), language, SPANS)
+
+
+def move_hint_parts(
+    rules: PreferansRules, phase: str, texts: Sequence[str]
+) -> tuple[HintPart, ...]:
+    """The kinds of move of :func:`move_hint`: in the auction or the contract, a span of bids.
+
+    >>> move_hint_parts(PreferansRules(), "auction", ["pass", "6♠", "misère"])[1].span
+    'auction'
+    """
     if phase not in ("auction", "contract"):
-        return hint_from_moves(texts, language)
-    words = [text for text in texts if not _is_bid(text)]
+        return hint_parts(texts)
+    words = [HintPart((text,)) for text in texts if not _is_bid(text)]
     bids = [text for text in texts if _is_bid(text)]
-    told = [f"`{word}`" for word in words]
     if len(bids) == 1:
-        told.append(f"`{bids[0]}`")
+        words.append(HintPart((bids[0],)))
     elif bids:
-        what = SPANS[language if language in SPANS else "en"][phase]
-        told.append(what.format(bids[0], bids[-1]))
-    return ("; или " if language == "ru" else "; or ").join(told)
+        words.append(HintPart((bids[0], bids[-1]), span=phase))
+    return tuple(words)
 
 
 def _is_bid(text: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import random
 import time
@@ -30,7 +31,7 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.bots import bot_names, make_bot
-from cardtable.engine import games, get_game, rules_to_mapping
+from cardtable.engine import describe_rules, games, get_game, rules_to_mapping
 from cardtable.engine.aids import hint as aid_hint
 from cardtable.engine.help import LANGUAGES, rules_in_force
 from cardtable.engine.integrity import key_fingerprint
@@ -449,6 +450,32 @@ def _sheet_routes(app: FastAPI) -> None:
 
 
 def _help_routes(app: FastAPI) -> None:
+    @app.get("/api/games/{game_name}/presets/{preset}/rules")
+    async def preset_rules(game_name: str, preset: str, language: str = "en") -> dict[str, Any]:
+        """A preset's rules before any table has them: every option and the help they make.
+
+        ``options`` holds each option as ``cardtable rules`` lists it (``describe_rules``: its
+        dotted name, value, meaning, clause, range) with its ``kind`` and ``choices`` for a
+        form; ``sections`` the rules' help in ``language`` (``Game.rules_help``), as a table's
+        ``/help`` gives them.
+        """
+        if language not in LANGUAGES:
+            raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
+        known = {game.name: game for game in games()}
+        if game_name not in known:
+            raise HTTPException(404, f"no game {game_name!r}; the games: {', '.join(known)}")
+        game = known[game_name]
+        if preset not in game.presets:
+            presets = ", ".join(game.presets)
+            raise HTTPException(404, f"{game_name} has no preset {preset!r}: {presets}")
+        rules = game.rules(preset)
+        return {
+            "game": game.name,
+            "preset": preset,
+            "options": [dataclasses.asdict(info) for info in describe_rules(rules)],
+            **game.rules_help(rules, language).to_data(),
+        }
+
     @app.get("/api/tables/{table_id}/help")
     async def table_help(
         table_id: str,
@@ -476,18 +503,24 @@ def _help_routes(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """How the seat of ``Seat-Token`` types its move now; ``hint`` is null off its turn.
 
-        Made from the seat's own legal moves (``Game.move_hint``), so only its token gets it.
+        Made from the seat's own legal moves (``Game.move_hint``), so only its token gets it;
+        ``parts`` are its kinds of move (``Game.move_hint_parts``), for the page to say in its
+        own words.
         """
         if language not in LANGUAGES:
             raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
         table, seat = await access.table_access(request, table_id, None, seat_token)
         async with table.lock:
             match, deal = table.match, table.match.current
-            hint = None
-            if deal is not None and match.to_move == seat:
-                rules = rules_in_force(match)
-                hint = table.game.move_hint(rules, deal.view(seat), deal.legal_actions(), language)
-            return {"seq": table.seq, "hint": hint}
+            if deal is None or match.to_move != seat:
+                return {"seq": table.seq, "hint": None, "parts": []}
+            rules, view, legal = rules_in_force(match), deal.view(seat), deal.legal_actions()
+            parts = table.game.move_hint_parts(rules, view, legal)
+            return {
+                "seq": table.seq,
+                "hint": table.game.move_hint(rules, view, legal, language),
+                "parts": [part.to_data() for part in parts],
+            }
 
     @app.get("/api/tables/{table_id}/aid")
     async def table_aid(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.help import RulesHelp, Sentence, Writer, hint_from_moves
+from cardtable.engine.help import HintPart, RulesHelp, Sentence, Writer, hint_parts, hint_text
 from cardtable.poker.help.betting import AMOUNTS, LIMITS, OPENERS, UNOPENED, write_betting
 from cardtable.poker.help.forced import ANTES
 from cardtable.poker.help.session import write_session
@@ -48,6 +48,7 @@ __all__ = [
     "WINS",
     "cite",
     "move_hint",
+    "move_hint_parts",
     "rules_help",
     "step_text_ru",
     "wild_cards_text",
@@ -83,8 +84,13 @@ def move_hint(rules: PokerRules, texts: Sequence[str], language: str = "en") -> 
     >>> move_hint(ends, ["check", "bet 1", "bet 5"])
     '`check`; or bet 1 or 5: `bet 1`'
     """
+    return hint_text(move_hint_parts(rules, texts), language)
+
+
+def move_hint_parts(rules: PokerRules, texts: Sequence[str]) -> tuple[HintPart, ...]:
+    """The kinds of move of :func:`move_hint`: amounts listed where the limit takes only some."""
     limits = rules.limits
     listed = limits.system in (LimitSystem.FIXED, LimitSystem.RISING) and (
         limits.amounts is not FixedAmounts.RANGE
     )
-    return hint_from_moves(texts, language, listed_amounts=listed)
+    return hint_parts(texts, listed_amounts=listed)

@@ -4,6 +4,7 @@ import { clockFields } from "./clock.js";
 import { el } from "./dom.js";
 import { indexStyle, save, settings, t } from "./i18n.js";
 import { botKind, gameTitle, presetTitle } from "./names.js";
+import { ruleFields } from "./options.js";
 import { presetAbout } from "./presets.js";
 import { TablePage, tokenKey } from "./table.js";
 
@@ -92,6 +93,7 @@ function newTableForm(games) {
     placeholder: "∞" });
   const error = el("p", { class: "refusal", role: "alert" });
   const clock = clockFields();
+  const options = ruleFields();
   const chosen = () => games.find((g) => g.name === game.value);
   const fillPresets = () => {
     const g = chosen();
@@ -103,6 +105,7 @@ function newTableForm(games) {
   const describe = () => {
     const g = chosen();
     about.textContent = presetAbout(g.name, preset.value, g.preset_descriptions[preset.value] ?? "");
+    options.load(g.name, preset.value);
   };
   const fillSeats = (count) => {
     const g = chosen();
@@ -126,7 +129,7 @@ function newTableForm(games) {
   preset.addEventListener("change", describe);
   form.append(el("h2", { text: t("newTable") }),
     el("label", {}, `${t("game")} `, game), el("label", {}, `${t("preset")} `, preset), about,
-    seats, el("label", {}, `${t("deals")} `, deals), clock.element,
+    options.element, seats, el("label", {}, `${t("deals")} `, deals), clock.element,
     el("label", {}, `${t("name")} `, name),
     el("button", { type: "submit", id: "create", text: t("create") }), error);
   form.addEventListener("submit", async (submitted) => {
@@ -137,7 +140,7 @@ function newTableForm(games) {
     try {
       const table = await api("POST", "/api/tables", { game: game.value, preset: preset.value,
         seats: choices.map((c) => (c === "you" ? "open" : c)), deals: deals.value ? Number(deals.value) : undefined,
-        clock: clock.value() });
+        clock: clock.value(), rules: options.value() });
       localStorage.setItem(`ct.invite.${table.id}`, location.origin + table.invite_url);
       const mine = choices.indexOf("you");
       if (mine >= 0) {

@@ -204,7 +204,7 @@ export class TablePage {
         el("a", { href: invited(state.record, this.invite), download: `${this.tableId}.json`, text: t("record") })));
     }
     parts.push(...this.live.head());
-    parts.push(helpPanel({ id: this.tableId, token: this.token, invite: this.invite, seq: state.seq,
+    parts.push(helpPanel({ id: this.tableId, game: state.game, token: this.token, invite: this.invite, seq: state.seq,
       phase: (state.view || {}).phase, myTurn: state.toMove === state.seat }, () => this.render()));
     return el("header", { class: "table-head" }, ...parts);
   }

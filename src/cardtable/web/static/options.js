@@ -1,0 +1,106 @@
+// The create form's rule options: a preset's options as the server lists them
+// (GET /api/games/{game}/presets/{preset}/rules), each a field with its meaning and clause (the
+// sentence of the rules' help that states it, in the page's language, else its doc). The
+// options the player changes are sent as the table's `rules` overrides, nested by the dotted
+// name's parts; the server checks them and refuses a bad one by its name.
+import { el } from "./dom.js";
+import { settings } from "./i18n.js";
+
+const LABELS = {
+  en: { options: "Rule options", notJson: "{0}: not a JSON value" },
+  ru: { options: "Настройки правил", notJson: "{0}: не значение JSON" },
+};
+
+function label(key, ...args) {
+  const text = (LABELS[settings.lang] ?? LABELS.en)[key];
+  return text.replace(/\{(\d)\}/g, (_, n) => String(args[Number(n)]));
+}
+
+function shown(value) {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function input(option) {
+  const id = `rule-${option.name}`;
+  if (option.kind === "bool") {
+    const box = el("input", { type: "checkbox", id, "data-option": option.name });
+    box.checked = option.value === true;
+    return box;
+  }
+  if (option.kind === "choice") {
+    const menu = el("select", { id, "data-option": option.name },
+      ...option.choices.map((choice) => el("option", { value: choice, text: choice })));
+    menu.value = String(option.value);
+    return menu;
+  }
+  const number = option.kind === "int" || option.kind === "number";
+  return el("input", { id, "data-option": option.name, type: number ? "number" : "text",
+    value: shown(option.value) });
+}
+
+/** The field's value as the option's kind holds it. */
+function read(option, field) {
+  if (option.kind === "bool") return field.checked;
+  if (option.kind === "int" || option.kind === "number") return Number(field.value);
+  if (option.kind === "choice" || option.kind === "text") return field.value;
+  try {
+    return JSON.parse(field.value);
+  } catch {
+    throw new Error(label("notJson", option.name));
+  }
+}
+
+function nested(changed) {
+  const rules = {};
+  for (const [name, value] of changed) {
+    const parts = name.split(".");
+    let at = rules;
+    for (const part of parts.slice(0, -1)) at = at[part] ??= {};
+    at[parts.at(-1)] = value;
+  }
+  return rules;
+}
+
+/** The first sentence of the rules' help stating each option, by the option's name: what the
+ * form says of it, in the page's language, with its clause as a player looks it up. */
+function toldBy(sections) {
+  const told = new Map();
+  for (const sentence of sections.flatMap((section) => section.sentences)) {
+    for (const setting of sentence.settings) if (!told.has(setting.name)) told.set(setting.name, sentence);
+  }
+  return told;
+}
+
+/** The fields of a preset's options: ``element`` to lay out, ``load`` a preset's, ``value()`` the
+ * changed ones as rule overrides (undefined when none). */
+export function ruleFields() {
+  const box = el("details", { class: "rule-options" }, el("summary", { text: label("options") }));
+  let fields = [];
+  let asked = "";
+  const load = async (game, preset) => {
+    const key = `${game}/${preset}/${settings.lang}`;
+    asked = key;
+    fields = []; // never another preset's options while this one's are asked for
+    box.replaceChildren(box.firstChild);
+    const answer = await fetch(`/api/games/${game}/presets/${preset}/rules?language=${settings.lang}`);
+    if (!answer.ok || asked !== key) return;
+    const { options, sections } = await answer.json();
+    const told = toldBy(sections);
+    fields = options.map((option) => ({ option, field: input(option) }));
+    box.replaceChildren(box.firstChild, ...fields.map(({ option, field }) => {
+      const sentence = told.get(option.name);
+      const about = sentence ? sentence.text : option.doc;
+      return el("label", { class: "rule-option" },
+        el("span", { class: "option-name", text: `${option.name} ` }), field,
+        el("small", { text: ` ${about}${option.range ? ` (${option.range})` : ""}` }), " ",
+        el("cite", { text: sentence ? sentence.cited : option.source }));
+    }));
+  };
+  const value = () => {
+    const changed = fields.filter(({ option, field }) =>
+      shown(read(option, field)) !== shown(option.value));
+    if (!changed.length) return undefined;
+    return nested(changed.map(({ option, field }) => [option.name, read(option, field)]));
+  };
+  return { element: box, load, value };
+}
