@@ -71,11 +71,11 @@ class Sitting(Protocol):
     def dealer(self, deal: int) -> int | None:
         """The dealer of deal number ``deal``."""
 
-    def view(self, seat: int, deal: int) -> Any:
-        """Deal ``deal`` as ``seat`` sees it (``None`` when not known here)."""
+    def view(self, seat: int | None, deal: int) -> Any:
+        """Deal ``deal`` as ``seat`` sees it, or a spectator (``None``): ``None`` if not known."""
 
-    def events(self, seat: int, deal: int) -> list[Event]:
-        """The events of deal ``deal`` as ``seat`` saw them, the table's news among them."""
+    def events(self, seat: int | None, deal: int) -> list[Event]:
+        """The events of deal ``deal`` as ``seat`` (or a spectator) saw them, news among them."""
 
     def rules(self) -> Any:
         """The rules in force for the deal on the table."""
@@ -180,12 +180,13 @@ class LocalSitting(Generic[A, V, R]):
         """The dealer of deal ``deal``."""
         return self.table.match.deals[deal - 1].setup.dealer
 
-    def view(self, seat: int, deal: int) -> Any:
-        """The engine's view."""
-        return self.table.match.deals[deal - 1].view(seat)
+    def view(self, seat: int | None, deal: int) -> Any:
+        """The engine's view (a spectator's: the public view)."""
+        shown = self.table.match.deals[deal - 1]
+        return shown.public_view() if seat is None else shown.view(seat)
 
-    def events(self, seat: int, deal: int) -> list[Event]:
-        """The engine's events as the seat saw them."""
+    def events(self, seat: int | None, deal: int) -> list[Event]:
+        """The engine's events as the seat (or a spectator) saw them."""
         return list(self.table.match.deals[deal - 1].events_seen_by(seat))
 
     def rules(self) -> Any:
@@ -324,12 +325,12 @@ class RemoteSitting:
         dealer = getattr(self._state(deal).view, "dealer", None)
         return dealer if isinstance(dealer, int) else None
 
-    def view(self, seat: int, deal: int) -> Any:
-        """The seat's view of deal ``deal`` as the server last sent it."""
+    def view(self, seat: int | None, deal: int) -> Any:
+        """The seat's view of deal ``deal`` as the server last sent it (a spectator's: public)."""
         state = self._state(deal)
         return state.view if seat == state.seat else None
 
-    def events(self, seat: int, deal: int) -> list[Event]:
+    def events(self, seat: int | None, deal: int) -> list[Event]:
         """The deal's events the server sent, then the news told since the deal began."""
         state = self._state(deal)
         news = self.news if state is self.client.state else []
