@@ -796,7 +796,7 @@ class TableApp(App[None], Generic[V]):
 CHOOSING = "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop"
 """The message line of a table where a seat is played."""
 
-WATCHING = "watching: the table as everyone sees it, no hand · ? rules · t tricks · q leave"
+WATCHING = "watching: the public table, no hand · ? rules · t tricks · q leave"
 """The message line of a spectator's table."""
 
 KEYS_HELP = (
