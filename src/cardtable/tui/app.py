@@ -225,7 +225,7 @@ class TableApp(App[None], Generic[V]):
         self._answers: queue.Queue[str] = queue.Queue()
         self.closing = False
         """Set once the app is closed: the loop is then answered "stop" without asking."""
-        self.watching = not sitting.people()
+        self.watching = sitting.watching
         """No seat is played here: the table is watched, drawn as everyone sees it."""
 
     # ----- layout ---------------------------------------------------------------------------

@@ -62,6 +62,10 @@ class Sitting(Protocol):
     def to_move(self) -> int | None:
         """The seat to move now."""
 
+    @property
+    def watching(self) -> bool:
+        """Whether a spectator watches the table here: no seat is played, nothing is asked."""
+
     def people(self) -> list[int]:
         """The seats played at this terminal."""
 
@@ -167,6 +171,11 @@ class LocalSitting(Generic[A, V, R]):
     def to_move(self) -> int | None:
         """The match's seat to move."""
         return self.table.match.to_move
+
+    @property
+    def watching(self) -> bool:
+        """Never: a local table is played (one of bots alone plays through unwatched)."""
+        return False
 
     def people(self) -> list[int]:
         """The seats that are no bot."""
@@ -307,6 +316,11 @@ class RemoteSitting:
     def to_move(self) -> int | None:
         """The server's seat to move."""
         return self.client.state.to_move
+
+    @property
+    def watching(self) -> bool:
+        """Whether the connection holds no seat: a spectator's, sent the public view."""
+        return self.client.state.seat is None
 
     def people(self) -> list[int]:
         """The one seat played at this terminal."""
