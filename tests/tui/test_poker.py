@@ -240,3 +240,22 @@ def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
     last = run.frames[-1].text
     for name, stack in zip(run.table.match.seats, after, strict=True):
         assert re.search(rf"^\W*{re.escape(name)} +{stack}\b", last, re.MULTILINE), (name, stack)
+
+
+def test_at_the_showdown_each_hand_shown_is_named_and_so_is_the_winners() -> None:
+    """The hands shown at the showdown are named in the log, and the pot's winner by his hand.
+
+    002_053e85955f9a4108.txt, "Круги ставок": at the showdown the hands are shown and the
+    best takes the pot (issue 21, "the hands named at the showdown").
+    """
+    run = _played("holdem")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    last = run.frames[-1].text
+    names = run.table.match.seats
+    shown = [names[seat] for seat, cards in enumerate(deal.view(0).shown) if cards]
+    assert len(shown) >= 2, "the deal went to a showdown"
+    for name in shown:
+        verb = "show" if name == "you" else "shows"
+        assert re.search(rf"^{re.escape(name)} {verb} [a-z][a-z ,]+: ", last, re.MULTILINE), name
+    assert re.search(r"^\S.* wins? \d+ \(main pot\) with [a-z]", last, re.MULTILINE)
