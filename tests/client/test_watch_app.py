@@ -86,20 +86,31 @@ def _cards_of(frames: list[dict[str, Any]]) -> frozenset[Card]:
 
 
 @dataclass
-class _CallingScreen(AutoScreen):
-    """A seat that checks or calls when it may, so that a poker deal goes to the showdown.
+class _ThinkingScreen(AutoScreen):
+    """A seat that thinks a moment before each move, as a person does, then moves at random.
 
-    It thinks a moment before each move, as a person does, so that the watcher's screen is
-    seen between the moves (the bots answer at once).
+    The bots answer at once: the watcher's screen is seen between the seat's moves.
     """
 
     def prompt(
         self, seat: str, view: object, legal: list[str], choices: Sequence[CardChoice] = ()
     ) -> str:
-        """``check`` or ``call`` if offered, else a move offered at random."""
+        """A move offered, after a moment's thought."""
         time.sleep(THINKING)
+        return super().prompt(seat, view, legal, choices)
+
+
+@dataclass
+class _CallingScreen(_ThinkingScreen):
+    """A seat that checks or calls when it may, so that a poker deal goes to the showdown."""
+
+    def prompt(
+        self, seat: str, view: object, legal: list[str], choices: Sequence[CardChoice] = ()
+    ) -> str:
+        """``check`` or ``call`` if offered (after a moment's thought), else a move at random."""
         for move in ("check", "call"):
             if move in legal:
+                time.sleep(THINKING)
                 return move
         return super().prompt(seat, view, legal, choices)
 
@@ -108,7 +119,7 @@ def _watch(
     server: Server,
     game: str,
     preset: str | None = None,
-    screen: Callable[[], AutoScreen] = lambda: AutoScreen(seed=5),
+    screen: Callable[[], AutoScreen] = lambda: _ThinkingScreen(seed=5),
 ) -> Watched:
     """Watch a one-deal table of ``game`` at the app while its open seat is played."""
     players = get_game(game).players[0]
