@@ -206,6 +206,7 @@ def test_a_spectator_at_the_full_screen_table_sees_the_public_deal_and_no_hidden
     assert all(line in screens[-1].text for line in watched.log), "the log holds the deal"
     assert any(seen.cards for seen in screens), "the watcher saw cards played"
     assert "deal 1" in screens[-1].text
+    assert "(no hand is shown)" not in "".join(seen.text for seen in screens)
     assert "The table has finished" in screens[-1].text
 
 

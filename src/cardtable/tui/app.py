@@ -403,7 +403,8 @@ class TableApp(App[None], Generic[V]):
             lines = self.adapter.table(view, self.sitting.names, events, painter)
             lines[1:1] = self.sitting.reminders(self.adapter, deal, view, painter, False)
         # A line too long for the panel ends in "…" (app.tcss): the log holds every word.
-        text = Text("\n").join(lines) if lines else Text("(no hand is shown)", style="dim")
+        empty = "(no deal yet)" if self.watching else "(no hand is shown)"
+        text = Text("\n").join(lines) if lines else Text(empty, style="dim")
         self.query_one("#table", Static).update(text)
         return text
 
