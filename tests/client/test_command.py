@@ -113,6 +113,27 @@ def test_a_real_terminal_opens_the_full_screen_table_and_q_leaves_it(server: Ser
             terminal.kill()
 
 
+def test_watching_at_a_real_terminal_opens_the_full_screen_table_with_no_hand(
+    server: Server,
+) -> None:
+    """docs/tui.md, "Watching a server's table": ``--watch`` at a terminal is full screen.
+
+    In a pseudo-terminal ``play --connect URL --watch`` opens the Textual table as a
+    spectator, drawn from the public view with no hand; ``q`` leaves at once, status 0.
+    """
+    table = server.new_table("preferans", ["open", "bot random", "bot random"], deals=1)
+    terminal = Terminal("play", "--connect", server.http + table["invite_url"], "--watch")
+    try:
+        screen = terminal.wait_for("no hand: watching", 60)
+        assert "Preferans" in screen
+        assert "hand of" not in screen
+        terminal.press("q")
+        assert terminal.close() == 0
+    finally:
+        with contextlib.suppress(OSError, ChildProcessError):
+            terminal.kill()
+
+
 def test_a_person_at_a_real_terminal_plays_a_whole_deal_by_menu_numbers(server: Server) -> None:
     """docs/tui.md, "A seat at a server's table": at a real terminal, ``--plain``'s prompt.
 

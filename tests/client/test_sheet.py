@@ -199,7 +199,11 @@ def test_a_seat_taken_after_the_terminal_came_is_named_as_the_server_seated_it(
 
 @pytest.mark.parametrize(
     ("preset", "wild"),
-    [("two-card", "wild: 2s"), ("seven-card-stud-low-hole-wild", "wild for you now: ")],
+    [
+        ("two-card", "wild: 2s"),
+        ("seven-card-stud-low-hole-wild", "wild for you now: "),
+        ("mexican-stud-hole-wild", "wild for you now: every "),
+    ],
 )
 def test_a_poker_variant_with_wild_cards_names_them_at_a_servers_table(
     server: Server, preset: str, wild: str
@@ -208,7 +212,8 @@ def test_a_poker_variant_with_wild_cards_names_them_at_a_servers_table(
 
     The reminders come from the table's rules in force (the welcome's) and the seat's view:
     the variant's wild cards named as at a local table (deuces), and those the deal made wild
-    for the seat (its lowest hole card) drawn from its view; no card drawn it was not sent.
+    for the seat drawn from its view (its lowest hole card) or named by rank (its last hole
+    card's, «Мексиканский гвоздь»: "every 7"); no card drawn it was not sent.
     """
     _table, client = _seated(server, "poker", preset=preset)
     frames: list[dict[str, Any]] = []

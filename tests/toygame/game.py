@@ -261,6 +261,7 @@ class ToyGame(Game[Move, ToyView, ToyRules]):
     aliases = ("toy-tricks", "игрушка")
     players = (2, 3, 4)
     rules_type = ToyRules
+    public_view_type = ToyPublicView
     presets_package = "toygame"
     default_preset = "standard"
 

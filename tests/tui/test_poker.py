@@ -206,6 +206,22 @@ def test_a_wild_card_the_deal_fixes_for_the_seat_is_shown_to_him() -> None:
     assert shown[-1] == f"wild for you now: {wild.text()}"
 
 
+def test_a_rank_the_deal_makes_wild_for_the_seat_is_named_as_every_card_of_it() -> None:
+    """The seat's last hole card makes its whole rank wild for him: "every 7", from his view.
+
+    002_053e85955f9a4108.txt, «Мексиканский гвоздь»: the last hole card and every card of its
+    rank are wild for its holder.
+    """
+    run = _played("mexican-stud-hole-wild")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    (rank,) = {card.rank for card in deal.wild_for(0)}
+    shown = [line for frame in run.frames if (line := _table_line(frame, "wild for you now"))]
+    assert shown
+    assert all(re.fullmatch(r"wild for you now: every \S+", line) for line in shown), shown
+    assert shown[-1] == f"wild for you now: every {rank.text()}"
+
+
 def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
     """Once the deal is over the view and the table show each stack with the pots paid.
 
@@ -224,3 +240,22 @@ def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
     last = run.frames[-1].text
     for name, stack in zip(run.table.match.seats, after, strict=True):
         assert re.search(rf"^\W*{re.escape(name)} +{stack}\b", last, re.MULTILINE), (name, stack)
+
+
+def test_at_the_showdown_each_hand_shown_is_named_and_so_is_the_winners() -> None:
+    """The hands shown at the showdown are named in the log, and the pot's winner by his hand.
+
+    002_053e85955f9a4108.txt, "Круги ставок": at the showdown the hands are shown and the
+    best takes the pot (issue 21, "the hands named at the showdown").
+    """
+    run = _played("holdem")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    last = run.frames[-1].text
+    names = run.table.match.seats
+    shown = [names[seat] for seat, cards in enumerate(deal.view(0).shown) if cards]
+    assert len(shown) >= 2, "the deal went to a showdown"
+    for name in shown:
+        verb = "show" if name == "you" else "shows"
+        assert re.search(rf"^{re.escape(name)} {verb} [a-z][a-z ,]+: ", last, re.MULTILINE), name
+    assert re.search(r"^\S.* wins? \d+ \(main pot\) with [a-z]", last, re.MULTILINE)

@@ -3,7 +3,8 @@
 The URL is the invite link the web page shows (or the table page's address, for a listed
 table, or the table socket's): the seat is taken as a browser takes it, or given back by
 ``--token``, and played at the full-screen table, through the plain prompt or JSON lines
-(docs/tui.md, "A seat at a server's table").
+(docs/tui.md, "A seat at a server's table"); or, with ``--watch``, watched as a spectator
+at any of the three (docs/tui.md, "Watching a server's table").
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def play_connected(
     if joining.watch:
         if joining.name is not None or joining.seat is not None or joining.token is not None:
             raise CardtableError("--watch takes no seat: drop --name, --seat and --token")
-        _watch(address, ask, face == "json")
+        _watch(address, ask, face)
         return
     token = joining.token
     if token is not None and joining.seat is not None:
@@ -80,22 +81,24 @@ def play_connected(
         _prompted(client, ask, face == "json")
 
 
-def _watch(address: TableAddress, ask: Callable[[str], str], as_json: bool) -> None:
-    """Watch the table as a spectator, at the plain prompt (or in JSON lines).
+def _watch(address: TableAddress, ask: Callable[[str], str], face: str) -> None:
+    """Watch the table as a spectator: at the full-screen table, the plain prompt or JSON lines.
 
     A spectator's hello holds no token: the server sends the public view and events only.
-    The full-screen table draws a seat's view, so a spectator watches at the plain face.
     """
     from cardtable.client import TableClient  # noqa: PLC0415
 
     client = TableClient(address, None)
     client.connect()
+    if face == "app":
+        _full_screen(client, auto_play=False)
+        return
     err.print(f"Watching table {address.table} as a spectator (Ctrl-C leaves).", markup=False)
-    _prompted(client, ask, as_json)
+    _prompted(client, ask, face == "json")
 
 
 def _full_screen(client: TableClient, auto_play: bool) -> None:
-    """The Textual table over the server's table; the score once it is closed."""
+    """The Textual table over the server's table (a spectator's too); the score once closed."""
     from cardtable.tui.app import TableApp  # noqa: PLC0415
     from cardtable.tui.sitting import RemoteSitting  # noqa: PLC0415
 

@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from cardtable.client.address import SeatRefused, ServerGone, TableAddress
-from cardtable.client.typed import typed_choice, typed_event, typed_view
+from cardtable.client.typed import typed_choice, typed_event, typed_public_view, typed_view
 from cardtable.engine import CardChoice, Event, Game, get_game
 from cardtable.errors import CardtableError
 from cardtable.server.protocol import (
@@ -124,7 +124,7 @@ class RemoteTable:
     commitment: str | None = None
     view: Any = None
     """The seat's view as the game's own view dataclass (``None`` before the first deal; a
-    spectator's public view as the server sent it)."""
+    spectator's, the game's public view dataclass)."""
     events: list[Event] = field(default_factory=list)
     """The current deal's events as this seat saw them."""
     to_move: int | None = None
@@ -242,8 +242,9 @@ class RemoteTable:
         self.choices = [typed_choice(choice) for choice in choices or []]
 
     def _typed(self, view: Any) -> Any:
-        # A spectator is sent the public view, which is no seat's view class: kept as sent.
-        return view if self.seat is None else typed_view(self._game(), view)
+        if self.seat is None:
+            return typed_public_view(self._game(), view)
+        return typed_view(self._game(), view)
 
     def _game(self) -> Game[Any, Any, Any]:
         if self.game is None:

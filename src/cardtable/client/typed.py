@@ -3,7 +3,8 @@
 A table socket sends a seat's view as ``view_to_data(view)``: cards as text, tuples as lists,
 mapping keys as strings. :func:`typed_view` turns it back into the game's frozen view
 dataclass by the dataclass's type hints, so that a screen that draws a local ``PreferansView``
-draws a remote one unchanged. Events and card choices come back as :class:`Event` and
+draws a remote one unchanged; a spectator's public view is read into the game's
+``public_view_type`` the same way. Events and card choices come back as :class:`Event` and
 :class:`CardChoice`. Nothing here knows a game: the view class is the one the game declares.
 """
 
@@ -49,6 +50,18 @@ def typed_view(game: Game[Any, Any, Any], data: Any) -> Any:
     if data is None:
         return None
     return from_data(view_class(game), data)
+
+
+def typed_public_view(game: Game[Any, Any, Any], data: Any) -> Any:
+    """A spectator's view JSON ``data`` as ``game``'s public view dataclass (``None`` stays).
+
+    >>> from cardtable.engine import get_game
+    >>> typed_public_view(get_game("poker"), None) is None
+    True
+    """
+    if data is None:
+        return None
+    return from_data(game.public_view_type, data)
 
 
 def typed_event(data: EventData | Mapping[str, Any]) -> Event:

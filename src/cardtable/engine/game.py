@@ -52,6 +52,8 @@ class Game(ABC, Generic[A, V, R]):
     """The numbers of seats the game can be played with."""
     rules_type: type[R]
     """The frozen dataclass of the game's rule options."""
+    public_view_type: type[Any]
+    """The frozen dataclass of a spectator's view (what ``Deal.public_view`` returns)."""
     presets_package: str | None = None
     """The package whose ``presets/*.toml`` files are the game's named presets."""
     default_preset: str | None = None

@@ -17,7 +17,7 @@ from cardtable.cards import Card, DeckSpec
 from cardtable.engine import Deal, DealSetup, Event, Game, Match, register
 from cardtable.engine.help import RulesHelp
 from cardtable.piquet import actions, help
-from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetView
+from cardtable.piquet.deal import PiquetDeal, PiquetOutcome, PiquetPublicView, PiquetView
 from cardtable.piquet.phrases import VIEW_SHEET, sheet_line
 from cardtable.piquet.rules import PiquetRules
 from cardtable.piquet.scoring import KOROLIK_DEALS, RUBICON_DEALS, KorolikSheet, rubicon
@@ -264,6 +264,7 @@ class PiquetGame(Game[actions.PiquetAction, PiquetView, PiquetRules]):
     aliases = ("пикет",)
     players = (2, 3)
     rules_type = PiquetRules
+    public_view_type = PiquetPublicView
     presets_package = "cardtable.piquet"
     default_preset = "seed"
 

@@ -18,7 +18,7 @@ from cardtable.poker.match import PokerMatch
 from cardtable.poker.outcome import PokerOutcome
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import MOST_PLAYERS
-from cardtable.poker.view import PokerView
+from cardtable.poker.view import PokerPublicView, PokerView
 
 if TYPE_CHECKING:
     from cardtable.poker.lean_policy import Policy
@@ -32,6 +32,7 @@ class PokerGame(Game[TableAction, PokerView, PokerRules]):
     aliases: tuple[str, ...] = ("покер",)
     players = tuple(range(2, MOST_PLAYERS + 1))
     rules_type = PokerRules
+    public_view_type = PokerPublicView
     presets_package = "cardtable.poker"
     default_preset = "draw"
     presets_listed_by = "cardtable poker variants"

@@ -27,7 +27,7 @@ from cardtable.errors import IllegalAction
 from cardtable.preferans import help
 from cardtable.preferans.actions import Action, action_text, parse_action, parse_typed
 from cardtable.preferans.contracts import contract_text
-from cardtable.preferans.deal import PreferansDeal, PreferansView
+from cardtable.preferans.deal import PreferansDeal, PreferansPublicView, PreferansView
 from cardtable.preferans.ledger import Column, Entry
 from cardtable.preferans.outcome import DealOutcome
 from cardtable.preferans.phrases import told
@@ -201,6 +201,7 @@ class PreferansGame(Game[Action, PreferansView, PreferansRules]):
     aliases = ("преферанс", "pref")
     players = (3, 4)
     rules_type = PreferansRules
+    public_view_type = PreferansPublicView
     presets_package = "cardtable.preferans"
     default_preset = "classic-1992"
     exports = (Export("pulka", "image/svg+xml", ".svg", public=True),)

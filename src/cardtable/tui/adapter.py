@@ -247,6 +247,12 @@ def value_text(value: object, painter: Painter) -> Text:
     return Text(str(value))
 
 
+def view_seat(view: object) -> int | None:
+    """The seat whose view ``view`` is; ``None`` for a spectator's public view (it has none)."""
+    seat = getattr(view, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
 def number_text(value: Fraction | int) -> str:
     """A figure as players write it: whole numbers plainly, others with one decimal.
 

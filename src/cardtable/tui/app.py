@@ -61,11 +61,15 @@ STOP = "q"
 
 @dataclass(frozen=True)
 class Question:
-    """What the person is asked now: ``kind`` is ``move``, ``pause``, ``cover`` or ``consent``."""
+    """What the person is asked now: ``kind`` is ``move``, ``pause``, ``cover`` or ``consent``.
+
+    A spectator is asked nothing: ``watch`` is the table drawn for him, as everyone sees it.
+    """
 
     kind: str
     seat: int | None
-    """The seat whose knowledge the screen shows; ``None`` on a screen that shows no hand."""
+    """The seat whose knowledge the screen shows; ``None`` on a screen that shows no hand (a
+    spectator's shows the public view)."""
     deal: int
     """The number of the deal on the screen (1 for the first), 0 before any."""
 
@@ -221,6 +225,8 @@ class TableApp(App[None], Generic[V]):
         self._answers: queue.Queue[str] = queue.Queue()
         self.closing = False
         """Set once the app is closed: the loop is then answered "stop" without asking."""
+        self.watching = sitting.watching
+        """No seat is played here: the table is watched, drawn as everyone sees it."""
 
     # ----- layout ---------------------------------------------------------------------------
 
@@ -253,6 +259,8 @@ class TableApp(App[None], Generic[V]):
     def on_mount(self) -> None:
         """Start the table's loop in its thread."""
         self.run_worker(self._play, thread=True, exit_on_error=True, name="match")
+        if self.watching:
+            self.show_watch()
 
     def _play(self) -> None:
         self.sitting.play(self.people)
@@ -270,7 +278,7 @@ class TableApp(App[None], Generic[V]):
         self.query_one("#act").styles.height = max(7, event.size.height // 4)
         right = min(max(self.adapter.score_width, event.size.width // 2 - 4), 64)
         self.query_one("#score").styles.width = right + 2
-        if self.question is not None and self.question.kind == "move":
+        if self.question is not None and self.question.kind in ("move", "watch"):
             self._draw(self.question.seat, self.question.deal)
 
     # ----- asking the person (called from the match loop's thread) ---------------------------
@@ -309,6 +317,15 @@ class TableApp(App[None], Generic[V]):
         cards = list(self.query_one("#hand").query(CardKey).results())
         (cards[0] if cards else self.query_one("#moves", OptionList)).focus()
 
+    def show_watch(self) -> None:
+        """Draw the table as a spectator sees it now: the public view and the public events."""
+        self.question = Question("watch", None, self.sitting.deal_number)
+        self._draw(None, self.question.deal)
+
+    def show_watched_end(self, deal: int, words: str) -> None:
+        """The watched table has ended: its last public view under a message to leave."""
+        self._ask_over(Question("watch", None, deal), Pause(words, False))
+
     def show_pause(self, seat: int | None, deal: int, words: str, cover: bool) -> None:
         """Draw ``deal`` as ``seat`` knows it (nothing for a cover) under a message to go on."""
         self._ask_over(Question("cover" if cover else "pause", seat, deal), Pause(words, cover))
@@ -331,9 +348,13 @@ class TableApp(App[None], Generic[V]):
 
     # ----- drawing -------------------------------------------------------------------------
 
+    def _sees(self, seat: int | None) -> bool:
+        """Whether the screen shows what ``seat`` knows, or (``None``) what everyone knows."""
+        return seat is not None or (self.question is not None and self.question.kind == "watch")
+
     def _draw(self, seat: int | None, deal: int) -> None:
         painter = Painter()
-        view = self.sitting.view(seat, deal) if seat is not None and deal else None
+        view = self.sitting.view(seat, deal) if self._sees(seat) and deal else None
         parts = [
             self._header(view, deal),
             self._table(seat, view, deal, painter),
@@ -346,8 +367,7 @@ class TableApp(App[None], Generic[V]):
         # A refusal waits for the move screen: a hot-seat cover comes between them.
         moving = self.question is not None and self.question.kind == "move"
         message = (self.message if moving else None) or Text(
-            "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop",
-            style="dim",
+            WATCHING if self.watching else CHOOSING, style="dim"
         )
         if moving:
             self.message = None
@@ -369,7 +389,7 @@ class TableApp(App[None], Generic[V]):
         phase = self.adapter.phase(view) if view is not None else ""
         words += [phase] if phase else []
         text = Text(" " + " · ".join(words), style="bold")
-        if self.question is not None and self.question.kind == "move":
+        if self.question is not None and self.question.kind in ("move", "watch"):
             to_move = sitting.to_move
             if to_move is not None:
                 text.append(f" · to move: {sitting.names[to_move]}", style="bold yellow")
@@ -378,17 +398,18 @@ class TableApp(App[None], Generic[V]):
 
     def _table(self, seat: int | None, view: V | None, deal: int, painter: Painter) -> Text:
         lines: list[Text] = []
-        if view is not None and seat is not None:
+        if view is not None:
             events = self.sitting.events(seat, deal)
             lines = self.adapter.table(view, self.sitting.names, events, painter)
             lines[1:1] = self.sitting.reminders(self.adapter, deal, view, painter, False)
         # A line too long for the panel ends in "…" (app.tcss): the log holds every word.
-        text = Text("\n").join(lines) if lines else Text("(no hand is shown)", style="dim")
+        empty = "(no deal yet)" if self.watching else "(no hand is shown)"
+        text = Text("\n").join(lines) if lines else Text(empty, style="dim")
         self.query_one("#table", Static).update(text)
         return text
 
     def _deal_log(self, seat: int | None, deal: int, painter: Painter) -> Text:
-        events = self.sitting.events(seat, deal) if seat is not None and deal else []
+        events = self.sitting.events(seat, deal) if self._sees(seat) and deal else []
         lines = [self._event(event, painter) for event in events]
         text = Text("\n").join(lines) if lines else Text("")
         self.query_one("#log-text", Static).update(text)
@@ -427,7 +448,7 @@ class TableApp(App[None], Generic[V]):
             widget.set_class(widget.card in self.picked, "picked")
             widget.set_class(not self._offered(widget.card), "idle")
         if seat is None:
-            hand.border_title = "hand (hidden)"
+            hand.border_title = "no hand: watching" if self.watching else "hand (hidden)"
             return hand.border_title
         hand.border_title = f"hand of {self.sitting.names[seat]}"
         said = [" ".join([*([name] if name else []), cards_text(cards)]) for name, cards in groups]
@@ -639,7 +660,10 @@ class TableApp(App[None], Generic[V]):
             cards[0].focus()
 
     def action_stop(self) -> None:
-        """Stop play: every move made is already in the record."""
+        """Stop play: every move made is already in the record. A spectator leaves."""
+        if self.watching:
+            self.exit()
+            return
         self.answer(STOP)
 
     def action_type(self) -> None:
@@ -652,7 +676,7 @@ class TableApp(App[None], Generic[V]):
         sitting = self.sitting
         seat = question.seat if question is not None else None
         deal = sitting.deal_number
-        view = sitting.view(seat, deal) if seat is not None and deal else None
+        view = sitting.view(seat, deal) if self._sees(seat) and deal else None
         phase = self.adapter.phase(view) if view is not None else ""
         help = sitting.game.rules_help(sitting.rules())
         section = help.section(phase) if phase else None
@@ -675,7 +699,7 @@ class TableApp(App[None], Generic[V]):
     def action_tricks(self) -> None:
         """Every trick of the deal so far, as the seat on the screen saw it."""
         question = self.question
-        if question is None or question.seat is None or not question.deal:
+        if question is None or not self._sees(question.seat) or not question.deal:
             return
         events = self.sitting.events(question.seat, question.deal)
         self._read("the tricks so far", tricks_text(events, self.sitting.names))
@@ -770,6 +794,12 @@ class TableApp(App[None], Generic[V]):
         self.push_screen(Reading(title, body))
 
 
+CHOOSING = "←/→ or a card's key, Enter or a click: choose · ? rules · t tricks · q stop"
+"""The message line of a table where a seat is played."""
+
+WATCHING = "watching: the public table, no hand · ? rules · t tricks · q leave"
+"""The message line of a spectator's table."""
+
 KEYS_HELP = (
     "Choose a card with ←/→ and Enter, its key or a click; a discard, an exchange or a draw "
     "is built card by card (choose a card again to put it back), then chosen in the move "
@@ -825,6 +855,8 @@ class People(Generic[V]):
         """Before a new deal, show how the last one ended until Enter; ``q`` stops."""
         people = self.app.sitting.people()
         over = self.app.sitting.deal_over()
+        if self.app.watching:
+            self._watched()
         if not people or over is None:
             return True
         seat = self.showing if self.showing is not None else people[0]
@@ -835,6 +867,8 @@ class People(Generic[V]):
     def event(self, seat: str, event: Event, several: bool) -> None:
         """The app draws each seat's events from the table; an offer to answer is asked."""
         offer = self.app.sitting.told(event)
+        if self.app.watching:
+            self._watched()
         if offer is not None and not self.app.closing:
             words = f"{names_in(event.text, self.app.sitting.names)}. y agrees, n refuses."
             self.app.call_from_thread(self.app.show_offer, offer, words)
@@ -876,11 +910,22 @@ class People(Generic[V]):
         answer = self.app.ask(lambda: self.app.show_consent(deal, words))
         return answer.strip().lower() in CONSENT_WORDS
 
+    def _watched(self) -> None:
+        """The watched table has moved on: draw it again, as everyone sees it now."""
+        if not self.app.closing:
+            self.app.call_from_thread(self.app.show_watch)
+
     def finished(self, ledger: dict[str, object], stopped: bool, saved: bool) -> None:
         """Show the final state and the score until Enter."""
         sitting = self.app.sitting
         people = sitting.people()
-        if stopped or not sitting.deal_number or not people:
+        if stopped or not sitting.deal_number:
+            return
+        if self.app.watching:
+            words = f"{sitting.end_words()} Press Enter to leave."
+            self.app.ask(lambda: self.app.show_watched_end(sitting.deal_number, words))
+            return
+        if not people:
             return
         seat = self.showing if self.showing is not None else people[0]
         words = f"{sitting.end_words()} Press Enter to leave the table."

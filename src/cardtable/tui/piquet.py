@@ -16,8 +16,8 @@ from rich.text import Text
 
 from cardtable.cards import Card, Suit
 from cardtable.engine import Event
-from cardtable.piquet.deal import PiquetView
-from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed
+from cardtable.piquet.deal import PiquetPublicView, PiquetView
+from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed, view_seat
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -51,7 +51,11 @@ def declarations(events: Sequence[Event], names: Sequence[str]) -> list[Text]:
     return lines
 
 
-class PiquetAdapter(Adapter[PiquetView]):
+Shown = PiquetView | PiquetPublicView
+"""A view the table draws: a seat's, or a spectator's public view (no hand, no discard)."""
+
+
+class PiquetAdapter(Adapter[Shown]):
     """Piquet: suits alternating in colour, ranks upwards, the counts and the korolik sheet."""
 
     score_width = 36
@@ -62,14 +66,14 @@ class PiquetAdapter(Adapter[PiquetView]):
         return SUITS.index(card.suit), int(card.rank)
 
     def table(
-        self, view: PiquetView, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: Shown, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """The phase's state, each seat's count and tricks, the trick and the shown cards."""
         lines = [self._headline(view, names)]
         width = max(len(names[seat]) for seat in view.players)
         for seat in view.players:
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
-            line.append(names[seat].ljust(width), style="bold" if seat == view.seat else "")
+            line.append(names[seat].ljust(width), style="bold" if seat == view_seat(view) else "")
             line.append(" (deals)" if seat == view.dealer else "        ", style="dim")
             line.append(
                 f" count {view.counts.get(seat, 0)}, tricks {view.tricks.get(seat, 0)}",
@@ -80,13 +84,13 @@ class PiquetAdapter(Adapter[PiquetView]):
             lines.append(Text("trick: ", style="dim") + painter.cards(view.trick))
         if view.shown:
             lines.append(Text("shown: ", style="dim") + painter.cards(view.shown))
-        if view.discarded:
+        if isinstance(view, PiquetView) and view.discarded:
             lines.append(Text("your discard: ", style="dim") + painter.cards(view.discarded))
         if view.phase == "declare":
             lines += declarations(events, names)[-DIALOGUE_LINES:]
         return lines
 
-    def _headline(self, view: PiquetView, names: Sequence[str]) -> Text:
+    def _headline(self, view: Shown, names: Sequence[str]) -> Text:
         text = Text(view.phase, style="bold")
         if view.phase == "exchange":
             elder, dealer = view.talon_left

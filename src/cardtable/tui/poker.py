@@ -19,10 +19,11 @@ from cardtable.engine.help import sentence_line
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.help import wild_cards_text, wild_sentences
 from cardtable.poker.pots import Pot
-from cardtable.poker.rules import HandRules, wild_cards
+from cardtable.poker.rules import deal_wild_cards, wild_cards
 from cardtable.poker.table_rules import PokerRules
-from cardtable.poker.view import PokerView
-from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed
+from cardtable.poker.variants import VariantSpec
+from cardtable.poker.view import PokerPublicView, PokerView
+from cardtable.tui.adapter import Adapter, ledger_items, names_in, signed, view_seat
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -59,16 +60,28 @@ def pots_so_far(
     return pots
 
 
-def _wild_now(deal: Deal[A, PokerView], view: PokerView, painter: Painter) -> Text | None:
-    """The wild cards the deal has fixed for the seat so far, rank by rank.
+def _wild_fixed(view: Shown, spec: VariantSpec) -> frozenset[Card]:
+    """The wild cards the deal has fixed so far, worked out from the view by the hand rules.
+
+    The cards they are fixed by are in the view: the seat's hole cards (none in a spectator's
+    view) and the board turned up. A rank a player named wild (a ``name-wild`` step) is read
+    from the view's wild cards: the card he named is his own, seen by him alone.
+    """
+    hole = view.down if isinstance(view, PokerView) else ()
+    fixed = deal_wild_cards(spec.hands, hole, view.board)
+    if any(step.do == "name-wild" for step in spec.steps):
+        by_rules = wild_cards(spec.hands)
+        named = {card.rank for card in view.wild if card not in by_rules | fixed}
+        fixed |= {Card(rank, suit) for rank in named for suit in Suit}
+    return frozenset(fixed)
+
+
+def _wild_text(fixed: frozenset[Card], painter: Painter) -> Text:
+    """The fixed wild cards rank by rank, highest first.
 
     A whole rank is named ("every 7"); single cards are the seat's own or on the board, so
     they are drawn; a rank but the card that fixed it is "every 7 but 7♠".
     """
-    wild_for = getattr(deal, "wild_for", None)
-    fixed: frozenset[Card] = wild_for(view.seat) if wild_for is not None else frozenset()
-    if not fixed:
-        return None
     parts = []
     for rank in sorted({card.rank for card in fixed}, reverse=True):
         held = [card for card in fixed if card.rank == rank]
@@ -82,25 +95,17 @@ def _wild_now(deal: Deal[A, PokerView], view: PokerView, painter: Painter) -> Te
     return Text(", ").join(parts)
 
 
-def _wild_seen(view: PokerView, hands: HandRules, painter: Painter) -> Text | None:
-    """The cards the view marks wild for the seat beyond the rules' own, drawn.
-
-    At a server's table only the view is known: its ``wild`` are cards the seat sees, so
-    drawing them shows no hidden card (a rank the deal made wild is named by those seen).
-    """
-    fixed = [card for card in view.wild if card not in wild_cards(hands)]
-    if not fixed:
-        return None
-    return painter.cards(sorted(fixed, key=lambda card: (-int(card.rank), int(card.suit or 0))))
+Shown = PokerView | PokerPublicView
+"""A view the table draws: a seat's, or a spectator's public view (no down cards, no seat)."""
 
 
-class PokerAdapter(Adapter[PokerView]):
+class PokerAdapter(Adapter[Shown]):
     """Poker: the hand by rank, every seat's chips and up cards, the pots."""
 
     score_width = 32
     bet_control = True
 
-    def pot(self, view: PokerView) -> int | None:
+    def pot(self, view: Shown) -> int | None:
         """The pot and the bets of the round: what a pot-sized bet matches."""
         return view.pot + sum(view.bets) if isinstance(view, PokerView) else None
 
@@ -108,13 +113,13 @@ class PokerAdapter(Adapter[PokerView]):
         """Highest rank first, as poker hands are read."""
         return -int(card.rank), -1 if card.suit is None else int(card.suit)
 
-    def hand(self, view: PokerView) -> list[Card]:
+    def hand(self, view: Shown) -> list[Card]:
         """The seat's down cards and its own up cards."""
         if not isinstance(view, PokerView):
             return super().hand(view)
         return sorted([*view.down, *view.up[view.seat]], key=self.sort_key)
 
-    def hand_groups(self, view: PokerView) -> list[tuple[str, list[Card]]]:
+    def hand_groups(self, view: Shown) -> list[tuple[str, list[Card]]]:
         """The down cards, and apart from them the seat's own up cards (stud)."""
         if not isinstance(view, PokerView) or not view.up[view.seat]:
             return super().hand_groups(view)
@@ -125,19 +130,20 @@ class PokerAdapter(Adapter[PokerView]):
 
     def reminders(
         self,
-        deal: Deal[A, PokerView] | None,
-        view: PokerView,
+        deal: Deal[A, Shown] | None,
+        view: Shown,
         painter: Painter,
         *,
         full: bool = False,
         rules: Any = None,
     ) -> list[Text]:
-        """The board, the variant's wild cards, and those the deal has fixed for the seat.
+        """The board, the variant's wild cards, and those the deal has fixed (for the seat).
 
         The wild cards are named by rank in words (a card of a rank is not drawn as a card,
-        so no hidden card is shown); the seat's own card that is wild is drawn.
+        so no hidden card is shown); the seat's own card that is wild is drawn. A spectator
+        is told the wild cards the board fixed for everyone ("wild now: every 7").
         """
-        if not isinstance(view, PokerView):
+        if not isinstance(view, (PokerView, PokerPublicView)):
             return []
         lines = []
         if view.board or view.board_down:
@@ -156,26 +162,21 @@ class PokerAdapter(Adapter[PokerView]):
                 lines += [Text(sentence_line(said)) for said in wild_sentences(in_force)]
             elif listed:
                 lines.append(Text("wild: ", style="bold magenta") + Text(listed))
-            now = None
-            if listed:
-                now = (
-                    _wild_now(deal, view, painter)
-                    if deal is not None
-                    else _wild_seen(view, spec.hands, painter)
-                )
-            if now is not None:
-                lines.append(Text("wild for you now: ", style="magenta") + now)
+            fixed = _wild_fixed(view, spec) if listed else frozenset()
+            if fixed:
+                said = "wild for you now: " if isinstance(view, PokerView) else "wild now: "
+                lines.append(Text(said, style="magenta") + _wild_text(fixed, painter))
         return lines
 
     def table(
-        self, view: PokerView, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: Shown, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """Each seat clockwise from the first: stack, bet, up cards, shown cards, last action.
 
         A view of another shape (a poker game registered with views of its own) is listed
         field by field, as the generic adapter does.
         """
-        if not isinstance(view, PokerView):
+        if not isinstance(view, (PokerView, PokerPublicView)):
             return super().table(view, names, events, painter)
         lines = [
             Text(f"{view.phase} · round {view.round_index + 1}", style="bold")
@@ -188,17 +189,18 @@ class PokerAdapter(Adapter[PokerView]):
         width = max(len(name) for name in names)
         # Clockwise as they sit (seated by cards, chairs and seats differ), absent last.
         around = [*view.seating, *(seat for seat in range(len(names)) if seat not in view.seating)]
+        mine = view_seat(view)
         for seat in around:
             name = names[seat]
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
-            line.append(name.ljust(width), style="bold" if seat == view.seat else "")
+            line.append(name.ljust(width), style="bold" if seat == mine else "")
             line.append(f" {view.stacks[seat]:>5}", style="green")
             bet = view.bets[seat] if seat < len(view.bets) else 0
             line.append(f"  bet {bet:<4}" if bet else "          ", style="cyan")
             if seat not in view.in_hand:
                 line.append(" folded ", style="dim")
             up = view.up[seat] if seat < len(view.up) else ()
-            if up and seat != view.seat:
+            if up and seat != mine:
                 line.append(" ")
                 line.append_text(painter.cards(up))
             shown = view.shown[seat] if seat < len(view.shown) else ()

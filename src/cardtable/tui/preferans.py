@@ -19,11 +19,11 @@ from rich.text import Text
 from cardtable.cards import Card
 from cardtable.engine import Event
 from cardtable.preferans.bidding import bid_ladder, bid_level, bid_text
-from cardtable.preferans.deal import PreferansView
+from cardtable.preferans.deal import PreferansPublicView, PreferansView
 from cardtable.preferans.ledger import Column
 from cardtable.preferans.rules import PreferansRules
 from cardtable.preferans.tricks import card_order
-from cardtable.tui.adapter import Adapter, ledger_items, number_text, signed
+from cardtable.tui.adapter import Adapter, ledger_items, number_text, signed, view_seat
 from cardtable.tui.paint import Painter
 
 A = TypeVar("A", bound=Hashable)
@@ -50,7 +50,11 @@ def series(values: Sequence[Fraction], room: int) -> str:
     return text
 
 
-class PreferansAdapter(Adapter[PreferansView]):
+Shown = PreferansView | PreferansPublicView
+"""A view the table draws: a seat's, or a spectator's public view (no hand, no discard)."""
+
+
+class PreferansAdapter(Adapter[Shown]):
     """Preferans: suits ♠ ♣ ♦ ♥ and ranks upwards, the calls, the trick, the pulka."""
 
     score_width = 42
@@ -59,7 +63,7 @@ class PreferansAdapter(Adapter[PreferansView]):
         """The game's own order (♠ ♣ ♦ ♥, seven to ace), as players arrange a hand."""
         return card_order(card)
 
-    def ladder(self, rules: object, view: PreferansView) -> list[list[str]]:
+    def ladder(self, rules: object, view: Shown) -> list[list[str]]:
         """In the auction, rule 17's ladder of bids as the rules in force have it, a rung a level.
 
         Misère and the games without the talon sit on the ladder where the rules put them;
@@ -74,7 +78,7 @@ class PreferansAdapter(Adapter[PreferansView]):
         return list(rungs.values())
 
     def table(
-        self, view: PreferansView, names: Sequence[str], events: Sequence[Event], painter: Painter
+        self, view: Shown, names: Sequence[str], events: Sequence[Event], painter: Painter
     ) -> list[Text]:
         """The contract, each seat's calls or tricks, the trick on the table, the talon."""
         lines = [self._headline(view, names)]
@@ -86,7 +90,7 @@ class PreferansAdapter(Adapter[PreferansView]):
         width = max(len(name) for name in names)
         for seat in order:
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
-            line.append(names[seat].ljust(width), style="bold" if seat == view.seat else "")
+            line.append(names[seat].ljust(width), style="bold" if seat == view_seat(view) else "")
             if seat == view.dealer:
                 line.append(" (deals)", style="dim")
             if view.players == 4 and seat == view.dealer:
@@ -103,7 +107,7 @@ class PreferansAdapter(Adapter[PreferansView]):
         lines += self._cards(view, names, painter)
         return lines
 
-    def _headline(self, view: PreferansView, names: Sequence[str]) -> Text:
+    def _headline(self, view: Shown, names: Sequence[str]) -> Text:
         if view.contract is not None and view.declarer is not None:
             text = Text(f"contract {view.contract}", style="bold")
             text.append(f" by {names[view.declarer]}")
@@ -121,7 +125,7 @@ class PreferansAdapter(Adapter[PreferansView]):
             return Text(f"all-pass{series_text}: every trick costs its taker", style="bold")
         return Text(view.phase, style="bold")
 
-    def _cards(self, view: PreferansView, names: Sequence[str], painter: Painter) -> list[Text]:
+    def _cards(self, view: Shown, names: Sequence[str], painter: Painter) -> list[Text]:
         lines = []
         if view.trick or view.talon_lead is not None:
             line = Text("trick: ", style="dim")
@@ -143,7 +147,7 @@ class PreferansAdapter(Adapter[PreferansView]):
             lines.append(line)
         if view.talon:
             lines.append(Text("talon: ", style="dim") + painter.cards(view.talon))
-        if view.discard:
+        if isinstance(view, PreferansView) and view.discard:
             lines.append(Text("your discard: ", style="dim") + painter.cards(view.discard))
         for seat, cards in (item for item in view.open_hands if item[1]):
             line = Text(f"{names[seat]} open: ", style="dim")

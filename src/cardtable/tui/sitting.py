@@ -62,6 +62,10 @@ class Sitting(Protocol):
     def to_move(self) -> int | None:
         """The seat to move now."""
 
+    @property
+    def watching(self) -> bool:
+        """Whether a spectator watches the table here: no seat is played, nothing is asked."""
+
     def people(self) -> list[int]:
         """The seats played at this terminal."""
 
@@ -71,11 +75,11 @@ class Sitting(Protocol):
     def dealer(self, deal: int) -> int | None:
         """The dealer of deal number ``deal``."""
 
-    def view(self, seat: int, deal: int) -> Any:
-        """Deal ``deal`` as ``seat`` sees it (``None`` when not known here)."""
+    def view(self, seat: int | None, deal: int) -> Any:
+        """Deal ``deal`` as ``seat`` sees it, or a spectator (``None``): ``None`` if not known."""
 
-    def events(self, seat: int, deal: int) -> list[Event]:
-        """The events of deal ``deal`` as ``seat`` saw them, the table's news among them."""
+    def events(self, seat: int | None, deal: int) -> list[Event]:
+        """The events of deal ``deal`` as ``seat`` (or a spectator) saw them, news among them."""
 
     def rules(self) -> Any:
         """The rules in force for the deal on the table."""
@@ -168,6 +172,11 @@ class LocalSitting(Generic[A, V, R]):
         """The match's seat to move."""
         return self.table.match.to_move
 
+    @property
+    def watching(self) -> bool:
+        """Never: a local table is played (one of bots alone plays through unwatched)."""
+        return False
+
     def people(self) -> list[int]:
         """The seats that are no bot."""
         return self.table.people()
@@ -180,12 +189,13 @@ class LocalSitting(Generic[A, V, R]):
         """The dealer of deal ``deal``."""
         return self.table.match.deals[deal - 1].setup.dealer
 
-    def view(self, seat: int, deal: int) -> Any:
-        """The engine's view."""
-        return self.table.match.deals[deal - 1].view(seat)
+    def view(self, seat: int | None, deal: int) -> Any:
+        """The engine's view (a spectator's: the public view)."""
+        shown = self.table.match.deals[deal - 1]
+        return shown.public_view() if seat is None else shown.view(seat)
 
-    def events(self, seat: int, deal: int) -> list[Event]:
-        """The engine's events as the seat saw them."""
+    def events(self, seat: int | None, deal: int) -> list[Event]:
+        """The engine's events as the seat (or a spectator) saw them."""
         return list(self.table.match.deals[deal - 1].events_seen_by(seat))
 
     def rules(self) -> Any:
@@ -307,6 +317,11 @@ class RemoteSitting:
         """The server's seat to move."""
         return self.client.state.to_move
 
+    @property
+    def watching(self) -> bool:
+        """Whether the connection holds no seat: a spectator's, sent the public view."""
+        return self.client.state.seat is None
+
     def people(self) -> list[int]:
         """The one seat played at this terminal."""
         seat = self.client.state.seat
@@ -324,12 +339,12 @@ class RemoteSitting:
         dealer = getattr(self._state(deal).view, "dealer", None)
         return dealer if isinstance(dealer, int) else None
 
-    def view(self, seat: int, deal: int) -> Any:
-        """The seat's view of deal ``deal`` as the server last sent it."""
+    def view(self, seat: int | None, deal: int) -> Any:
+        """The seat's view of deal ``deal`` as the server last sent it (a spectator's: public)."""
         state = self._state(deal)
         return state.view if seat == state.seat else None
 
-    def events(self, seat: int, deal: int) -> list[Event]:
+    def events(self, seat: int | None, deal: int) -> list[Event]:
         """The deal's events the server sent, then the news told since the deal began."""
         state = self._state(deal)
         news = self.news if state is self.client.state else []
