@@ -11,7 +11,7 @@ ledger), so it plays every game and preset alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -78,7 +78,7 @@ class Table:
         self._bot_rng = random.Random()
         self.picked: tuple[Card, ...] = ()
         self._turn: Turn | None = None
-        self._legal: list[Hashable] = []
+        self._legal: Sequence[Hashable] = ()
         """The deal's legal list behind :attr:`_turn`: the very objects the deal kept."""
         self.rewards = dict.fromkeys(range(self.players), 0.0)
         self.paid = False
