@@ -220,17 +220,10 @@ class Match(ABC, Generic[A, V, R]):
         deck = list(self.deck())
         rng.shuffle(deck)
         setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
-        return self.start_deal_from(setup)
+        return self._start(setup)  # its own deck shuffled: the same cards without counting
 
     def start_deal_from(self, setup: DealSetup) -> Deal[A, V]:
         """Deal the next deal from a given dealer, deck order and seed (as a record does)."""
-        if self.is_over:
-            raise IllegalAction("the match is over")
-        if self.current is not None:
-            raise IllegalAction("the current deal is not finished")
-        expected = self.next_dealer()
-        if setup.dealer != expected:
-            raise IllegalAction(f"seat {expected} deals next, not seat {setup.dealer}")
         if not _same_cards(setup.deck, self.deck()):
             given, wanted = Counter(setup.deck), Counter(self.deck())
             # Name only the difference: a whole deck in the message hides it.
@@ -239,6 +232,17 @@ class Match(ABC, Generic[A, V, R]):
                 [f"it has {cards_text(surplus)} too many"] if surplus else []
             )
             raise IllegalAction(f"the deck is not this game's deck: {'; '.join(differences)}")
+        return self._start(setup)
+
+    def _start(self, setup: DealSetup) -> Deal[A, V]:
+        """Deal the next deal from ``setup``, whose deck holds this game's cards."""
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        if self.current is not None:
+            raise IllegalAction("the current deal is not finished")
+        expected = self.next_dealer()
+        if setup.dealer != expected:
+            raise IllegalAction(f"seat {expected} deals next, not seat {setup.dealer}")
         deal = self._new_deal(setup)
         self.deals.append(deal)
         self.between.append([])

@@ -84,11 +84,11 @@ class PiquetMatch(Match[actions.PiquetAction, PiquetView, PiquetRules]):
             self.cut = cut_for_dealer(self.active, rng)
         return super().start_deal(rng, salt)
 
-    def start_deal_from(self, setup: DealSetup) -> Deal[actions.PiquetAction, PiquetView]:
-        """Deal from a record, whose dealer is what the cut decided when one was due."""
+    def _start(self, setup: DealSetup) -> Deal[actions.PiquetAction, PiquetView]:
+        """Deal ``setup`` (a record's too), its dealer what the cut decided when one was due."""
         if self._cut_due() and self.current is None and setup.dealer in self.active:
             self.cut = setup.dealer
-        return super().start_deal_from(setup)
+        return super()._start(setup)
 
     def deck(self) -> tuple[Card, ...]:
         """The 32 cards, ace to seven (rule 1)."""

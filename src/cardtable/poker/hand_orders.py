@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import cast
 
 from cardtable.cards import Card
@@ -22,6 +23,15 @@ from cardtable.poker.judge import (
     choose_shown,
 )
 from cardtable.poker.pots import HandOrder, Pot
+
+
+@cache
+def _describing(kind: type[CardJudge]) -> bool:
+    """Whether judges of class ``kind`` say hands in words: a protocol check is dear, once a class.
+
+    Every deal's showdown order asks, with the same few classes of judge.
+    """
+    return all(callable(getattr(kind, name, None)) for name in ("describe_high", "describe_low"))
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,7 @@ class SeatHands:
     _describes: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        self._describes = isinstance(self.judge, DescribingJudge)
+        self._describes = _describing(type(self.judge))
 
     def choose(
         self, pots: Sequence[Pot], order: Sequence[int], declarations: Mapping[int, Side] | None

@@ -18,7 +18,6 @@ from cardtable.errors import IllegalAction
 from cardtable.poker.actions import TableAction
 from cardtable.poker.session import Seating, Session, first_dealer_by_jack, seat_by_cards
 from cardtable.poker.table_rules import PokerRules
-from cardtable.poker.variants import check_variant
 from cardtable.poker.view import PokerView
 
 
@@ -39,7 +38,7 @@ class SeatingMatch(Match[TableAction, PokerView, PokerRules]):
         preset: str | None,
     ) -> None:
         super().__init__(game, rules, seats, preset)
-        spec = check_variant(rules.variant)
+        spec = rules.variant  # checked by PokerRules itself
         if not spec.players_min <= len(seats) <= spec.players_max:
             raise IllegalAction(
                 f"{spec.title} is played by {spec.players_min} to {spec.players_max} players, "

@@ -11,7 +11,7 @@ ledger), so it plays every game and preset alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -78,6 +78,8 @@ class Table:
         self._bot_rng = random.Random()
         self.picked: tuple[Card, ...] = ()
         self._turn: Turn | None = None
+        self._legal: Sequence[Hashable] = ()
+        """The deal's legal list behind :attr:`_turn`: the very objects the deal kept."""
         self.rewards = dict.fromkeys(range(self.players), 0.0)
         self.paid = False
         """Whether a deal has ended since the rewards were last taken."""
@@ -153,8 +155,8 @@ class Table:
             deal = self.deal
             moving = self._to_move is not None
             choices = deal.choices() if moving else []
-            legal = deal.legal_actions() if moving else []
-            self._turn = turn(self.game, self.space, legal, choices, self.picked)
+            self._legal = deal.legal_actions() if moving else []
+            self._turn = turn(self.game, self.space, self._legal, choices, self.picked)
         return self._turn
 
     def mask(self, seat: int) -> np.ndarray:
@@ -180,7 +182,7 @@ class Table:
             raise IllegalAction(f"{text!r} (number {number}) is not legal now")
         self.picked = ()
         self._turn = None
-        self.match.apply(action)
+        self.match.apply(self._as_listed(action))
         if self.deal.is_over:
             self._pay()
         else:
@@ -188,6 +190,15 @@ class Table:
         if self.deal.is_over:
             self._start_deal()
         self._to_move = self.match.to_move
+
+    def _as_listed(self, action: Hashable) -> Hashable:
+        """The deal's own object equal to ``action``, which the deal knows legal unasked.
+
+        A turn shared between positions (:func:`~cardtable.rl.actions.turn`) holds equal
+        actions from an earlier legal list, which the deal would check again.
+        """
+        legal = self._legal
+        return legal[legal.index(action)] if action in legal else action
 
     def take_rewards(self) -> dict[int, float]:
         """The rewards earned since the last call, by seat (and clear them)."""
