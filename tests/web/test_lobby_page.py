@@ -101,6 +101,55 @@ def test_a_russian_create_form_describes_every_preset_of_every_game_in_russian(
     assert len(set(said)) == len(said), "each preset is described apart"
 
 
+READ_OPTIONS = """async () => {
+  const read = {};
+  const game = document.querySelector('#game');
+  document.querySelector('.rule-options').open = true;
+  const loaded = async () => {
+    while (!document.querySelector('.rule-option')) await new Promise((r) => setTimeout(r, 20));
+  };
+  for (const g of [...game.options].map((o) => o.value)) {
+    game.value = g;
+    game.dispatchEvent(new Event('change'));
+    const preset = document.querySelector('#preset');
+    for (const p of [...preset.options].map((o) => o.value)) {
+      preset.value = p;
+      preset.dispatchEvent(new Event('change'));
+      await loaded();
+      for (const row of document.querySelectorAll('.rule-option')) {
+        const name = row.querySelector('[data-option]').dataset.option;
+        read[`${g}/${p}/${name}`] = row.querySelector('.option-about').textContent;
+      }
+    }
+  }
+  return read;
+}"""
+"""What the create form says of every option of every preset of every game, by game, preset and
+option, each preset chosen in its menus and its options opened as a person does it."""
+
+
+def test_a_russian_create_form_says_every_option_of_every_preset_in_russian(
+    server: Server, browser: Any
+) -> None:
+    """No rule option's meaning or range on a Russian page has a Latin word (no English doc).
+
+    Issue 18's create-a-table form: "rule options with their sources", Russian and English
+    chosen in the page; docs/web.md, "Playing" (the rule options' meanings, ``options.json``).
+    """
+    browser.add_init_script("localStorage.setItem('ct.lang', 'ru')")
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    page.wait_for_selector("#preset-about")
+    read: dict[str, str] = page.evaluate(READ_OPTIONS)
+    page.close()
+    served = _served(server)
+    assert {key.rsplit("/", 1)[0] for key in read} == {
+        f"{game}/{preset}" for game, presets in served.items() for preset in presets
+    }
+    latin = {key: LATIN.findall(text) for key, text in read.items() if LATIN.search(text)}
+    assert latin == {}
+
+
 def test_an_english_create_form_describes_every_preset_as_the_server_does(
     server: Server, browser: Any
 ) -> None:
@@ -146,10 +195,10 @@ def test_the_create_form_shows_the_presets_options_and_makes_the_table_with_one_
 def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_its_name(
     server: Server, browser: Any
 ) -> None:
-    """A Russian form says an option by the rules' Russian help; a bad value is refused by name.
+    """A Russian form says an option in its own Russian words; a bad value is refused by name.
 
-    001_776ed664a35a376f.txt, piquet rule 9 («Старший … сносит от 3 до 5 карт»; the exchange of
-    1 to 5 cards); docs/web.md, "Playing".
+    001_776ed664a35a376f.txt, piquet rule 9 (the elder's exchange, of 1 to 5 cards); docs/web.md,
+    "Playing" (``options.json``).
     """
     page = browser.new_page()
     page.goto(server.http + "/")
@@ -158,7 +207,8 @@ def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_i
     page.click(".rule-options summary")
     page.wait_for_selector("#rule-elder_min_exchange")
     row = page.locator(".rule-option", has=page.locator("#rule-elder_min_exchange"))
-    assert "Старший сносит от 3 до 5 карт" in row.inner_text()
+    assert "Наименьшее число карт талона, которое берёт первый игрок" in row.inner_text()
+    assert "(от 1 до 5)" in row.inner_text()
     page.fill("#rule-elder_min_exchange", "9")
     page.click("#create")
     refusal = page.wait_for_selector(".refusal:has-text('elder_min_exchange')")

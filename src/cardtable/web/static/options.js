@@ -1,10 +1,11 @@
 // The create form's rule options: a preset's options as the server lists them
 // (GET /api/games/{game}/presets/{preset}/rules), each a field with its meaning and clause (the
-// sentence of the rules' help that states it, in the page's language, else its doc). The
+// sentence of the rules' help that states it, else its doc; in Russian options.json's words). The
 // options the player changes are sent as the table's `rules` overrides, nested by the dotted
 // name's parts; the server checks them and refuses a bad one by its name.
 import { el } from "./dom.js";
 import { settings } from "./i18n.js";
+import MEANINGS from "./options.json" with { type: "json" };
 
 const LABELS = {
   en: { options: "Rule options", notJson: "{0}: not a JSON value" },
@@ -14,6 +15,25 @@ const LABELS = {
 function label(key, ...args) {
   const text = (LABELS[settings.lang] ?? LABELS.en)[key];
   return text.replace(/\{(\d)\}/g, (_, n) => String(args[Number(n)]));
+}
+
+/** What the form says an option means: in Russian our own words (options.json), since the
+ * help's sentences quote the moves to type and English names; in English the sentence of the
+ * help that states it, else the option's doc. */
+function meaning(game, option, sentence) {
+  const own = MEANINGS[settings.lang]?.[game]?.[option.name];
+  return own ?? (sentence ? sentence.text : option.doc);
+}
+
+/** The option's range ("1 to 5; at most 4 long") in the page's language; on a Russian page
+ * without the English list of values a list may hold, which its boxes show. */
+function rangeWords(range) {
+  if (settings.lang !== "ru") return range;
+  const said = range.split("; ").filter((part) => !part.startsWith("one of ")).map((part) => part
+    .replace(/,/g, "\u00a0")
+    .replace(/^(.+) to (.+)$/, "от $1 до $2")
+    .replace(/^at most (.+) long$/, "не длиннее $1"));
+  return said.join("; ");
 }
 
 function shown(value) {
@@ -89,10 +109,11 @@ export function ruleFields() {
     fields = options.map((option) => ({ option, field: input(option) }));
     box.replaceChildren(box.firstChild, ...fields.map(({ option, field }) => {
       const sentence = told.get(option.name);
-      const about = sentence ? sentence.text : option.doc;
+      const about = meaning(game, option, sentence);
+      const range = option.range ? ` (${rangeWords(option.range)})` : "";
       return el("label", { class: "rule-option" },
         el("span", { class: "option-name", text: `${option.name} ` }), field,
-        el("small", { text: ` ${about}${option.range ? ` (${option.range})` : ""}` }), " ",
+        el("small", { class: "option-about", text: ` ${about}${range}` }), " ",
         el("cite", { text: sentence ? sentence.cited : option.source }));
     }));
   };
