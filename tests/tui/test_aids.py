@@ -238,3 +238,33 @@ def test_auto_play_turned_on_by_its_key_plays_the_forced_move_asked_now() -> Non
     assert table.auto_play
     actions = table.match.record().deals[0].actions
     assert actions[pressed[0]] == "play 8♣"
+
+
+def test_undo_is_refused_once_the_talon_turned_up_has_shown_the_person_new_cards() -> None:
+    """After his pass the auction ends and the talon is turned up: his pass stands.
+
+    docs/tui.md, "Aids": undo is refused once a card was seen since the move (the talon is
+    shown to all when the auction is won, 001 preferans rules); the refusal is the engine's
+    sentence, its seats written as the table writes them, and the position is as it was
+    (tests/aids/test_undo.py checks the engine).
+    """
+    table = _table()
+    asked: list[tuple[Frame, int, int]] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        deal = table.match.current
+        if frame.kind != "move" or deal is None:
+            return None
+        seen = len(deal.cards_known_to(0))
+        asked.append((frame, len(deal.history), seen))
+        return {1: "pass", 2: "u"}.get(len(asked), "q")
+
+    play_table(table, Person(typed=typed), seed=SEED)
+    assert len(asked) == 3
+    (_, before, seen_before), (shown, length, seen), (again, after, seen_after) = asked
+    assert seen > seen_before, "the talon turned up showed the person new cards"
+    assert after == length > before + 1
+    assert seen_after == seen
+    assert again.moves == shown.moves
+    assert "refused: you have seen a card since that move: it stands" in again.text
+    assert table.match.record().deals[0].actions[before] == "pass"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -12,6 +13,7 @@ from cardtable.cli.play import Table
 from cardtable.engine import Match, seeded_rng
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.game import POKER
+from cardtable.poker.limits import LimitSystem
 from cardtable.poker.table_bots import PassiveBot
 from cardtable.poker.view import PokerView
 from cardtable.tui.paint import Painter
@@ -259,3 +261,59 @@ def test_at_the_showdown_each_hand_shown_is_named_and_so_is_the_winners() -> Non
         verb = "show" if name == "you" else "shows"
         assert re.search(rf"^{re.escape(name)} {verb} [a-z][a-z ,]+: ", last, re.MULTILINE), name
     assert re.search(r"^\S.* wins? \d+ \(main pot\) with [a-z]", last, re.MULTILINE)
+
+
+SEED_SIDE_POT = 7
+"""The short stack's hand takes the main pot, yours the side pot."""
+
+
+def _short_stack_match() -> Match[Any, Any, Any]:
+    """No-limit hold'em at table stakes, you and bot with 100 chips, short with 10.
+
+    Everyone buys the stake of 10 and you and bot buy 90 more between deals, as the banker
+    sells chips (docs/rules/poker-table.md, ``buy NAME N``).
+    """
+    rules = POKER.rules("no-limit-holdem")
+    limits = replace(rules.limits, system=LimitSystem.TABLE_STAKES, buy_in_minimum=10)
+    match = POKER.new_match(
+        replace(rules, stake=10, limits=limits), ["you", "bot", "short"], "no-limit-holdem"
+    )
+    match.apply_between("buy you 90")
+    match.apply_between("buy bot 90")
+    return match
+
+
+def _raise_past_the_short_stack(frame: Frame, turn: int) -> str | None:
+    """Raise to 12 (typed), more than the short stack holds; then call, bet or check."""
+    if any(text.startswith("raise to") for text in frame.moves):
+        return "raise to 12"
+    for word in ("call", "bet", "check"):
+        for text in frame.moves:
+            if text.startswith(word):
+                return text
+    return None
+
+
+def test_an_all_in_player_plays_for_the_main_pot_and_the_others_for_a_side_pot() -> None:
+    """A short stack all in: the table shows the main pot and the side pot, then who won each.
+
+    002_053e85955f9a4108.txt, "Настольные ставки": a player whose chips run out plays for the
+    pot up to his stake; «Все ставки других игроков сверх поставленной им суммы вносятся в
+    дополнительный банк», which he cannot win (issue 21, "pots and side pots").
+    """
+    match = _short_stack_match()
+    table = Table(POKER, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    run = play_table(table, Person(typed=_raise_past_the_short_stack), seed=SEED_SIDE_POT)
+    deal = match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    assert deal.betting.all_in == [False, False, True]
+    assert list(deal.betting.contributed) == [18, 18, 10]
+    during = [frame for frame in run.frames if frame.moves and "side pot 1" in frame.text]
+    assert during, "the side pot is shown while the betting goes on"
+    assert "main pot 30 (you, bot, short)" in during[0].text
+    assert re.search(r"^side pot 1 \d+ \(you, bot\)", during[0].text, re.MULTILINE)
+    last = run.frames[-1].text
+    assert "main pot 30 (you, bot, short)" in last
+    assert "side pot 1 16 (you, bot)" in last
+    assert re.search(r"^short wins 30 \(main pot\) with [a-z]", last, re.MULTILINE)
+    assert re.search(r"^you win 16 \(side pot 1\) with [a-z]", last, re.MULTILINE)

@@ -342,8 +342,8 @@ class TableApp(App[None], Generic[V]):
         self.push_screen(over, lambda answer: self.answer(answer or ""))
 
     def show_refusal(self, reason: str) -> None:
-        """The last answer was refused: say why until the next answer."""
-        self.refusal = reason
+        """The last answer was refused: say why, its seats by name, until the next answer."""
+        self.refusal = reason = names_in(reason, self.sitting.names)
         self.message = Text(f"refused: {reason}  (? for the rules)", style="bold red")
 
     # ----- drawing -------------------------------------------------------------------------
