@@ -6,8 +6,10 @@ Each command runs ``--runs`` times after one warm-up run (which fills numba's an
 caches); the figure is the median CPU seconds of the child process (user plus system, from
 ``os.wait4``), since the load of other work on a shared machine swings wall times by 2-4x.
 The floors, timed in the same run: an empty Python, Python importing typer and rich (what any
-command of ours loads), and Python importing numba and calling one cached kernel (what any
-command that uses a compiled kernel loads before its own work starts); the anchor of the
+command of ours loads), a one-option typer command that does nothing (typer 0.29 and later
+build a pydantic validator for every parameter, so this floor imports pydantic too), and
+Python importing numba and calling one cached kernel (what any command that uses a compiled
+kernel loads before its own work starts); the anchor of the
 equity command is the same command counting on the numba kernel (the counter compiled ahead
 of time put aside, :mod:`cardtable.poker.aot`). The issue's targets (issue 19, target 2) are
 printed beside each command.
@@ -41,6 +43,22 @@ NUMBA_FLOOR = textwrap.dedent(
     """
 )
 
+EMPTY_COMMAND = textwrap.dedent(
+    """
+    import rich.console
+    import typer
+
+    app = typer.Typer()
+
+    @app.command()
+    def nothing(json: bool = False) -> None:
+        \"\"\"Do nothing.\"\"\"
+
+    app()
+    """
+)
+"""A typer command with one option, doing nothing: what typer alone costs a command."""
+
 EQUITY = ["poker", "equity", "A♥ K♥", "Q♠ Q♦"]
 
 ON_NUMBA = textwrap.dedent(
@@ -61,6 +79,7 @@ COMMANDS: tuple[tuple[str, list[str], float | None], ...] = (
     ("python -c pass", [PYTHON, "-c", "pass"], None),
     ("python: import typer, rich", [PYTHON, "-c", "import typer, rich.console"], None),
     ("python: import numpy", [PYTHON, "-c", "import numpy"], None),
+    ("python: empty typer command, one option", [PYTHON, "-c", EMPTY_COMMAND], None),
     ("python: numba, one cached kernel", [], None),
     ("poker equity A♥K♥ Q♠Q♦ on numba", [PYTHON, "-c", ON_NUMBA], None),
     ("cardtable games", ["games"], 0.3),
