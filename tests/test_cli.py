@@ -181,3 +181,32 @@ def test_games_starts_without_the_rest_of_the_command_line() -> None:
         assert fast.returncode == full.returncode == 0
         assert fast.stdout == full.stdout
         assert fast.stderr == "[]\n"
+
+
+def test_preferans_solve_starts_without_the_rest_of_the_command_line() -> None:
+    """``cardtable preferans solve`` prints what the whole command line prints, loading little.
+
+    docs/speed.md, target 1 (the first ``preferans solve`` after the set-up in at most 2 s): the
+    solver needs numba and its kernels, not the table, the records' validators or the other
+    commands, whose import cost as much CPU as loading the solver's kernels.
+    """
+    quick = (
+        "import sys; from cardtable.cli import run\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "loaded = {'cardtable.cli.main', 'cardtable.engine.record_models', 'cardtable.harness'}\n"
+        "print(sorted(loaded & set(sys.modules)), file=sys.stderr)\n"
+    )
+    whole = "from cardtable.cli.main import app; app()"
+    hands = ["♠7 8 9 10, ♦7 8 9, ♣8, ♥8 9", "♠K A, ♦A, ♣10 J Q, ♥10 Q K A"]
+    hands.append("♠J Q, ♦10 J Q K, ♣7 9, ♥7 J")
+    solve = ["preferans", "solve", *hands, "--declarer", "0", "--lead", "2"]
+    for words in ([*solve, "--contract", "misère", "--json"], ["preferans", "--help"]):
+        fast = subprocess.run(
+            [sys.executable, "-c", quick, *words], capture_output=True, text=True, check=False
+        )
+        full = subprocess.run(
+            [sys.executable, "-c", whole, *words], capture_output=True, text=True, check=False
+        )
+        assert fast.returncode == full.returncode == 0
+        assert fast.stdout == full.stdout
+        assert fast.stderr == "[]\n"

@@ -13,9 +13,10 @@ QUICK_POKER_COMMANDS = frozenset({"hand", "showdown", "equity"})
 def run() -> None:
     """Entry point of the ``cardtable`` console script.
 
-    ``games``, ``poker hand``, ``poker showdown`` and ``poker equity`` need none of the
-    records, the table or the other commands, so they run under a root that holds only them
-    (the same options, help and one-line errors); everything else loads the whole command line.
+    ``games``, ``poker hand``, ``poker showdown``, ``poker equity`` and the ``preferans`` tools
+    (the scorer, the solver) need none of the records, the table or the other commands, so they
+    run under a root that holds only them (the same options, help and one-line errors);
+    everything else loads the whole command line.
     """
     quick = _quick_app(sys.argv[1:3])
     if quick is not None:
@@ -34,6 +35,13 @@ def _quick_app(words: list[str]) -> typer.Typer | None:
 
         app = root_app()
         app.add_typer(poker_app, name="poker")
+        return app
+    if words[:1] == ["preferans"]:
+        from cardtable.cli.common import root_app  # noqa: PLC0415
+        from cardtable.cli.preferans import app as preferans_app  # noqa: PLC0415
+
+        app = root_app()
+        app.add_typer(preferans_app)
         return app
     if words[:1] == ["games"]:
         from cardtable.cli.common import root_app  # noqa: PLC0415
