@@ -168,12 +168,12 @@ def omaha(repeat: int) -> None:
         result = equity(hands, board=known, variant=spec)
         ours = best(lambda known=known: equity(hands, board=known, variant=spec), repeat)
         started = time.perf_counter()
-        kernel_path = equity_module._own_cards
-        equity_module._own_cards = lambda *_: None  # the rule-by-rule evaluator's path
+        kernel_path = equity_module.own_cards
+        equity_module.own_cards = lambda *_: None  # the rule-by-rule evaluator's path
         try:
             equity(hands, board=known, variant=spec, exact=True)
         finally:
-            equity_module._own_cards = kernel_path
+            equity_module.own_cards = kernel_path
         slow = time.perf_counter() - started
         what = f"board {board}, {result.boards:,} boards"
         line(what, ours, "rule by rule", slow, "s", higher=False)
@@ -208,10 +208,9 @@ def best_in_turn(works: dict[str, Callable[[], Any]], rounds: int) -> dict[str, 
     return least
 
 
-def per_call(count: int, rounds: int = 15) -> None:
-    print(f"per call ({count:,} random 7-card hands, best of {rounds} rounds taken in turn)")
-    rng = np.random.default_rng(7)
-    rows = rng.random((count, 52)).argpartition(7, axis=1)[:, :7].astype(np.uint8)
+def one_call_each(rows: np.ndarray, rounds: int) -> None:
+    """``hand_value`` one hand a call on ``rows`` of card indices, beside eval7 and phevaluator."""
+    count = len(rows)
     hands = [[Card.from_index(int(i)) for i in row] for row in rows]
     hand_value(hands[0])
     ranks, suits = "23456789TJQKA", "cdhs"
@@ -231,6 +230,15 @@ def per_call(count: int, rounds: int = 15) -> None:
     ours = count / least.pop("ours")
     for anchor, seconds in least.items():
         line("hand_value(cards)", ours, anchor, count / seconds, "hands/s", higher=True)
+
+
+def per_call(count: int, rounds: int = 15) -> None:
+    rng = np.random.default_rng(7)
+    for size in (7, 5):
+        print(f"per call ({count:,} random {size}-card hands, best of {rounds} rounds in turn)")
+        rows = rng.random((count, 52)).argpartition(size, axis=1)[:, :size].astype(np.uint8)
+        one_call_each(rows, rounds)
+    print(f"masks ({rounds // 3} rounds in turn)")
     batch = rng.random((4_000_000, 52)).argpartition(7, axis=1)[:, :7].astype(np.uint8)
     masks = hand_masks(batch)
     mask_values(masks[:10])

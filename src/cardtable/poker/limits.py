@@ -42,6 +42,12 @@ class LimitSystem(StrEnum):
     """Неограниченные ставки: any amount."""
 
 
+# Read once: under Python 3.11 a member read from its enum class goes through EnumType's
+# __getattr__ hook (about half a microsecond), and the betting asks chips_limit_bets at every
+# legal list and action.
+_TABLE_STAKES = LimitSystem.TABLE_STAKES
+
+
 class FixedAmounts(StrEnum):
     """Which amounts between the minimum and the maximum a fixed limit accepts."""
 
@@ -206,7 +212,7 @@ class Limits:
         Under the other systems a player who runs short buys on credit from the banker
         (the seed allows borrowing in unlimited play), so his stack may go below zero.
         """
-        return self.system is LimitSystem.TABLE_STAKES or self.freeze_out
+        return self.system is _TABLE_STAKES or self.freeze_out
 
     def why_invalid(self) -> str | None:
         """Why these limits cannot be played as the seed describes them, or ``None``.
