@@ -1,4 +1,4 @@
-"""``cardtable games`` lists the shipped games without importing them (README, "Two commands")."""
+"""``cardtable games`` lists the shipped games without importing them (README, "Speed")."""
 
 from __future__ import annotations
 
