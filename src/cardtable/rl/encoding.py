@@ -23,8 +23,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import attrgetter, ne
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -380,21 +379,6 @@ def _encoded(field: Field, start: int, value: Any) -> Encoded:
     return np.array(at, np.intp).tobytes(), np.array(values, np.float32).tobytes()
 
 
-class _Never:
-    """A value equal to no other: what the first write's values are compared with."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-_NEVER = _Never()
-
-
 class Layout:
     """A game's observation: its view's fields, each with its slice of one flat tensor."""
 
@@ -417,42 +401,30 @@ class Layout:
         self._placed: list[tuple[Field, int, dict[Any, Encoded]]] = [
             (field, self.slices[field.name].start, {}) for field in self.fields
         ]
-        self._numbers = range(len(self.fields))
-        self._values: tuple[Any, ...] = (_NEVER,) * len(self.fields)
-        """The values of the last write (none yet: a value equal to nothing)."""
-        self._places: list[bytes] = [b""] * len(self.fields)
-        self._floats: list[bytes] = [b""] * len(self.fields)
-        """Their encodings, the places and the floats of each field."""
 
     def write(self, view: object, extra: dict[str, Any], out: Vector) -> None:
         """Write every field of ``view``, then the layout's own from ``extra``, into ``out``.
 
         ``out`` is zero; ``extra`` maps the layout's own fields to their values, in order.
         """
+        at: list[bytes] = []
+        values: list[bytes] = []
         given = self._of_view(view)[: len(self._placed) - len(self.own)] if self._of_view else ()
-        values = (*given, *extra.values())
-        if len(values) != len(self._placed):
-            raise EncodingError(f"{len(values)} values for the {len(self._placed)} fields")
-        places, floats = self._places.copy(), self._floats.copy()  # kept once all are written
-        # A deal's views differ in a few fields move to move: the others keep the floats of
-        # the last write, found by equality (compared in C, cheaper than hashing each value).
-        for number in compress(self._numbers, map(ne, values, self._values)):
-            places[number], floats[number] = self._find(number, values[number])
-        self._values, self._places, self._floats = values, places, floats
+        for (field, start, memo), value in zip(
+            self._placed, (*given, *extra.values()), strict=True
+        ):
+            try:
+                found = memo.get(value)
+            except TypeError:  # a mapping: not hashable, so written afresh
+                found = _encoded(field, start, value)
+            else:
+                if found is None:
+                    found = self._remember(field, start, memo, value)
+            at.append(found[0])
+            values.append(found[1])
         # One numpy assignment from two joined buffers: turning lists of Python numbers into
         # arrays cost more than all the rest of a write.
-        out[np.frombuffer(b"".join(places), np.intp)] = np.frombuffer(
-            b"".join(floats), np.float32
-        )
-
-    def _find(self, number: int, value: Any) -> Encoded:
-        """The encoding of ``value`` in field ``number``: remembered, or made now."""
-        field, start, memo = self._placed[number]
-        try:
-            found = memo.get(value)
-        except TypeError:  # a mapping: not hashable, so written afresh
-            return _encoded(field, start, value)
-        return self._remember(field, start, memo, value) if found is None else found
+        out[np.frombuffer(b"".join(at), np.intp)] = np.frombuffer(b"".join(values), np.float32)
 
     def _remember(self, field: Field, start: int, memo: dict[Any, Encoded], value: Any) -> Encoded:
         """Encode ``value`` and keep its floats: a deal's views repeat most fields move to move."""
