@@ -14,7 +14,6 @@ folded hand is never shown, and a player left alone wins without showing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -91,9 +90,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.openers_shown: tuple[Card, ...] = ()
         self.start_stacks = tuple(stacks)
         terms = terms or DealTerms()
-        self.table = TableCards(
-            [SeatCards() for _ in range(seats)], list(setup.deck), random.Random(setup.seed)
-        )
+        self.table = TableCards([SeatCards() for _ in range(seats)], list(setup.deck), setup.seed)
         """Where every card of the deal is: the state all the phases share."""
         self.phase = Phase.BET
         self.step = 0
