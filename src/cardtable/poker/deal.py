@@ -231,8 +231,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def _wild_seen(self, seat: int) -> tuple[Card, ...]:
         """The wild cards among those ``seat`` sees, so that a table can mark them."""
-        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
-        if not wild:  # most variants: nothing to look for (a view is asked at every move)
+        rules = self.spec.hands
+        if not rules.wild and rules.deal_wild == "none" and not self.chosen_wild:
+            return ()  # most variants: no wild card at all (a view is asked at every move)
+        wild = wild_cards(rules) | self.wild_for(seat)
+        if not wild:
             return ()
         table = self.table
         seen = [*table.hands[seat].down, *(card for hand in table.hands for card in hand.up)]
