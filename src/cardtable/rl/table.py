@@ -123,7 +123,7 @@ class Table:
         return self._to_move
 
     def _start_deal(self) -> None:
-        while not self.match.is_over and self.played < self.deals:
+        while self.played < self.deals and not self.match.is_over:  # the count is cheaper
             deal = self.match.start_deal(self._deal_rng)
             self.played += 1
             self._play_bots()
