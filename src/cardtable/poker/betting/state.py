@@ -160,9 +160,10 @@ class BettingState:
             opened = False
         pot_after_call = self.pot + self.owed(seat)
         floor = current.last_full if current.high > 0 else -1
+        key: tuple[int | bool, ...]
         # The bounds are a function of these numbers alone: worked out once for all deals.
-        key = (id(limits), current.index, current.last, opened, pot_after_call, previous)
-        key += (self.factor, self.jackpot_maximum, floor)
+        key = (id(limits), current.index, current.last, opened, pot_after_call, previous, floor)
+        key += (self.factor, self.jackpot_maximum)
         known = _BOUNDS.get(key)
         if known is not None and known[0] is limits:
             return known[1]
