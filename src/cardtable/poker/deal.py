@@ -107,6 +107,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.declarations: Declarations | None = None
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.result: PokerOutcome | None = None
+        self._finished_table: dict[str, Any] | None = None
+        """The fields every view shares, once the deal is over."""
         self.betting = Betting(
             seats,
             list(stacks),
@@ -191,7 +193,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return made_view(PokerPublicView, fields)
 
     def _table(self) -> dict[str, Any]:
-        """The fields every view shares."""
+        """The fields every view shares (a copy: each view adds its own)."""
+        if self.result is None:
+            return self._table_now()
+        # A finished deal changes no more, and each seat asks for its last view.
+        if self._finished_table is None:
+            self._finished_table = self._table_now()
+        return dict(self._finished_table)
+
+    def _table_now(self) -> dict[str, Any]:
+        """The fields every view shares, worked out from the deal as it is now."""
         betting = self.betting
         current = betting.round
         table = self.table
