@@ -11,6 +11,7 @@ import pytest
 from cardtable.engine import DealSetup, get_game, parse_record, record_text, seeded_rng
 from cardtable.engine.record import record_from_data
 from cardtable.engine.replay import replay
+from cardtable.engine.rng import shuffle
 from cardtable.errors import IllegalAction, RecordError, UnknownGame
 from cardtable.preferans.actions import Play
 from cardtable.preferans.deal import PreferansDeal
@@ -136,6 +137,22 @@ def test_the_same_seed_deals_the_same_cards(toy: ToyGame) -> None:
     """The RNG is injected: equal seeds give equal matches (docs/architecture.md, layers)."""
     assert record_text(_played(toy, seed=9).record()) == record_text(_played(toy, seed=9).record())
     assert record_text(_played(toy, seed=9).record()) != record_text(_played(toy, seed=10).record())
+
+
+def test_a_deck_is_shuffled_into_the_order_the_generators_own_shuffle_gives() -> None:
+    """A seed deals the cards it always dealt: ``shuffle`` is ``rng.shuffle``, sooner.
+
+    docs/architecture.md, the ``rng`` row of the engine's parts; docs/records.md (a record
+    replays a deal from its seed).
+    """
+    for seed in range(100):
+        for length in (0, 1, 2, 3, 32, 36, 52, 54, 65):
+            mine, its = list(range(length)), list(range(length))
+            ours, theirs = seeded_rng(seed), seeded_rng(seed)
+            shuffle(mine, ours)
+            theirs.shuffle(its)
+            assert mine == its
+            assert ours.random() == theirs.random()  # and drew as many bits
 
 
 def test_a_deal_cannot_start_while_another_is_in_progress(toy: ToyGame) -> None:

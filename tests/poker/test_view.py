@@ -125,3 +125,26 @@ def test_a_spectator_is_not_told_which_hole_card_fixes_a_players_wild_cards() ->
             assert deal.public_view().wild == ()
             legal = deal.legal_actions()
             deal.apply(Call() if Call() in legal else Check() if Check() in legal else legal[0])
+
+
+def test_after_the_showdown_each_seat_sees_its_own_hand_and_the_same_table() -> None:
+    """The last views of a finished deal: each seat's own down cards, the shown hands to all.
+
+    002_053e85955f9a4108.txt, "Цель игры" а): the hands still in at the end are shown ("к
+    вскрытию карт"); cardtable.poker.deal's rule of what each seat learns (its own down
+    cards, every hand shown). A view asked twice and a spectator's view say the same.
+    """
+    deal = _deal("holdem", 3)
+    while deal.to_move is not None:
+        legal = deal.legal_actions()
+        deal.apply(Check() if Check() in legal else Call())
+    views = [deal.view(seat) for seat in range(3)]
+    for seat, view in enumerate(views):
+        assert view.seat == seat
+        assert view.down == tuple(deal.hands[seat].down)
+        assert view.shown == tuple(tuple(deal.hands[other].cards) for other in range(3))
+        assert deal.view(seat) == view
+    public = deal.public_view()
+    assert public.shown == views[0].shown
+    assert public.stacks == views[0].stacks
+    assert views[0].down != views[1].down

@@ -22,6 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from cardtable.cards import Card, cards_text
 from cardtable.engine.deal import Deal, DealSetup, Event
 from cardtable.engine.record import DealEntry, DealResult, Record, Summary
+from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import Preset, rules_to_mapping
 from cardtable.engine.views import view_to_data
 from cardtable.errors import IllegalAction
@@ -218,7 +219,7 @@ class Match(ABC, Generic[A, V, R]):
         the deck but does not hide it.
         """
         deck = list(self.deck())
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         setup = DealSetup(self.next_dealer(), tuple(deck), rng.getrandbits(32), salt)
         return self._start(setup)  # its own deck shuffled: the same cards without counting
 

@@ -14,7 +14,6 @@ folded hand is never shown, and a player left alone wins without showing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -91,9 +90,7 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.openers_shown: tuple[Card, ...] = ()
         self.start_stacks = tuple(stacks)
         terms = terms or DealTerms()
-        self.table = TableCards(
-            [SeatCards() for _ in range(seats)], list(setup.deck), random.Random(setup.seed)
-        )
+        self.table = TableCards([SeatCards() for _ in range(seats)], list(setup.deck), setup.seed)
         """Where every card of the deal is: the state all the phases share."""
         self.phase = Phase.BET
         self.step = 0
@@ -110,6 +107,8 @@ class PokerDeal(Deal[TableAction, PokerView]):
         self.declarations: Declarations | None = None
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.result: PokerOutcome | None = None
+        self._finished_table: dict[str, Any] | None = None
+        """The fields every view shares, once the deal is over."""
         self.betting = Betting(
             seats,
             list(stacks),
@@ -194,7 +193,16 @@ class PokerDeal(Deal[TableAction, PokerView]):
         return made_view(PokerPublicView, fields)
 
     def _table(self) -> dict[str, Any]:
-        """The fields every view shares."""
+        """The fields every view shares (a copy: each view adds its own)."""
+        if self.result is None:
+            return self._table_now()
+        # A finished deal changes no more, and each seat asks for its last view.
+        if self._finished_table is None:
+            self._finished_table = self._table_now()
+        return dict(self._finished_table)
+
+    def _table_now(self) -> dict[str, Any]:
+        """The fields every view shares, worked out from the deal as it is now."""
         betting = self.betting
         current = betting.round
         table = self.table
@@ -234,8 +242,11 @@ class PokerDeal(Deal[TableAction, PokerView]):
 
     def _wild_seen(self, seat: int) -> tuple[Card, ...]:
         """The wild cards among those ``seat`` sees, so that a table can mark them."""
-        wild = wild_cards(self.spec.hands) | self.wild_for(seat)
-        if not wild:  # most variants: nothing to look for (a view is asked at every move)
+        rules = self.spec.hands
+        if not rules.wild and rules.deal_wild == "none" and not self.chosen_wild:
+            return ()  # most variants: no wild card at all (a view is asked at every move)
+        wild = wild_cards(rules) | self.wild_for(seat)
+        if not wild:
             return ()
         table = self.table
         seen = [*table.hands[seat].down, *(card for hand in table.hands for card in hand.up)]

@@ -37,6 +37,12 @@ from cardtable.poker.view import PokerView
 
 SEED = "002_053e85955f9a4108.txt"
 
+MOST_JUDGES = 64
+"""Variants whose hand judge is kept for every match (then all are forgotten, and made anew)."""
+
+_JUDGES: dict[int, tuple[VariantSpec, HandJudge]] = {}
+"""Each variant's judge by the variant's ``id``: a judge holds only its rules."""
+
 
 class PokerMatch(ChoiceMatch):
     """A session of deals with the ledger, the rotation of the deal and the special deals.
@@ -56,7 +62,6 @@ class PokerMatch(ChoiceMatch):
         super().__init__(game, rules, seats, preset)
         self.judge = judge
         self.unopened = 0
-        self._judges: dict[VariantSpec, CardJudge] = {}
         self.time_up = False
         """Whether the agreed end of the session has come (the move ``time-up``)."""
 
@@ -88,11 +93,15 @@ class PokerMatch(ChoiceMatch):
     def _judge(self, spec: VariantSpec) -> CardJudge:
         if self.judge is not None:
             return self.judge
-        # One lookup: hashing a whole variant is dear, and a new match asks on its first deal.
-        judge = self._judges.get(spec)
-        if judge is None:
-            judge = self._judges[spec] = HandJudge(spec.hands, spec.low_qualifier)
-        return judge
+        # Found by the variant's identity: hashing a whole variant is dear, and every new
+        # match asks on its first deal. The variant is kept with its judge, so that its
+        # number is no other's while it is kept.
+        known = _JUDGES.get(id(spec))
+        if known is None or known[0] is not spec:
+            if len(_JUDGES) >= MOST_JUDGES:
+                _JUDGES.clear()
+            known = _JUDGES[id(spec)] = (spec, HandJudge(spec.hands, spec.low_qualifier))
+        return known[1]
 
     def _new_deal(self, setup: DealSetup) -> PokerDeal:
         prelude: list[Event] = []

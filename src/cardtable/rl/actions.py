@@ -168,11 +168,25 @@ class Turn:
     done: Hashable | None
     picked: tuple[Card, ...]
 
+    _mask: bytes = field(default=b"", init=False, repr=False, compare=False)
+
     @property
     def legal(self) -> list[int]:
         """Every legal number, ascending."""
         numbers = [*self.moves, *self.picks]
         return sorted(numbers)
+
+    def mask(self, size: int) -> bytes:
+        """The legal numbers of a space of ``size`` as a byte each, 1 where legal.
+
+        Worked out once: a turn is shared by every position with the same legal list.
+        """
+        if len(self._mask) != size:
+            mask = bytearray(size)
+            for number in [*self.moves, *self.picks]:  # a few: cheaper than a numpy index
+                mask[number] = 1
+            self._mask = bytes(mask)
+        return self._mask
 
 
 def turn(

@@ -364,8 +364,11 @@ class Field:
     part: Part
 
 
-Encoded = tuple[bytes, bytes]
-"""A field's value as its floats' places (``intp``) and the floats (``float32``), as bytes."""
+PLACED = np.dtype([("at", np.int32), ("value", np.float32)])
+"""One float of an encoded field: its place in the tensor and its value."""
+
+Encoded = bytes
+"""A field's value as its floats, each a place and a value (:data:`PLACED`), as bytes."""
 
 
 def _encoded(field: Field, start: int, value: Any) -> Encoded:
@@ -376,7 +379,10 @@ def _encoded(field: Field, start: int, value: Any) -> Encoded:
         field.part.put(value, start, at, values)
     except EncodingError as error:
         raise EncodingError(f"field {field.name}: {error}") from None
-    return np.array(at, np.intp).tobytes(), np.array(values, np.float32).tobytes()
+    placed = np.empty(len(at), PLACED)
+    placed["at"] = at
+    placed["value"] = values
+    return placed.tobytes()
 
 
 class Layout:
@@ -398,33 +404,42 @@ class Layout:
             self.slices[field.name] = slice(start, start + field.part.size)
             start += field.part.size
         self.size = start
-        self._placed: list[tuple[Field, int, dict[Any, Encoded]]] = [
-            (field, self.slices[field.name].start, {}) for field in self.fields
-        ]
+        self._memos: list[dict[Any, Encoded]] = [{} for _ in self.fields]
+        """Each field's values met so far and their encodings: a deal's views repeat most."""
 
     def write(self, view: object, extra: dict[str, Any], out: Vector) -> None:
         """Write every field of ``view``, then the layout's own from ``extra``, into ``out``.
 
         ``out`` is zero; ``extra`` maps the layout's own fields to their values, in order.
         """
-        at: list[bytes] = []
-        values: list[bytes] = []
-        given = self._of_view(view)[: len(self._placed) - len(self.own)] if self._of_view else ()
-        for (field, start, memo), value in zip(
-            self._placed, (*given, *extra.values()), strict=True
-        ):
-            try:
-                found = memo.get(value)
-            except TypeError:  # a mapping: not hashable, so written afresh
-                found = _encoded(field, start, value)
-            else:
-                if found is None:
-                    found = self._remember(field, start, memo, value)
-            at.append(found[0])
-            values.append(found[1])
-        # One numpy assignment from two joined buffers: turning lists of Python numbers into
-        # arrays cost more than all the rest of a write.
-        out[np.frombuffer(b"".join(at), np.intp)] = np.frombuffer(b"".join(values), np.float32)
+        memos = self._memos
+        given = self._of_view(view)[: len(memos) - len(self.own)] if self._of_view else ()
+        values = (*given, *extra.values())
+        if len(values) != len(memos):
+            raise EncodingError(f"{len(values)} values for the {len(memos)} fields")
+        try:
+            found: list[Encoded | None] = list(map(dict.get, memos, values))
+        except TypeError:  # a mapping: not hashable, so every field is looked up alone
+            found = [None] * len(memos)
+        if None in found:
+            for number, known in enumerate(found):
+                if known is None:
+                    found[number] = self._find(number, values[number])
+        # One buffer for one numpy assignment: the lookups and the joining are done in C,
+        # where a Python loop over the view's fields cost more than all the rest of a write.
+        placed = np.frombuffer(b"".join(found), PLACED)  # type: ignore[arg-type]
+        out[placed["at"]] = placed["value"]
+
+    def _find(self, number: int, value: Any) -> Encoded:
+        """The encoding of ``value`` in field ``number``: remembered, or made now."""
+        field = self.fields[number]
+        start = self.slices[field.name].start
+        memo = self._memos[number]
+        try:
+            known = memo.get(value)
+        except TypeError:  # a mapping: not hashable, so written afresh
+            return _encoded(field, start, value)
+        return self._remember(field, start, memo, value) if known is None else known
 
     def _remember(self, field: Field, start: int, memo: dict[Any, Encoded], value: Any) -> Encoded:
         """Encode ``value`` and keep its floats: a deal's views repeat most fields move to move."""

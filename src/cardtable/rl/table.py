@@ -123,7 +123,7 @@ class Table:
         return self._to_move
 
     def _start_deal(self) -> None:
-        while not self.match.is_over and self.played < self.deals:
+        while self.played < self.deals and not self.match.is_over:  # the count is cheaper
             deal = self.match.start_deal(self._deal_rng)
             self.played += 1
             self._play_bots()
@@ -161,11 +161,9 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         """The legal numbers of ``seat`` as 0/1 (int8): none unless it is to move."""
-        mask = bytearray(self.space.size)
-        if seat == self._to_move:
-            for number in self.current_turn().legal:  # a few: cheaper than a numpy index
-                mask[number] = 1
-        return np.frombuffer(mask, np.int8)
+        if seat != self._to_move:
+            return np.zeros(self.space.size, np.int8)
+        return np.frombuffer(bytearray(self.current_turn().mask(self.space.size)), np.int8)
 
     def step(self, number: int) -> None:
         """Play ``number`` for the seat to move (a pick only adds to the run of picks)."""

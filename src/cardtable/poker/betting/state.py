@@ -13,6 +13,13 @@ from cardtable.errors import IllegalAction
 from cardtable.poker.betting.structures import BettingRules
 from cardtable.poker.limits import BetContext, Bounds, Limits, LimitSystem, increment_bounds
 
+MOST_BOUNDS = 4_096
+"""Bounds kept for every deal (then all are forgotten and worked out anew)."""
+
+_BOUNDS: dict[tuple[int | bool, ...], tuple[Limits, Bounds]] = {}
+"""The bounds of each moment's numbers, with the limits they are under (kept alive, so that
+the limits' ``id`` in the key is no other's)."""
+
 
 @dataclass
 class Round:
@@ -144,24 +151,37 @@ class BettingState:
         if listing is not None and listing[0] == seat:
             return listing[1]
         current = self._round()
+        limits = self.limits
         opened = self.opened
         previous = current.last_put
-        if not self.limits.previous_bet_resets:
+        if not limits.previous_bet_resets:
             previous = max(previous, self.carried_put)
-        elif self.limits.system is LimitSystem.PREVIOUS_BET and not any(current.bets):
+        elif limits.system is LimitSystem.PREVIOUS_BET and not any(current.bets):
             opened = False
+        pot_after_call = self.pot + self.owed(seat)
+        floor = current.last_full if current.high > 0 else -1
+        key: tuple[int | bool, ...]
+        # The bounds are a function of these numbers alone: worked out once for all deals.
+        key = (id(limits), current.index, current.last, opened, pot_after_call, previous, floor)
+        key += (self.factor, self.jackpot_maximum)
+        known = _BOUNDS.get(key)
+        if known is not None and known[0] is limits:
+            return known[1]
         context = BetContext(
             round_index=current.index,
             last_round=current.last,
             opened=opened,
-            pot_after_call=self.pot + self.owed(seat),
+            pot_after_call=pot_after_call,
             previous_put=previous,
             factor=self.factor,
             jackpot_maximum=self.jackpot_maximum,
         )
-        bounds = increment_bounds(self.limits, context)
-        if self.limits.raise_at_least_last and current.high > 0:
-            return Bounds(max(bounds.minimum, current.last_full), bounds.maximum, bounds.listed)
+        bounds = increment_bounds(limits, context)
+        if limits.raise_at_least_last and floor >= 0:
+            bounds = Bounds(max(bounds.minimum, floor), bounds.maximum, bounds.listed)
+        if len(_BOUNDS) >= MOST_BOUNDS:
+            _BOUNDS.clear()
+        _BOUNDS[key] = (limits, bounds)
         return bounds
 
     # ----------------------------------------------------------------- effects

@@ -36,8 +36,8 @@ class TableCards:
 
     hands: list[SeatCards]
     stock: list[Card]
-    rng: random.Random
-    """Chance inside the deal (the reshuffle), from the deal's recorded seed."""
+    seed: int
+    """The deal's recorded seed, of the chance inside it (the reshuffle)."""
     board: list[Card] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)
     """The board's places turned up, in the order they were."""
@@ -46,6 +46,17 @@ class TableCards:
     """The opener's discards, kept out of a reshuffle for the proof of his openers."""
     reshuffles: int = 0
     """How many times the bottom card has been shuffled with the discards."""
+    _rng: random.Random | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of the chance inside the deal, made from the seed when first asked.
+
+        Seeding a generator costs more than dealing a hand, and few deals ever reshuffle.
+        """
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def take(self, count: int, folded: Sequence[bool]) -> list[Card]:
         """Deal ``count`` cards from the top of the stock, never its bottom card.
