@@ -91,8 +91,7 @@ def write_phases(writer: Writer, rules: PokerRules) -> None:
             ["variant.steps"],
             "Each player names one of his down cards (`wild 9♠`): it and every card of its rank "
             "are wild for him alone.",
-            "Каждый называет одну из своих закрытых карт: она и все карты её ранга "
-            "— его козыри.",
+            "Каждый называет одну из своих закрытых карт: она и все карты её ранга — его козыри.",
             source=f"{SEED}, «Семикарточный гвоздь»",
         )
     writer.section("name-wild", "Naming your wild card", "Свой козырь")
