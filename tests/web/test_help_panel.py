@@ -97,7 +97,7 @@ def _first_hint_of_each_phase(
     rng = seeded_rng(seed + 1)
     seen: dict[str, list[dict[str, Any]]] = {}
     while match.current is not None and match.to_move is not None:
-        view = match.view(match.to_move)
+        view: Any = match.view(match.to_move)
         legal = match.legal_actions()
         parts = game.move_hint_parts(rules, view, legal)
         seen.setdefault(view.phase, [part.to_data() for part in parts])

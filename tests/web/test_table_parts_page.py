@@ -277,7 +277,7 @@ def _downloaded(page: Any, link: Any, into: Path) -> str:
     """The file a click on ``link`` downloads, as text."""
     with page.expect_download() as info:
         link.click()
-    target = into / info.value.suggested_filename
+    target = into / str(info.value.suggested_filename)
     info.value.save_as(target)
     return target.read_text(encoding="utf-8")
 
