@@ -454,7 +454,7 @@ def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: st
     The page shows the help in its language (docs/web.md, the help panel; help.LANGUAGES):
     every preset of the game and every feature switched on (``FEATURES``); a move is said as
     players say it («иду на высший», «остаюсь при своих»), a convention and a variant by
-    their Russian names.
+    their Russian names; a clause cited by its number as «правило 9».
     """
     game = get_game(name)
     sets = [game.rules(preset) for preset in game.presets]
@@ -464,4 +464,6 @@ def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: st
         for section in game.rules_help(rules, "ru").sections:
             for text in [section.heading, *(sentence.text for sentence in section.sentences)]:
                 left |= {f"{word}: {text}" for word in LATIN_WORD.findall(text)}
+            cited = " ".join(sentence.cited for sentence in section.sentences)
+            left |= {f"{rule}: {cited}" for rule in re.findall(r"\brules? \d", cited)}
     assert not left, sorted(left)[:10]
