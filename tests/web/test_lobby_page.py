@@ -203,6 +203,8 @@ def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_i
     page = browser.new_page()
     page.goto(server.http + "/")
     page.select_option("#language", "ru")
+    # The lobby is drawn again in Russian once its lists come back: the form to fill is that one.
+    page.wait_for_selector("h2:has-text('Новый стол')")
     page.select_option("#game", "piquet")
     page.click(".rule-options summary")
     page.wait_for_selector("#rule-elder_min_exchange")
