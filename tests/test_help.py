@@ -441,3 +441,29 @@ def test_a_game_without_a_help_of_its_own_is_told_option_by_option(toy: ToyGame)
     assert said.text == "Deals in a match. Here: 7."
     assert said.cited == "toy game"
     assert len(section.sentences) == len(rules_to_mapping(toy.rules()))
+
+
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+"""A word in Latin letters: English, or a server's name, left in a Russian sentence."""
+
+
+@pytest.mark.parametrize("name", ["preferans", "piquet", "poker"])
+def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: str) -> None:
+    """A Russian page's rules panel is Russian: no heading or sentence keeps a Latin word.
+
+    The page shows the help in its language (docs/web.md, the help panel; help.LANGUAGES):
+    every preset of the game and every feature switched on (``FEATURES``); a move is said as
+    players say it («иду на высший», «остаюсь при своих»), a convention and a variant by
+    their Russian names; a clause cited by its number as «правило 9».
+    """
+    game = get_game(name)
+    sets = [game.rules(preset) for preset in game.presets]
+    sets += [game.rules(None, features) for features in FEATURES[name]]
+    left: set[str] = set()
+    for rules in sets:
+        for section in game.rules_help(rules, "ru").sections:
+            for text in [section.heading, *(sentence.text for sentence in section.sentences)]:
+                left |= {f"{word}: {text}" for word in LATIN_WORD.findall(text)}
+            cited = " ".join(sentence.cited for sentence in section.sentences)
+            left |= {f"{rule}: {cited}" for rule in re.findall(r"\brules? \d", cited)}
+    assert not left, sorted(left)[:10]

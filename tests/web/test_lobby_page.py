@@ -203,6 +203,8 @@ def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_i
     page = browser.new_page()
     page.goto(server.http + "/")
     page.select_option("#language", "ru")
+    # The lobby is drawn again in Russian once its lists come back: the form to fill is that one.
+    page.wait_for_selector("h2:has-text('Новый стол')")
     page.select_option("#game", "piquet")
     page.click(".rule-options summary")
     page.wait_for_selector("#rule-elder_min_exchange")
@@ -215,3 +217,73 @@ def test_the_create_form_says_an_option_in_the_pages_language_and_a_bad_one_by_i
     assert refusal is not None
     assert "\n" not in refusal.inner_text()
     assert page.locator(".table[data-seq]").count() == 0
+
+
+def _settings_in_force(server: Server, table_id: str) -> dict[str, Any]:
+    """Each option the table's help states, with the value in force (``/help``'s settings)."""
+    help = server.get(f"/api/tables/{table_id}/help")
+    return {
+        setting["name"]: setting["value"]
+        for section in help["sections"]
+        for sentence in section["sentences"]
+        for setting in sentence["settings"]
+    }
+
+
+def _new_table(page: Any, server: Server) -> str:
+    page.fill("#deals", "1")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
+def test_a_list_option_is_chosen_by_boxes_or_fields_and_the_table_has_it_changed(
+    server: Server, browser: Any
+) -> None:
+    """A list option is no JSON to type: its values are boxes or fields, and the table has them.
+
+    001_776ed664a35a376f.txt, preferans (the levels a half-whist and a game without the talon
+    are allowed at: ``half_whist_levels``, ``without_talon_levels``, 6 to 10, a box each);
+    002_053e85955f9a4108.txt, Бонусы (``house.bonus_hands``, a box for each kind of hand) and
+    the blinds (``forced.blinds``, a field for each, one added); docs/web.md, "Playing".
+    """
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "preferans")
+    page.select_option("#preset", "sochi")
+    page.click(".rule-options summary")
+    levels = page.wait_for_selector("#rule-half_whist_levels")
+    assert levels is not None
+    boxes = page.locator("#rule-half_whist_levels input[type=checkbox]")
+    assert boxes.evaluate_all("(es) => es.map((e) => [e.value, e.checked])") == [
+        ["6", True],
+        ["7", False],
+        ["8", False],
+        ["9", False],
+        ["10", False],
+    ]
+    assert not page.locator(".rule-option input[value^='[']").count(), "a level list as JSON"
+    page.check("#rule-half_whist_levels-7")
+    page.uncheck("#rule-without_talon_levels-9")
+    preferans = _settings_in_force(server, _new_table(page, server))
+    assert preferans["half_whist_levels"] == [6, 7]
+    assert preferans["without_talon_levels"] == [10]
+
+    page.goto(server.http + "/")
+    page.select_option("#game", "poker")
+    page.select_option("#preset", "holdem")
+    page.click(".rule-options summary")
+    blinds = page.wait_for_selector("#rule-forced\\.blinds")
+    assert blinds is not None
+    items = page.locator("#rule-forced\\.blinds .list-item")
+    assert items.evaluate_all("(es) => es.map((e) => e.value)") == ["1", "2"]
+    page.click("#rule-forced\\.blinds .list-add")
+    items.nth(2).fill("2")
+    page.fill("#rule-house\\.bonus", "5")  # a bonus, so that the help states its hands
+    page.uncheck("[id='rule-house.bonus_hands-four of a kind']")
+    poker = _settings_in_force(server, _new_table(page, server))
+    assert poker["forced.blinds"] == [1, 2, 2]
+    assert sorted(poker["house.bonus_hands"]) == ["royal flush", "straight flush"]
+    assert not errors, errors

@@ -11,12 +11,17 @@ import re
 from pathlib import Path
 from typing import Any
 
+from cardtable.engine import get_game
 from cardtable.engine.deal import Event
+from cardtable.poker.help.words import TITLES_RU
 from cardtable.poker.phrases import PHRASES
 from server.harness import Server
 
 from .test_dealers_choice_page import _play_choosing
 from .test_event_sentences import SAY, _data
+
+STATIC = Path(__file__).parents[2] / "src" / "cardtable" / "web" / "static"
+"""The page's scripts."""
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
@@ -88,3 +93,16 @@ def test_the_table_and_the_dealers_menu_name_the_variants_in_russian(
     event = Event("choose", None, PHRASES["choose"].format_map(values), (), None, "choose", values)
     said = page.evaluate(SAY, [[["poker", _data(event)]], "ru"])
     assert said == ["сдающий выбирает игру: Покер с досдачей, козыри: двойки"]
+
+
+def test_the_russian_rules_help_names_each_variant_as_the_page_does() -> None:
+    """The rules panel and the lobby give a variant one Russian name: names.js and the help's.
+
+    docs/web.md, "The poker table" (the variants' names) and the help panel; a preset
+    without a Russian name fails here.
+    """
+    script = (STATIC / "names.js").read_text(encoding="utf-8")
+    table = script.split("const VARIANTS_RU = {")[1].split("};")[0]
+    page = dict(re.findall(r'^\s*"?([\w-]+)"?: "([^"]+)",', table, re.MULTILINE))
+    assert page == TITLES_RU
+    assert set(get_game("poker").presets) <= set(TITLES_RU)

@@ -19,6 +19,7 @@ falls back to its English.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -171,6 +172,8 @@ class Writer:
         raw = "; ".join(each for each in sources if each)
         clauses = [source] if source else [self._clause(name) for name in names]
         cited = "; ".join(self.cite(each) for each in dict.fromkeys(clauses) if each)
+        if self.language == "ru":
+            cited = clauses_ru(cited)
         if all(said.text != text for said in self._sentences):
             self._sentences.append(Sentence(text, settings, raw, cited))
 
@@ -200,6 +203,17 @@ class Writer:
         if self._sentences:
             raise RulesError("help has sentences outside any section")
         return RulesHelp(game, title, self.language, tuple(self.sections))
+
+
+def clauses_ru(cited: str) -> str:
+    """A citation's rule numbers as a Russian reader looks them up: «правило 9», «правила 16–18».
+
+    >>> clauses_ru("Энциклопедия игр (1992), преферанс, rules 16–18; 3.3 and 3.6; rule 9")
+    'Энциклопедия игр (1992), преферанс, правила 16–18; 3.3 и 3.6; правило 9'
+    """
+    cited = re.sub(r"\brules (\d)", r"правила \1", cited)
+    cited = re.sub(r"\brule (\d)", r"правило \1", cited)
+    return re.sub(r"(\d) and (\d)", r"\1 и \2", cited)
 
 
 def _word(value: object) -> object:

@@ -252,9 +252,22 @@ def _play(writer: Writer, rules: PreferansRules) -> None:
         writer.say(
             ["misere_open"],
             "After the first trick of a misère the {misere_open}' hands are laid face up.",
-            "После первой взятки мизера открываются карты: {misere_open}.",
+            "После первой взятки мизера открываются карты {opened}.",
+            opened=MISERE_OPEN_RU.get(rules.misere_open, ""),
         )
     writer.section("play", "The play", "Розыгрыш")
+
+
+CONVENTIONS_RU = {
+    "classic-1992": "по энциклопедии 1992 года",
+    "sochi": "по-сочински",
+    "leningrad": "по-ленинградски",
+    "rostov": "по-ростовски",
+}
+"""How a Russian sentence says the score sheet's convention (the presets' «Сочинка», …)."""
+
+MISERE_OPEN_RU = {"defenders": "ловящих", "declarer": "играющего"}
+"""Whose hands a Russian sentence says a misère opens (``misere_open``)."""
 
 
 def _score(writer: Writer, rules: PreferansRules) -> None:
@@ -263,9 +276,10 @@ def _score(writer: Writer, rules: PreferansRules) -> None:
         ["convention", "pool"],
         "The pulka is kept by the {convention} convention, the pool to {pool_size}: made games "
         "go in the pool, remizes on the mountain, whists on the declarer.",
-        "Пулька пишется по конвенции {convention}, пуля до {pool_size}: сыгранные игры в пулю, "
+        "Пулька пишется {kept}, пуля до {pool_size}: сыгранные игры в пулю, "
         "ремизы в гору, висты на играющего.",
         pool_size=pool,
+        kept=CONVENTIONS_RU[rules.convention],
     )
     if rules.deals:
         writer.say(

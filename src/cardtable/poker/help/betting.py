@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.engine.help import Writer
 from cardtable.poker.help.forced import write_forced_bets
-from cardtable.poker.help.words import said
+from cardtable.poker.help.words import hands_ru, said
 from cardtable.poker.limits import FixedAmounts, LimitSystem
 from cardtable.poker.table_rules import PokerRules
 
@@ -204,9 +204,10 @@ def _limit_terms(writer: Writer, rules: PokerRules) -> None:
             ],
             "Wangdoodle: after a {wangdoodle_trigger} or better at the showdown the limits are "
             "multiplied by {wangdoodle_factor} for the next {span}.",
-            "Вангдудл: после расклада {wangdoodle_trigger} или выше пределы умножаются на "
+            "Вангдудл: после расклада {hand} или выше пределы умножаются на "
             "{wangdoodle_factor} на следующую {span}.",
             span=span,
+            hand=hands_ru(limits.wangdoodle_trigger),
         )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardtable.engine.help import Writer
-from cardtable.poker.help.words import said
+from cardtable.poker.help.words import hands_ru, said
 from cardtable.poker.table_rules import PokerRules
 
 
@@ -60,7 +60,8 @@ def _house(writer: Writer, rules: PokerRules) -> None:
         writer.say(
             ["house.bonus", "house.bonus_hands"],
             "A player showing {bonus_hands} is paid {bonus} by every other.",
-            "Показавшему {bonus_hands} каждый платит премию {bonus}.",
+            "Показавшему расклад {hands} каждый платит премию {bonus}.",
+            hands=hands_ru(house.bonus_hands),
         )
     if house.kitty.value == "raises":
         writer.say(
@@ -72,7 +73,8 @@ def _house(writer: Writer, rules: PokerRules) -> None:
         writer.say(
             ["house.kitty", "house.kitty_unit", "house.kitty_hand"],
             "A pot won with {kitty_hand} or better pays {kitty_unit} to the kitty.",
-            "Банк, выигранный раскладом {kitty_hand} или выше, платит {kitty_unit} в общую кассу.",
+            "Банк, выигранный раскладом {hand} или выше, платит {kitty_unit} в общую кассу.",
+            hand=hands_ru(house.kitty_hand),
         )
     if house.rake_percent:
         cap = house.rake_cap

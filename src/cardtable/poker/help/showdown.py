@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardtable.engine.help import Writer
 from cardtable.poker.help.wild import write_wild_cards
+from cardtable.poker.help.words import hands_ru
 from cardtable.poker.table_rules import PokerRules
 
 WINS = {
@@ -85,7 +86,8 @@ def write_showdown(writer: Writer, rules: PokerRules) -> None:
         writer.say(
             ["variant.hands.blaze", "variant.hands.blaze_above"],
             "Five court cards make a blaze, ranking just above {blaze_above}.",
-            "Пять картинок — «блейз», сразу выше расклада {blaze_above}.",
+            "Пять картинок — «блейз», сразу выше расклада {hand}.",
+            hand=hands_ru(hands.blaze_above),
         )
     if hands.stripped:
         writer.say(

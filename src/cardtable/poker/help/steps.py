@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardtable.engine.help import Writer
-from cardtable.poker.help.words import said, step_text_ru
+from cardtable.poker.help.words import TITLES_RU, said, step_text_ru
 from cardtable.poker.rules import SEED
 from cardtable.poker.table_rules import PokerRules
 from cardtable.poker.variants import step_text
@@ -27,8 +27,9 @@ def write_variant(writer: Writer, rules: PokerRules) -> None:
             "variant.players_max",
         ],
         "{title} ({name}), for {players_min} to {players_max} players.",
-        "{title} ({name}): от {players_min} до {players_max} игроков.",
+        "{named}: от {players_min} до {players_max} игроков.",
         source=spec.source,
+        named=TITLES_RU.get(spec.name, spec.title),
     )
     told = step_text_ru if writer.language == "ru" else step_text
     steps = "; ".join(f"{n}. {told(step)}" for n, step in enumerate(spec.steps, start=1))
@@ -61,7 +62,7 @@ def write_phases(writer: Writer, rules: PokerRules) -> None:
             "Each player still in discards up to {most} cards{few} and is dealt as many "
             "(`discard 7♥ 2♣`), or keeps them (`stand pat`){burn}.",
             "Каждый оставшийся сбрасывает до {most} карт{few} и получает столько же "
-            "(`discard 7♥ 2♣`) или остаётся при своих (`stand pat`){burn}.",
+            "или остаётся при своих{burn}.",
             few=few if step.most_few else "",
             burn=burn if step.burn else "",
         )
@@ -73,14 +74,14 @@ def write_phases(writer: Writer, rules: PokerRules) -> None:
             writer,
             (
                 "; he may instead keep them all down (`stand pat`)",
-                "; можно не открывать (`stand pat`)",
+                "; можно не открывать ни одной",
             ),
         )
         writer.say(
             [f"variant.steps.{number}.keep_down", f"variant.steps.{number}.optional"],
             "Each player still in turns one down card face up (`expose 9♠`), keeping {keep_down} "
             "down{choice}.",
-            "Каждый оставшийся открывает одну закрытую карту (`expose 9♠`), оставляя закрытыми "
+            "Каждый оставшийся открывает одну закрытую карту, оставляя закрытыми "
             "не меньше {keep_down}{choice}.",
             choice=choice if step.optional else "",
         )
@@ -90,8 +91,7 @@ def write_phases(writer: Writer, rules: PokerRules) -> None:
             ["variant.steps"],
             "Each player names one of his down cards (`wild 9♠`): it and every card of its rank "
             "are wild for him alone.",
-            "Каждый называет одну из своих закрытых карт (`wild 9♠`): она и все карты её ранга "
-            "— его козыри.",
+            "Каждый называет одну из своих закрытых карт: она и все карты её ранга — его козыри.",
             source=f"{SEED}, «Семикарточный гвоздь»",
         )
     writer.section("name-wild", "Naming your wild card", "Свой козырь")
@@ -100,7 +100,7 @@ def write_phases(writer: Writer, rules: PokerRules) -> None:
             ["variant.declarations"],
             "Each player still in declares `declare high`, `declare low` or `declare both`, "
             "{how}; the pot is shared between the best of each side.",
-            "Каждый оставшийся объявляет `declare high`, `declare low` или `declare both`, "
+            "Каждый оставшийся объявляет, идёт он на высший расклад, на низший или на оба, "
             "{how}; банк делят лучшие на каждой стороне.",
             how=said(writer, DECLARING[str(spec.declarations.value)]),
         )

@@ -17,6 +17,81 @@ OPENS_RU = {
 }
 """Who opens a betting round, in Russian (``step_text`` says it in English)."""
 
+TITLES_RU = {
+    "blind-opening": "Покер с досдачей, начало втёмную",
+    "cincinnati": "Цинциннати",
+    "crisscross": "Перекрестье",
+    "crisscross-lines": "Перекрестье, линии из трёх карт",
+    "deuce-to-seven-triple-draw": "Лоуболл 2–7, три обмена",
+    "double-barrel-shotgun": "Дробовик с двойным барабаном",
+    "draw": "Покер с досдачей",
+    "draw-high-low": "Покер с досдачей «Больше-меньше»",
+    "five-card-stud": "Пятикарточный гвоздь",
+    "five-card-stud-down-on-request": "Пятикарточный гвоздь, последняя карта втёмную по просьбе",
+    "five-card-stud-last-down": "Пятикарточный гвоздь, последняя карта втёмную",
+    "holdem": "Техасский холдем",
+    "jacks-or-better": "Валеты и выше",
+    "jacks-or-bobtail": "Валет или бобтейл",
+    "jacks-or-lowball": "Валеты и выше, лоуболл, если никто не открыл",
+    "jacks-progressive": "Валеты и выше, прогрессивное открытие",
+    "lame-brain-pete": "Пит-простак",
+    "lowball": "Лоуболл",
+    "mexican-stud": "Мексиканский гвоздь",
+    "mexican-stud-hole-wild": "Мексиканский гвоздь, козырь — «забивная» карта",
+    "no-limit-holdem": "Техасский холдем без лимита",
+    "omaha": "Омаха",
+    "omaha-hi-lo": "Омаха «Больше-меньше», младшая до восьмёрки",
+    "pass-and-out": "Пас и аут",
+    "pig-in-a-poke": "Свинья в мешке",
+    "pot-limit-holdem": "Техасский холдем, лимит банка",
+    "pot-limit-omaha": "Омаха, лимит банка",
+    "razz": "Разз",
+    "seven-card-stud": "Семикарточный гвоздь",
+    "seven-card-stud-chosen-hole-wild": "Семикарточный гвоздь, козырь — «забивная» карта на выбор",
+    "seven-card-stud-high-low": "Семикарточный гвоздь «Больше-меньше»",
+    "seven-card-stud-last-down": "Семикарточный гвоздь, последняя карта втёмную",
+    "seven-card-stud-low-hole-wild": "Семикарточный гвоздь, козырь — младшая «забивная» карта",
+    "shotgun": "Дробовик",
+    "six-card-stud": "Шестикарточный гвоздь",
+    "spit-in-the-ocean": "Плюнь в океан",
+    "stormy-weather": "Штормовая погода",
+    "straight-poker": "Покер с прямым вскрытием",
+    "stud-lowball": "Гвоздь-мизер",
+    "three-card": "Трёхкарточный покер",
+    "two-card": "Двухкарточный покер",
+}
+"""Each shipped variant's name in Russian, as a Russian page names it (web/static/names.js):
+the seed's heading where it has the game, else the name Russian players use."""
+
+HANDS_RU = {
+    "high card": "старшая карта",
+    "one pair": "пара",
+    "four flush": "четыре до флеша",
+    "two pair": "две пары",
+    "three of a kind": "тройка",
+    "straight": "стрит",
+    "flush": "флеш",
+    "double-ace flush": "флеш с двумя тузами",
+    "full house": "фулл-хаус",
+    "four of a kind": "каре",
+    "straight flush": "стрит-флеш",
+    "royal flush": "роял-флеш",
+    "five of a kind": "покер",
+    "blaze": "блейз",
+}
+"""The kinds of hand as Russian players name them (the page's words, web/static/phrases.js)."""
+
+
+def hands_ru(value: str | tuple[str, ...]) -> str:
+    """Kinds of hand named by an option (``full house``, ``two_pair``, or several) in Russian.
+
+    >>> hands_ru(("royal flush", "four of a kind"))
+    '«роял-флеш» или «каре»'
+    """
+    names = (value,) if isinstance(value, str) else value
+    said = [f"«{HANDS_RU.get(name.replace('_', ' '), name)}»" for name in names]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} или {said[-1]}"
+
 
 def said(writer: Writer, words: tuple[str, str]) -> str:
     """The English or the Russian of a pair of words, as the writer's language asks."""

@@ -11,15 +11,18 @@ const LABELS = {
   en: { rules: "Rules of this table", how: "How to move: " },
   ru: { rules: "Правила этого стола", how: "Как ходить: " },
 };
-// The few words of a hint: how many cards, which amounts, a span of bids; a move quoted as said.
-const HINT = {
-  en: { or: "; or ", either: "{0} or {1}", span: "{0} to {1}", between: "between {0} and {1}",
-    amounts: "{0} {1}", cards: "{0} {1}", quoted: "“{0}”",
-    auction: "a bid from {0} to {1}", contract: "a contract from {0} to {1}" },
-  ru: { or: "; или ", either: "{0} или {1}", span: "от {0} до {1}", between: "от {0} до {1}",
-    amounts: "{0}: {1}", cards: "{0}: {1}", quoted: "«{0}»",
-    auction: "заявка от {0} до {1}", contract: "игра от {0} до {1}" },
-};
+// The few words of an English hint: how many cards, which amounts, a span of bids, a move quoted.
+const HINT = { or: "; or ", either: "{0} or {1}", span: "{0} to {1}", between: "between {0} and {1}",
+  auction: "a bid from {0} to {1}", contract: "a contract from {0} to {1}" };
+// A Russian hint is said as a player is told a move: an infinitive and what it takes («снести
+// 2 карты», «поставить от 1 до 40», «сказать «пас»»), the words a move is named by in i18n.js.
+const RU_CARDS = { play: "сыграть", discard: "снести", expose: "открыть", wild: "назвать козырем" };
+const RU_POKER_CARDS = { discard: "сбросить на обмен" };
+const RU_AMOUNTS = { bet: "поставить", "raise to": "повысить ставку до" };
+const RU_SPANS = { auction: "заявить игру от {0} до {1}", contract: "заказать игру от {0} до {1}" };
+// A bid after «от» and «до» is in the genitive: «до мизера»; the others do not change.
+const RU_GENITIVE = { "мизер": "мизера" };
+const AMOUNT = /^(bet|raise to) (\d+)$/;
 const helps = new Map();
 const hints = new Map();
 let open = false;
@@ -40,39 +43,107 @@ function sectionElement(section, current) {
     "data-phase": section.phase }, el("h3", { text: section.heading }), el("ul", {}, ...items));
 }
 
-function hintWord(key, ...args) {
-  const words = HINT[settings.lang] ?? HINT.en;
-  return words[key].replace(/\{(\d)\}/g, (_, n) => String(args[Number(n)]));
-}
-
-function countWords(least, most) {
-  if (settings.lang !== "ru") {
-    if (least === most) return least === 1 ? "a card" : `${least} cards`;
-    return `${hintWord("span", least, most)} cards`;
-  }
-  if (least === most) return least === 1 ? "одна карта" : `${least} ${least < 5 ? "карты" : "карт"}`;
-  return `${hintWord("span", least, most)} карт`;
+function filled(template, ...args) {
+  return template.replace(/\{(\d)\}/g, (_, n) => String(args[Number(n)]));
 }
 
 function amountWords(part) {
   const amounts = part.amounts;
-  if (part.listed) return hintWord("either", amounts.slice(0, -1).join(", "), amounts.at(-1));
-  return hintWord(part.verb.endsWith(" to") ? "between" : "span", amounts[0], amounts.at(-1));
+  if (part.listed) return filled(HINT.either, amounts.slice(0, -1).join(", "), amounts.at(-1));
+  return filled(part.verb.endsWith(" to") ? HINT.between : HINT.span, amounts[0], amounts.at(-1));
 }
 
-/** One kind of move of the hint as the page's buttons say it (a piquet move as its phrase). */
+/** One kind of move of an English hint as the page's buttons say it (piquet's as its phrase). */
 function partWords(game, part) {
   const verb = moveLabel(part.verb);
-  if (part.span) return hintWord(part.span, ...part.moves.map(moveLabel));
-  if (part.cards) return hintWord("cards", verb, countWords(...part.cards));
-  if (part.amounts.length) return hintWord("amounts", verb, amountWords(part));
-  return game === "piquet" ? hintWord("quoted", movePhrase(part.moves[0])) : moveLabel(part.moves[0]);
+  if (part.span) return filled(HINT[part.span], ...part.moves.map(moveLabel));
+  if (part.cards) {
+    const [least, most] = part.cards;
+    const count = least !== most ? `${filled(HINT.span, least, most)} cards`
+      : least === 1 ? "a card" : `${least} cards`;
+    return `${verb} ${count}`;
+  }
+  if (part.amounts.length) return `${verb} ${amountWords(part)}`;
+  return game === "piquet" ? `“${movePhrase(part.moves[0])}”` : moveLabel(part.moves[0]);
+}
+
+/** «N карт» after a verb: the accusative, «карту», «2 карты», «5 карт». */
+function cardsRu(count) {
+  const last = count % 10;
+  const teen = count % 100 >= 11 && count % 100 <= 14;
+  if (count === 1) return "карту";
+  if (!teen && last >= 2 && last <= 4) return `${count} карты`;
+  return `${count} карт`;
+}
+
+function joinedRu(items) {
+  if (items.length < 2) return items.join("");
+  const glue = items.some((item) => item.includes(" или ")) ? ", или " : " или ";
+  return `${items.slice(0, -1).join(", ")}${glue}${items.at(-1)}`;
+}
+
+function bidRu(move) {
+  const said = moveLabel(move);
+  return RU_GENITIVE[said] ?? said;
+}
+
+/** A move said aloud, in quotes: a piquet phrase without its closing full stop. */
+function quotedRu(game, move) {
+  const said = game === "piquet" ? movePhrase(move).replace(/\.$/, "") : moveLabel(move);
+  return `«${said}»`;
+}
+
+/** One kind of move of a Russian hint as an infinitive phrase, or null for a move said aloud. */
+function phraseRu(game, part) {
+  if (part.span) return filled(RU_SPANS[part.span], ...part.moves.map(bidRu));
+  const amount = !part.verb && AMOUNT.exec(part.moves[0]);
+  if (amount) return `${RU_AMOUNTS[amount[1]]} ${amount[2]}`;
+  if (part.cards) {
+    const [least, most] = part.cards;
+    const verb = (game === "poker" && RU_POKER_CARDS[part.verb]) || RU_CARDS[part.verb];
+    const count = least === most ? cardsRu(least) : `от ${least} до ${most} карт`;
+    return verb ? `${verb} ${count}` : `${moveLabel(part.verb)}: ${count}`;
+  }
+  if (part.amounts.length) {
+    const amounts = part.amounts;
+    const told = part.listed ? joinedRu(amounts.map(String)) : `от ${amounts[0]} до ${amounts.at(-1)}`;
+    const verb = RU_AMOUNTS[part.verb];
+    const sum = part.verb === "raise to" && !part.listed ? `суммы ${told}` : told;
+    return verb ? `${verb} ${sum}` : `${moveLabel(part.verb)}: ${told}`;
+  }
+  return null;
+}
+
+/** The Russian hint: the moves said aloud together («сказать «пас» или «вист»»), the others
+ * each as its phrase, in the hint's order; the dealer's games as one choice. */
+function hintRu(game, parts) {
+  const phrases = [];
+  let aloud = null;
+  for (const part of parts) {
+    if (game === "poker" && /^choose /.test(part.moves[0] ?? "")) {
+      if (!phrases.includes("выбрать игру своей сдачи")) phrases.push("выбрать игру своей сдачи");
+      aloud = null;
+      continue;
+    }
+    const phrase = phraseRu(game, part);
+    if (phrase) {
+      phrases.push(phrase);
+      aloud = null;
+    } else if (aloud) {
+      aloud.push(quotedRu(game, part.moves[0]));
+    } else {
+      aloud = [quotedRu(game, part.moves[0])];
+      phrases.push(aloud);
+    }
+  }
+  return joinedRu(phrases.map((item) => (Array.isArray(item) ? `сказать ${joinedRu(item)}` : item)));
 }
 
 /** The server's hint in the page's words; an older server's, without parts, as it wrote it. */
-function hintWords(game, answer) {
+export function hintWords(game, answer) {
   if (!answer.parts || !answer.parts.length) return answer.hint;
-  return answer.parts.map((part) => partWords(game, part)).join(hintWord("or"));
+  if (settings.lang === "ru") return hintRu(game, answer.parts);
+  return answer.parts.map((part) => partWords(game, part)).join(HINT.or);
 }
 
 function hintLine(table, redraw) {

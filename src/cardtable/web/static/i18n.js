@@ -72,10 +72,13 @@ const MOVE_WORDS_RU = {
   closed: "в закрытую", claim: "без игры", agree: "согласен", refuse: "играем",
   "misère": "мизер", "without talon": "без прикупа", play: "ход", discard: "снос",
   fold: "пас", check: "чек", call: "уравнять", bet: "ставка", raise: "повысить до",
-  "raise to": "повысить до", draw: "прикупить", "stand pat": "без обмена",
+  "raise to": "повысить до", draw: "прикупить", "stand pat": "остаюсь при своих",
   "refuse talon": "без прикупа", sink: "не объявлять", good: "годится", "not good": "не годится",
   equal: "равны", demand: "покажите", trust: "верю", capot: "капот", declare: "объявляю",
   point: "пуант", sequence: "терц", NT: "БК", misdeal: "пересдача",
+  // The high-low declaration as the seed words it: «идет» ли он на высший, на низший или на оба.
+  "declare high": "иду на высший", "declare low": "иду на низший", "declare both": "иду на оба",
+  straddle: "стрэддл", "no straddle": "без стрэддла", expose: "открыть", wild: "козырь",
 };
 
 const RANK_WORDS = {

@@ -8,8 +8,9 @@ import { settings } from "./i18n.js";
 import MEANINGS from "./options.json" with { type: "json" };
 
 const LABELS = {
-  en: { options: "Rule options", notJson: "{0}: not a JSON value" },
-  ru: { options: "Настройки правил", notJson: "{0}: не значение JSON" },
+  en: { options: "Rule options", notJson: "{0}: not a JSON value", add: "Add to", remove: "Remove from" },
+  ru: { options: "Настройки правил", notJson: "{0}: не значение JSON", add: "Добавить в",
+    remove: "Убрать из" },
 };
 
 function label(key, ...args) {
@@ -40,12 +41,77 @@ function shown(value) {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+// A list of whole numbers in a short span (the levels 6 to 10) is a box for each number.
+const MOST_BOXES = 12;
+
+/** The span of whole numbers a list's range allows ("6 to 10; at most 5 long"), if short. */
+function shortSpan(option) {
+  const found = /^(\d+) to (\d+)(;|$)/.exec(option.range ?? "");
+  if (!found) return null;
+  const [least, most] = [Number(found[1]), Number(found[2])];
+  return most - least < MOST_BOXES ? Array.from({ length: most - least + 1 }, (_, n) => least + n) : null;
+}
+
+/** How a list option is chosen: boxes for a set of named or few values, a field for each item
+ * of a list of numbers or words, the JSON of a list of tables or lists (a variant's steps). */
+function listForm(option) {
+  if (option.choices.length) return { form: "boxes", values: option.choices };
+  const span = shortSpan(option);
+  if (span) return { form: "boxes", values: span };
+  const items = option.value;
+  if (items.some((item) => typeof item === "object")) return { form: "json" };
+  const numbers = /^\d/.test(option.range ?? "") || items.some((item) => typeof item === "number");
+  return { form: "items", numbers };
+}
+
+function box(option, value) {
+  const id = `rule-${option.name}-${value}`;
+  const tick = el("input", { type: "checkbox", id, value: String(value) });
+  tick.checked = option.value.includes(value);
+  return el("label", { class: "list-choice", for: id }, tick, ` ${value}`);
+}
+
+function itemField(option, numbers, value) {
+  const field = el("input", { type: numbers ? "number" : "text", class: "list-item",
+    "aria-label": option.name, value: value === undefined ? "" : String(value) });
+  const remove = el("button", { type: "button", class: "list-remove", text: "×",
+    "aria-label": `${label("remove")} ${option.name}` });
+  const item = el("span", { class: "list-entry" }, field, remove);
+  remove.addEventListener("click", () => item.remove());
+  return item;
+}
+
+function listInput(option, id) {
+  const how = listForm(option);
+  if (how.form === "json") {
+    return el("input", { id, "data-option": option.name, "data-form": "json", type: "text",
+      value: shown(option.value) });
+  }
+  const list = el("span", { id, class: "list-option", role: "group", "aria-label": option.name,
+    "data-option": option.name, "data-form": how.form });
+  if (how.form === "boxes") {
+    list.append(...how.values.map((value) => box(option, value)));
+    return list;
+  }
+  list.dataset.numbers = how.numbers ? "1" : "";
+  const entries = el("span", { class: "list-entries" },
+    ...option.value.map((value) => itemField(option, how.numbers, value)));
+  const add = el("button", { type: "button", class: "list-add", text: "+",
+    "aria-label": `${label("add")} ${option.name}` });
+  add.addEventListener("click", () => {
+    entries.append(itemField(option, how.numbers, undefined));
+    entries.lastChild.firstChild.focus();
+  });
+  list.append(entries, add);
+  return list;
+}
+
 function input(option) {
   const id = `rule-${option.name}`;
   if (option.kind === "bool") {
-    const box = el("input", { type: "checkbox", id, "data-option": option.name });
-    box.checked = option.value === true;
-    return box;
+    const tick = el("input", { type: "checkbox", id, "data-option": option.name });
+    tick.checked = option.value === true;
+    return tick;
   }
   if (option.kind === "choice") {
     const menu = el("select", { id, "data-option": option.name },
@@ -53,9 +119,20 @@ function input(option) {
     menu.value = String(option.value);
     return menu;
   }
+  if (option.kind === "list") return listInput(option, id);
   const number = option.kind === "int" || option.kind === "number";
   return el("input", { id, "data-option": option.name, type: number ? "number" : "text",
     value: shown(option.value) });
+}
+
+function readList(option, field) {
+  if (field.dataset.form === "boxes") {
+    const ticked = [...field.querySelectorAll("input:checked")].map((tick) => tick.value);
+    return option.choices.length ? ticked : ticked.map(Number);
+  }
+  const items = [...field.querySelectorAll(".list-item")].map((item) => item.value.trim())
+    .filter((value) => value !== "");
+  return field.dataset.numbers ? items.map(Number) : items;
 }
 
 /** The field's value as the option's kind holds it. */
@@ -63,11 +140,22 @@ function read(option, field) {
   if (option.kind === "bool") return field.checked;
   if (option.kind === "int" || option.kind === "number") return Number(field.value);
   if (option.kind === "choice" || option.kind === "text") return field.value;
+  if (option.kind === "list" && field.dataset.form !== "json") return readList(option, field);
   try {
     return JSON.parse(field.value);
   } catch {
     throw new Error(label("notJson", option.name));
   }
+}
+
+/** Whether the field holds the option's value: a set chosen by boxes in any order. */
+function unchanged(option, field) {
+  const value = read(option, field);
+  if (field.dataset?.form === "boxes") {
+    const sorted = (items) => JSON.stringify([...items].map(String).sort());
+    return sorted(value) === sorted(option.value);
+  }
+  return shown(value) === shown(option.value);
 }
 
 function nested(changed) {
@@ -111,15 +199,16 @@ export function ruleFields() {
       const sentence = told.get(option.name);
       const about = meaning(game, option, sentence);
       const range = option.range ? ` (${rangeWords(option.range)})` : "";
-      return el("label", { class: "rule-option" },
+      // A list of boxes or fields is a group with its own labels, not one field's label.
+      const row = field.classList.contains("list-option") ? "div" : "label";
+      return el(row, { class: "rule-option" },
         el("span", { class: "option-name", text: `${option.name} ` }), field,
         el("small", { class: "option-about", text: ` ${about}${range}` }), " ",
         el("cite", { text: sentence ? sentence.cited : option.source }));
     }));
   };
   const value = () => {
-    const changed = fields.filter(({ option, field }) =>
-      shown(read(option, field)) !== shown(option.value));
+    const changed = fields.filter(({ option, field }) => !unchanged(option, field));
     if (!changed.length) return undefined;
     return nested(changed.map(({ option, field }) => [option.name, read(option, field)]));
   };
