@@ -19,6 +19,7 @@ from typing import TypeVar
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 
 from cardtable.cards import Card, Rank, parse_card
@@ -297,3 +298,16 @@ def _unmistakable(table: Table[A, V, R], card: Card) -> bool:
 def last_with(run: Run, words: str) -> Frame:
     """The last frame that says ``words``."""
     return next(frame for frame in reversed(run.frames) if words in frame.text)
+
+
+async def wheel(pilot: Pilot[None], widget: Widget, up: bool, times: int = 1) -> None:
+    """Turn the mouse wheel over ``widget``, ``times`` notches up or down, as a terminal sends it.
+
+    The pilot has no wheel: the event is posted to the app as the terminal's driver posts it.
+    """
+    app = pilot.app
+    x, y = widget.region.offset
+    kind = events.MouseScrollUp if up else events.MouseScrollDown
+    for _ in range(times):
+        app.post_message(kind(widget, x, y, 0, 0, 0, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()

@@ -18,6 +18,7 @@ from cardtable.engine import Deal, Event
 from cardtable.engine.help import sentence_line
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.help import wild_cards_text, wild_sentences
+from cardtable.poker.phases.phase import Phase
 from cardtable.poker.pots import Pot
 from cardtable.poker.rules import deal_wild_cards, wild_cards
 from cardtable.poker.table_rules import PokerRules
@@ -190,12 +191,14 @@ class PokerAdapter(Adapter[Shown]):
         # Clockwise as they sit (seated by cards, chairs and seats differ), absent last.
         around = [*view.seating, *(seat for seat in range(len(names)) if seat not in view.seating)]
         mine = view_seat(view)
+        betting = view.phase == Phase.BET
         for seat in around:
             name = names[seat]
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
             line.append(name.ljust(width), style="bold" if seat == mine else "")
             line.append(f" {view.stacks[seat]:>5}", style="green")
-            bet = view.bets[seat] if seat < len(view.bets) else 0
+            # The view keeps a round's bets after it ends; by then they are in the pot.
+            bet = view.bets[seat] if betting and seat < len(view.bets) else 0
             line.append(f"  bet {bet:<4}" if bet else "          ", style="cyan")
             if seat not in view.in_hand:
                 line.append(" folded ", style="dim")
