@@ -271,9 +271,7 @@ def _seat_bets(frame: Frame, run: Run) -> list[str]:
     return re.findall(rf"^(?:▸ |  )(?:{names}) +\d+  bet \d+.*$", frame.text, re.MULTILINE)
 
 
-def test_at_the_draw_the_bets_of_the_round_just_ended_are_in_the_pot_not_before_the_seats() -> (
-    None
-):
+def test_at_the_draw_the_bets_of_the_round_just_ended_are_in_the_pot_not_before_the_seats() -> None:
     """When the betting round has ended and the cards are drawn, no seat shows a bet.
 
     002_053e85955f9a4108.txt, "Круги ставок" («Круг приема ставок завершается, когда … ставки
