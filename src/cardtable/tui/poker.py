@@ -106,9 +106,19 @@ class PokerAdapter(Adapter[Shown]):
     score_width = 32
     bet_control = True
 
-    def pot(self, view: Shown) -> int | None:
-        """The pot and the bets of the round: what a pot-sized bet matches."""
-        return view.pot + sum(view.bets) if isinstance(view, PokerView) else None
+    def pot(self, view: Shown, verb: str) -> int | None:
+        """The pot-sized ``bet`` or ``raise to``: a bet of the pot, a raise by the pot after a call.
+
+        The view's pot holds every chip put in, the round's bets too (002_053e85955f9a4108.txt,
+        «Банковский лимит»: the raiser counts in what he must put in to stay in).
+        """
+        if not isinstance(view, PokerView):
+            return None
+        if verb == "bet":
+            return view.pot
+        high = max(view.bets, default=0)
+        owed = high - view.bets[view.seat]
+        return high + view.pot + owed if verb == "raise to" else None
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Highest rank first, as poker hands are read."""
