@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from cardtable.cards import Card, parse_cards
 from cardtable.cli.play import Table
 from cardtable.engine import Match, seeded_rng
 from cardtable.poker.deal import PokerDeal
@@ -40,8 +41,10 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     game = POKER
     match = game.new_match(game.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
-    frames = play_table(table, Person(typed=_stay_in), seed=2).frames
+    run = play_table(table, Person(typed=_stay_in), seed=2)
+    frames = run.frames
     assert match.deals[0].is_over
+    assert {"move click", "bid click"} <= set(run.ways)
     moving = [frame for frame in frames if "hand of you" in frame.text and frame.moves]
     assert moving
     assert any("· draw · to move: you" in frame.text for frame in moving)
@@ -51,6 +54,37 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
         for frame in moving
         for line in frame.text.splitlines()
     )
+
+
+def test_a_draw_is_picked_card_by_card_with_clicks_keys_and_arrows() -> None:
+    """At the draw the person picks the cards to throw one by one, then draws as many.
+
+    002_053e85955f9a4108.txt, draw poker: after the first betting round each player still in
+    may throw cards and be dealt as many; the table builds the draw from the deal's choices
+    (docs/tui.md, "The screen"), each card chosen by a click, its key or the arrows.
+    """
+    picked: list[Card] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        if "· draw · to move: you" not in frame.text or frame.kind != "move":
+            return _stay_in(frame, turn)
+        built = [move for move in frame.moves if move.startswith("discard")]
+        if len(picked) == 3:
+            return built[0]
+        card = frame.hand[len(picked)]
+        picked.append(card)
+        return card.text()
+
+    game = POKER
+    match = _poker_match("draw")
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    run = play_table(table, Person(typed=typed), seed=2)
+    assert match.deals[0].is_over
+    assert len(picked) == 3
+    actions = match.record().deals[0].actions
+    thrown = [set(parse_cards(text.split(" ", 1)[1])) for text in actions if "discard" in text]
+    assert set(picked) in thrown
+    assert {"card click", "card key", "card arrows"} <= set(run.ways)
 
 
 def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any, Any]:
