@@ -170,3 +170,63 @@ def test_forced_moves_are_played_for_the_piquet_person_when_auto_play_is_on() ->
         asked_forced[auto_play] = len(forced)
     assert asked_forced[False] > 0, "the deal has forced moves of the person's"
     assert asked_forced[True] == 0
+
+
+def _draw_then_undo(game: str, seed: int) -> tuple[SomeTable, list[tuple[str, int]]]:
+    """The person exchanges (piquet) or draws (poker) the first hand cards, then presses `u`.
+
+    The first cards of the hand are picked, the move they make is chosen, and at the next
+    move screen `u` is pressed, then `q`. Returns the table and each move screen's text with
+    the deal's length.
+    """
+    table = _table(game)
+    screens: list[tuple[str, int]] = []
+    state = {"picked": 0, "drawn": False, "undone": False}
+
+    def typed(frame: Frame) -> str | None:
+        deal = table.match.current
+        if frame.kind != "move" or deal is None:
+            return None
+        screens.append((frame.text, len(deal.history)))
+        if state["undone"]:
+            return "q"
+        if state["drawn"]:
+            state["undone"] = True
+            return "u"
+        built = [move for move in frame.moves if move.startswith("discard")]
+        if built and state["picked"] >= 3:
+            state["drawn"] = True
+            return built[0]
+        choosing = any(move in ("refuse talon", "stand pat") for move in frame.moves)
+        if choosing:
+            state["picked"] += 1
+            return frame.hand[state["picked"] - 1].text()
+        # Poker: open or call, to come to the draw (a round of checks alone ends the deal).
+        for word in ("call", "bet", "check"):
+            for move in frame.moves:
+                if move.startswith(word):
+                    return move
+        return None
+
+    _run(table, typed, seed)
+    assert state["undone"], f"the person at {game} did not draw and undo"
+    return table, screens
+
+
+@pytest.mark.parametrize(("game", "seed"), [("piquet", 2), ("poker", 2)])
+def test_undo_is_refused_once_the_cards_drawn_have_shown_the_person_new_cards(
+    game: str, seed: int
+) -> None:
+    """An exchange or a draw cannot be taken back: the cards drawn were seen.
+
+    docs/tui.md, "Aids" (undo «never after a hidden card was seen by someone who did not see
+    it before», issue 21): piquet's exchange takes cards from the talon (001_776ed664a35a376f.txt,
+    piquet rules 7–9), a poker draw deals as many as were thrown (002_053e85955f9a4108.txt);
+    `u` after it is refused with the engine's sentence and the position stays as it was.
+    """
+    table, screens = _draw_then_undo(game, seed)
+    (_, length), (again, after) = screens[-2:]
+    assert after == length, "the refused undo changed nothing"
+    assert "refused: you have seen a card since that move: it stands" in again
+    deal = table.match.deals[0]
+    assert any(table.game.action_text(a).startswith("discard") for a in deal.history)
