@@ -21,7 +21,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList
+from textual.widgets import Button, Input, OptionList, Static
 
 from cardtable.cards import Card, Rank, parse_card
 from cardtable.cli.play import Seating, Table, _open_table
@@ -348,3 +348,36 @@ async def wheel(pilot: Pilot[None], widget: Widget, up: bool, times: int = 1) ->
     for _ in range(times):
         app.post_message(kind(widget, x, y, 0, 0, 0, False, False, False, screen_x=x, screen_y=y))
         await pilot.pause()
+
+
+def cut(app: TableApp[V]) -> list[str]:
+    """What a person must read or press on the screen now that is not wholly in view.
+
+    Each card of the hand, each button and line of the ladder or bet control, the move list
+    and the line to type a move must lie inside the screen with room for its text; the words
+    beside the move list must fit their box.
+    """
+    screen = app.screen.region
+    found = []
+    widgets: list[Widget] = [
+        *app.query(CardKey).results(),
+        *app.query_one("#ladder").query(Button).results(),
+        *app.query_one("#ladder").query(Input).results(),
+        app.query_one("#moves", OptionList),
+        app.query_one("#typed", Input),
+    ]
+    for widget in widgets:
+        region = widget.region
+        if not region or screen.intersection(region) != region:
+            found.append(f"{widget!r} at {region} is outside the screen {screen}")
+        elif isinstance(widget, Button) and region.width < len(str(widget.label)):
+            found.append(f"the button {widget.label} is {region.width} wide")
+    moves = app.query_one("#moves", OptionList)
+    wide = max((len(str(o.prompt)) for o in moves.options), default=0)
+    if wide > moves.scrollable_content_region.width:
+        found.append(f"a move of {wide} characters in a list {moves.size.width} wide")
+    picking = app.query_one("#picking", Static)
+    height = picking.get_content_height(picking.size, picking.size, picking.size.width)
+    if height > picking.size.height:
+        found.append(f"the words beside the moves take {height} rows of {picking.size.height}")
+    return found
