@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,8 @@ from typing import TypeVar
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList, Static
 
 from cardtable.cards import Card, Rank, parse_card
 from cardtable.cli.play import Seating, Table, _open_table
@@ -94,6 +96,9 @@ class Run:
 
     table: Table[Hashable, object, object]
     frames: list[Frame]
+    ways: Counter[str] = field(default_factory=Counter)
+    """How many answers were given each way: ``card click``, ``card key``, ``card arrows``,
+    ``move click``, ``move keys``, ``bid click``, ``typed``, ``key`` (Enter, ``q``, an aid's)."""
 
 
 def play(
@@ -128,6 +133,7 @@ def play_table(
     """Let ``person`` play ``table`` in an app of ``width`` × ``height``."""
     app: TableApp[V] = TableApp(LocalSitting(table, seeded_rng(seed), deals))
     frames: list[Frame] = []
+    ways: Counter[str] = Counter()
 
     async def run() -> None:
         async with app.run_test(size=(width, height)) as pilot:
@@ -135,10 +141,10 @@ def play_table(
                 frame = frame_of(app)
                 check_frame(table, frame)
                 frames.append(frame)
-                await give(pilot, frame, person.answer(frame), person.turn, frames)
+                await give(pilot, frame, person.answer(frame), person.turn, frames, ways=ways)
 
     asyncio.run(run())
-    return Run(table, frames)  # type: ignore[arg-type]
+    return Run(table, frames, ways)  # type: ignore[arg-type]
 
 
 async def asked(pilot: Pilot[None]) -> bool:
@@ -177,11 +183,21 @@ def _bids(app: App[None]) -> list[Button]:
 
 
 async def give(
-    pilot: Pilot[None], frame: Frame, answer: str, turn: int, frames: list[Frame]
+    pilot: Pilot[None],
+    frame: Frame,
+    answer: str,
+    turn: int,
+    frames: list[Frame],
+    *,
+    ways: Counter[str] | None = None,
 ) -> None:
-    """Give ``answer`` as a person would: Enter, a key, a card's key or click, or typed words."""
+    """Give ``answer`` as a person would: Enter, a key, a card's key or click, or typed words.
+
+    ``ways`` counts how each answer was given (:attr:`Run.ways`).
+    """
     app = pilot.app
     assert isinstance(app, TableApp)
+    way = "key"
     if answer in ("", "q"):
         await pilot.press("enter" if answer == "" else "q")
     elif answer in ("?", "t"):
@@ -199,11 +215,16 @@ async def give(
     elif any(button.name == answer for button in _bids(app)):
         # Before the cards: preferans writes the bid 7♠ as it writes the card 7♠.
         await pilot.click(next(button for button in _bids(app) if button.name == answer))
+        way = "bid click"
     elif _card_in(answer, frame) is not None:
-        await _choose_card(pilot, frame, _card_in(answer, frame), turn)
+        # Counted, the ways take turns whatever the answers between them.
+        cards = sum(ways[kind] for kind in CARD_WAYS) if ways is not None else turn
+        way = await _choose_card(pilot, frame, _card_in(answer, frame), cards)
     elif answer in frame.moves:
-        await _choose_move(pilot, frame.moves.index(answer), turn)
+        moves = sum(ways[kind] for kind in MOVE_WAYS) + 1 if ways is not None else turn
+        way = await _choose_move(pilot, frame.moves.index(answer), moves)
     else:
+        way = "typed"
         await pilot.press("slash")
         await pilot.pause()
         # Typed as a paste: the pilot's keys are ASCII, a move may be '7♠' or 'пас'.
@@ -211,6 +232,8 @@ async def give(
         await pilot.pause()
         await pilot.press("enter")
     await pilot.pause()
+    if ways is not None:
+        ways[way] += 1
 
 
 async def _wait_for_page(pilot: Pilot[None], title: str) -> None:
@@ -236,36 +259,51 @@ def _card_in(answer: str, frame: Frame) -> Card | None:
     return card if card in frame.hand else None
 
 
+CARD_WAYS = ("card click", "card key", "card arrows")
+"""The ways a card is chosen, taken in turn."""
+
+MOVE_WAYS = ("move click", "move keys")
+"""The ways a move of the list is chosen, taken in turn."""
+
 CARD_VERBS = ("play", "pick", "unpick")
 """Moves of one card, which a person makes by choosing the card itself."""
 
 
-async def _choose_card(pilot: Pilot[None], frame: Frame, card: Card | None, turn: int) -> None:
-    """Choose ``card``: by its key, by a mouse click, or by the arrows and Enter, in turn."""
+async def _choose_card(pilot: Pilot[None], frame: Frame, card: Card | None, turn: int) -> str:
+    """Choose ``card``: by its key, by a mouse click, or by the arrows and Enter, in turn.
+
+    The way it was chosen is returned.
+    """
     assert card is not None
     index = frame.hand.index(card)
     widgets = list(pilot.app.query(CardKey).results())
     way = turn % 3
     if way == 0:
-        await pilot.click(widgets[index])
-    elif way == 1:
+        assert await pilot.click(widgets[index]), f"the click missed {card}"
+        return "card click"
+    if way == 1:
         await pilot.press(CARD_KEYS[index])
-    else:
-        widgets[0].focus()
-        await pilot.pause()
-        await pilot.press(*(["right"] * index), "enter")
+        return "card key"
+    widgets[0].focus()
+    await pilot.pause()
+    await pilot.press(*(["right"] * index), "enter")
+    return "card arrows"
 
 
-async def _choose_move(pilot: Pilot[None], index: int, turn: int) -> None:
-    """Choose the move at ``index`` of the list: every other time a click, else the keys."""
+async def _choose_move(pilot: Pilot[None], index: int, turn: int) -> str:
+    """Choose the move at ``index`` of the list: every other time a click, else the keys.
+
+    The way it was chosen is returned.
+    """
     moves = pilot.app.query_one("#moves", OptionList)
-    if turn % 2 and index < moves.size.height - 2:
+    if turn % 2 and index < moves.region.height - 2:
         # Inside the list's border: the first option is on its second row.
-        await pilot.click(moves, offset=(3, 1 + index))
-        return
+        assert await pilot.click(moves, offset=(3, 1 + index)), "the click missed the list"
+        return "move click"
     moves.focus()
     await pilot.pause()
     await pilot.press("home", *(["down"] * index), "enter")
+    return "move keys"
 
 
 def check_frame(table: Table[A, V, R], frame: Frame) -> None:
@@ -297,3 +335,49 @@ def _unmistakable(table: Table[A, V, R], card: Card) -> bool:
 def last_with(run: Run, words: str) -> Frame:
     """The last frame that says ``words``."""
     return next(frame for frame in reversed(run.frames) if words in frame.text)
+
+
+async def wheel(pilot: Pilot[None], widget: Widget, up: bool, times: int = 1) -> None:
+    """Turn the mouse wheel over ``widget``, ``times`` notches up or down, as a terminal sends it.
+
+    The pilot has no wheel: the event is posted to the app as the terminal's driver posts it.
+    """
+    app = pilot.app
+    x, y = widget.region.offset
+    kind = events.MouseScrollUp if up else events.MouseScrollDown
+    for _ in range(times):
+        app.post_message(kind(widget, x, y, 0, 0, 0, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()
+
+
+def cut(app: TableApp[V]) -> list[str]:
+    """What a person must read or press on the screen now that is not wholly in view.
+
+    Each card of the hand, each button and line of the ladder or bet control, the move list
+    and the line to type a move must lie inside the screen with room for its text; the words
+    beside the move list must fit their box.
+    """
+    screen = app.screen.region
+    found = []
+    widgets: list[Widget] = [
+        *app.query(CardKey).results(),
+        *app.query_one("#ladder").query(Button).results(),
+        *app.query_one("#ladder").query(Input).results(),
+        app.query_one("#moves", OptionList),
+        app.query_one("#typed", Input),
+    ]
+    for widget in widgets:
+        region = widget.region
+        if not region or screen.intersection(region) != region:
+            found.append(f"{widget!r} at {region} is outside the screen {screen}")
+        elif isinstance(widget, Button) and region.width < len(str(widget.label)):
+            found.append(f"the button {widget.label} is {region.width} wide")
+    moves = app.query_one("#moves", OptionList)
+    wide = max((len(str(o.prompt)) for o in moves.options), default=0)
+    if wide > moves.scrollable_content_region.width:
+        found.append(f"a move of {wide} characters in a list {moves.size.width} wide")
+    picking = app.query_one("#picking", Static)
+    height = picking.get_content_height(picking.size, picking.size, picking.size.width)
+    if height > picking.size.height:
+        found.append(f"the words beside the moves take {height} rows of {picking.size.height}")
+    return found

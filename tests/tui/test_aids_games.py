@@ -93,38 +93,45 @@ def test_the_hint_is_shown_as_help_and_names_no_card_the_seat_has_not_seen(
     check_frame(table, pages[0])
 
 
-def test_a_piquet_claim_is_judged_by_the_cards_and_refused_with_its_reason_or_granted() -> None:
+SEED_CLAIM = 3
+"""Piquet: the person's claim is not proved at first, and is later in the play."""
+
+
+def test_a_piquet_claim_the_cards_do_not_prove_is_refused_and_one_they_prove_ends_the_deal() -> (
+    None
+):
     """`c` in piquet's play: the claim goes the way of every move, judged by the cards.
 
     docs/rules/piquet.md, "Claims of the remaining tricks": refused, it says why and changes
-    nothing; proved, the deal ends as claimed.
+    nothing; proved, the deal ends as claimed (`rest N`, then its grant, in the record).
     """
     table = _table("piquet")
-    claimed: list[tuple[int, bool]] = []
+    claimed: list[tuple[bool, int]] = []
+    after_refusal: list[tuple[str, int]] = []
 
     def typed(frame: Frame) -> str | None:
         deal = table.match.current
         playing = frame.kind == "move" and any(m.startswith("play ") for m in frame.moves)
-        if deal is not None and playing and not claimed and deal.claim_action(0) is not None:
-            claimed.append(
-                (
-                    len(deal.history),
-                    deal.why_illegal(deal.claim_action(0)) is None
-                    and judge_claim("piquet", deal, 0).proved,
-                )
-            )
-            return "c"
-        return "q" if claimed and frame.kind == "move" else None
+        claim = deal.claim_action(0) if deal is not None and playing else None
+        if deal is None or claim is None or deal.why_illegal(claim) is not None:
+            return None
+        if claimed and not claimed[-1][0] and not after_refusal:
+            after_refusal.append((frame.text, len(deal.history)))
+        proved = judge_claim("piquet", deal, 0).proved
+        if proved in {kind for kind, _ in claimed}:
+            return None
+        claimed.append((proved, len(deal.history)))
+        return "c"
 
-    _, messages = _run(table, typed)
-    assert claimed, "the person was asked to play a card"
-    at, proved = claimed[0]
+    _run(table, typed, SEED_CLAIM)
+    assert [proved for proved, _ in claimed] == [False, True]
+    text, length = after_refusal[0]
+    assert "refused: the claim is refused: the others can take" in text
+    assert length == claimed[0][1], "the refused claim changed nothing"
     deal = table.match.deals[0]
-    if proved:
-        assert deal.is_over
-    else:
-        assert any("refused:" in message for message in messages)
-        assert len(deal.history) == at, "the refused claim changed nothing"
+    assert deal.is_over
+    actions = table.match.record().deals[0].actions
+    assert actions[claimed[1][1] :] == ("rest 0", "grant rest 0")
 
 
 def test_poker_has_no_claim_and_says_so() -> None:
@@ -170,3 +177,63 @@ def test_forced_moves_are_played_for_the_piquet_person_when_auto_play_is_on() ->
         asked_forced[auto_play] = len(forced)
     assert asked_forced[False] > 0, "the deal has forced moves of the person's"
     assert asked_forced[True] == 0
+
+
+def _draw_then_undo(game: str, seed: int) -> tuple[SomeTable, list[tuple[str, int]]]:
+    """The person exchanges (piquet) or draws (poker) the first hand cards, then presses `u`.
+
+    The first cards of the hand are picked, the move they make is chosen, and at the next
+    move screen `u` is pressed, then `q`. Returns the table and each move screen's text with
+    the deal's length.
+    """
+    table = _table(game)
+    screens: list[tuple[str, int]] = []
+    state = {"picked": 0, "drawn": False, "undone": False}
+
+    def typed(frame: Frame) -> str | None:
+        deal = table.match.current
+        if frame.kind != "move" or deal is None:
+            return None
+        screens.append((frame.text, len(deal.history)))
+        if state["undone"]:
+            return "q"
+        if state["drawn"]:
+            state["undone"] = True
+            return "u"
+        built = [move for move in frame.moves if move.startswith("discard")]
+        if built and state["picked"] >= 3:
+            state["drawn"] = True
+            return built[0]
+        choosing = any(move in ("refuse talon", "stand pat") for move in frame.moves)
+        if choosing:
+            state["picked"] += 1
+            return frame.hand[state["picked"] - 1].text()
+        # Poker: open or call, to come to the draw (a round of checks alone ends the deal).
+        for word in ("call", "bet", "check"):
+            for move in frame.moves:
+                if move.startswith(word):
+                    return move
+        return None
+
+    _run(table, typed, seed)
+    assert state["undone"], f"the person at {game} did not draw and undo"
+    return table, screens
+
+
+@pytest.mark.parametrize(("game", "seed"), [("piquet", 2), ("poker", 2)])
+def test_undo_is_refused_once_the_cards_drawn_have_shown_the_person_new_cards(
+    game: str, seed: int
+) -> None:
+    """An exchange or a draw cannot be taken back: the cards drawn were seen.
+
+    docs/tui.md, "Aids" (undo «never after a hidden card was seen by someone who did not see
+    it before», issue 21): piquet's exchange takes cards from the talon (001_776ed664a35a376f.txt,
+    piquet rules 7–9), a poker draw deals as many as were thrown (002_053e85955f9a4108.txt);
+    `u` after it is refused with the engine's sentence and the position stays as it was.
+    """
+    table, screens = _draw_then_undo(game, seed)
+    (_, length), (again, after) = screens[-2:]
+    assert after == length, "the refused undo changed nothing"
+    assert "refused: you have seen a card since that move: it stands" in again
+    deal = table.match.deals[0]
+    assert any(table.game.action_text(a).startswith("discard") for a in deal.history)

@@ -102,3 +102,42 @@ def test_a_bet_is_chosen_by_steps_and_presets_and_a_refused_amount_says_the_engi
     assert isinstance(history, tuple)
     assert history[0] == history[1], "the refused amount changed nothing"
     assert f"{verb} {amounts[0]}" in list(seen["played"])  # type: ignore[call-overload]
+
+
+def test_pot_at_a_pot_limit_table_is_the_largest_bet_or_raise_the_limit_allows() -> None:
+    """`pot` chooses the pot-sized move: at pot limit, the largest the engine offers.
+
+    002_053e85955f9a4108.txt, «Банковский лимит»: the largest bet or raise is the sum in the
+    pot at the moment, into which the raiser may count what he must put in to stay in. The
+    blinds are in the pot already (they are bets of the round), and are not counted twice.
+    """
+    variant = "pot-limit-holdem"
+    match = POKER.new_match(POKER.rules(variant), ["you", "bot 2", "bot 3"], variant)
+    table = Table(POKER, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    app: TableApp[object] = TableApp(LocalSitting(table, seeded_rng(2), 1))
+    chosen: list[tuple[str, str]] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            while await asked(pilot) and len(chosen) < 3:
+                controls = list(app.query(AmountControl).results())
+                if not controls:
+                    await pilot.press(
+                        "enter" if app.question and app.question.kind != "move" else "down",
+                        "enter",
+                    )
+                    continue
+                control = controls[0]
+                largest = f"{control.verb} {control.amounts[-1]}"
+                pot = next(s for s in control.query(Step).results() if s.step == "pot")
+                await pilot.click(pot)
+                chosen.append((_send(control), largest))
+                await pilot.click(control.query_one(".send", Button))
+            await pilot.press("q")
+
+    asyncio.run(run())
+    assert chosen, "the person was offered a bet or a raise"
+    for sent, largest in chosen:
+        assert sent == largest
+    actions = match.record().deals[0].actions
+    assert chosen[0][0] in actions

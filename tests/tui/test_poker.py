@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from cardtable.cards import Card, parse_cards
 from cardtable.cli.play import Table
 from cardtable.engine import Match, seeded_rng
 from cardtable.poker.deal import PokerDeal
@@ -40,8 +41,10 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
     game = POKER
     match = game.new_match(game.rules("draw"), ["you", "bot 2", "bot 3"], "draw")
     table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
-    frames = play_table(table, Person(typed=_stay_in), seed=2).frames
+    run = play_table(table, Person(typed=_stay_in), seed=2)
+    frames = run.frames
     assert match.deals[0].is_over
+    assert {"move click", "bid click"} <= set(run.ways)
     moving = [frame for frame in frames if "hand of you" in frame.text and frame.moves]
     assert moving
     assert any("· draw · to move: you" in frame.text for frame in moving)
@@ -51,6 +54,37 @@ def test_a_poker_deal_shows_stacks_pot_bets_and_each_seats_last_action() -> None
         for frame in moving
         for line in frame.text.splitlines()
     )
+
+
+def test_a_draw_is_picked_card_by_card_with_clicks_keys_and_arrows() -> None:
+    """At the draw the person picks the cards to throw one by one, then draws as many.
+
+    002_053e85955f9a4108.txt, draw poker: after the first betting round each player still in
+    may throw cards and be dealt as many; the table builds the draw from the deal's choices
+    (docs/tui.md, "The screen"), each card chosen by a click, its key or the arrows.
+    """
+    picked: list[Card] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        if "· draw · to move: you" not in frame.text or frame.kind != "move":
+            return _stay_in(frame, turn)
+        built = [move for move in frame.moves if move.startswith("discard")]
+        if len(picked) == 3:
+            return built[0]
+        card = frame.hand[len(picked)]
+        picked.append(card)
+        return card.text()
+
+    game = POKER
+    match = _poker_match("draw")
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    run = play_table(table, Person(typed=typed), seed=2)
+    assert match.deals[0].is_over
+    assert len(picked) == 3
+    actions = match.record().deals[0].actions
+    thrown = [set(parse_cards(text.split(" ", 1)[1])) for text in actions if "discard" in text]
+    assert set(picked) in thrown
+    assert {"card click", "card key", "card arrows"} <= set(run.ways)
 
 
 def _poker_match(variant: str, seats: int = 3) -> Match[Any, Any, Any]:
@@ -242,6 +276,51 @@ def test_a_finished_deal_shows_each_stack_with_the_pots_paid() -> None:
     last = run.frames[-1].text
     for name, stack in zip(run.table.match.seats, after, strict=True):
         assert re.search(rf"^\W*{re.escape(name)} +{stack}\b", last, re.MULTILINE), (name, stack)
+
+
+def test_after_the_showdown_no_seat_is_shown_with_a_bet_the_pot_has_taken() -> None:
+    """Once the pot is paid the seats' lines show no bet: the last round's bets are in it.
+
+    002_053e85955f9a4108.txt, "Принципы, по которым делаются ставки": «Все ставки на игру
+    собираются вместе в центре стола, образуя банк»; the banks are paid at the showdown, so
+    the finished deal's screen shows the stacks paid and no chips still before a seat.
+    """
+    run = _played("holdem")
+    deal = run.table.match.deals[0]
+    assert isinstance(deal, PokerDeal)
+    assert any(deal.view(0).bets), "the last round had bets"
+    last = run.frames[-1]
+    assert "Press Enter to leave" in last.text
+    names = "|".join(re.escape(name) for name in run.table.match.seats)
+    seats = re.findall(rf"^(?:▸ |  )(?:{names}) +\d+", last.text, re.MULTILINE)
+    assert len(seats) == len(run.table.match.seats)
+    assert _seat_bets(last, run) == []
+    playing = [frame for frame in run.frames if frame.kind == "move"]
+    assert any(_seat_bets(frame, run) for frame in playing), "bets are shown in play"
+
+
+def _seat_bets(frame: Frame, run: Run) -> list[str]:
+    """The table's seat lines of ``frame`` that show a bet before the seat (after his stack)."""
+    names = "|".join(re.escape(name) for name in run.table.match.seats)
+    return re.findall(rf"^(?:▸ |  )(?:{names}) +\d+  bet \d+.*$", frame.text, re.MULTILINE)
+
+
+def test_at_the_draw_the_bets_of_the_round_just_ended_are_in_the_pot_not_before_the_seats() -> None:
+    """When the betting round has ended and the cards are drawn, no seat shows a bet.
+
+    002_053e85955f9a4108.txt, "Круги ставок" («Круг приема ставок завершается, когда … ставки
+    участников игры уравнялись») and "Принципы, по которым делаются ставки" («Все ставки …
+    собираются вместе в центре стола, образуя банк»): a round's bets stand before the seats
+    only while it is played.
+    """
+    game = POKER
+    match = _poker_match("draw")
+    table = Table(game, match, {1: PassiveBot(), 2: PassiveBot()}, None)
+    run = play_table(table, Person(typed=_stay_in), seed=2)
+    drawing = [frame for frame in run.frames if "· draw · to move: you" in frame.text]
+    assert drawing, "the person is asked to draw"
+    assert match.deals[0].history, "the deal was played"
+    assert [line for frame in drawing for line in _seat_bets(frame, run)] == []
 
 
 def test_at_the_showdown_each_hand_shown_is_named_and_so_is_the_winners() -> None:

@@ -38,6 +38,8 @@ def test_a_whole_preferans_deal_is_played_against_two_bots_and_written_on_the_pu
     assert match.deals[0].is_over
     assert len(run.frames) > 5
     assert any("hand of you" in frame.text and frame.moves for frame in run.frames)
+    assert {"card click", "card key", "card arrows"} <= set(run.ways)
+    assert {"move click", "move keys"} <= set(run.ways)
     last = last_with(run, "Press Enter to leave")
     assert "1 deal" in last.text
     for player in match.seats:
@@ -108,6 +110,8 @@ def test_a_piquet_deal_is_played_with_the_exchange_picked_card_by_card() -> None
     assert all(len(frame.moves) <= 2 for frame in building)
     assert steps[1] == steps[2]
     assert set(current) in _discards(match.record().deals[0].actions)
+    assert {"card click", "card key", "card arrows"} <= set(run.ways)
+    assert {"move click", "move keys"} <= set(run.ways)
 
 
 def _discards(actions: Sequence[str]) -> list[set[Card]]:

@@ -53,8 +53,11 @@ class Adapter(Generic[V_contra]):
     bet_control = False
     """Whether moves with amounts (``bet 20``) are chosen at a bet control, not listed."""
 
-    def pot(self, view: V_contra) -> int | None:
-        """The chips in the middle, for the bet control's "pot" (generically none)."""
+    def pot(self, view: V_contra, verb: str) -> int | None:
+        """The pot-sized amount of ``verb`` (``bet``, ``raise to``) for the bet control's "pot".
+
+        Generically none: a game with amounts says what a pot-sized move is.
+        """
         return None
 
     def sort_key(self, card: Card) -> tuple[int, int]:

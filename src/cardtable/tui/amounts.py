@@ -3,8 +3,9 @@
 A move with an amount (``bet 20``, ``raise to 60``) is offered by the game as one legal move
 per amount the limit accepts; where a verb has more than one, the table draws one control
 instead of listing them all (docs/tui.md, "The screen"). The control holds no rule: its
-amounts are the legal moves' own, "pot" picks among them by the chips the view shows in the
-middle, and a typed amount is sent as typed, for the game to refuse with its own sentence.
+amounts are the legal moves' own, "pot" picks the largest of them not above the pot-sized
+amount the game's adapter works out from the view, and a typed amount is sent as typed, for
+the game to refuse with its own sentence.
 """
 
 from __future__ import annotations

@@ -497,8 +497,10 @@ class TableApp(App[None], Generic[V]):
         }
         box.display = bool(rungs or amounts)
         box.mount_all(Horizontal(*map(self._rung_button, rung), classes="rung") for rung in rungs)
-        pot = self.adapter.pot(view) if view is not None else None
-        box.mount_all(AmountControl(verb, each, pot) for verb, each in amounts.items())
+        box.mount_all(
+            AmountControl(verb, each, self.adapter.pot(view, verb) if view is not None else None)
+            for verb, each in amounts.items()
+        )
         said = [
             f"{verb} {each[0]} to {each[-1]}: − + min pot all-in" for verb, each in amounts.items()
         ]

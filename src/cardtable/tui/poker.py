@@ -18,6 +18,7 @@ from cardtable.engine import Deal, Event
 from cardtable.engine.help import sentence_line
 from cardtable.poker.deal import PokerDeal
 from cardtable.poker.help import wild_cards_text, wild_sentences
+from cardtable.poker.phases.phase import Phase
 from cardtable.poker.pots import Pot
 from cardtable.poker.rules import deal_wild_cards, wild_cards
 from cardtable.poker.table_rules import PokerRules
@@ -105,9 +106,19 @@ class PokerAdapter(Adapter[Shown]):
     score_width = 32
     bet_control = True
 
-    def pot(self, view: Shown) -> int | None:
-        """The pot and the bets of the round: what a pot-sized bet matches."""
-        return view.pot + sum(view.bets) if isinstance(view, PokerView) else None
+    def pot(self, view: Shown, verb: str) -> int | None:
+        """The pot-sized ``bet`` or ``raise to``: a bet of the pot, a raise by the pot after a call.
+
+        The view's pot holds every chip put in, the round's bets too (002_053e85955f9a4108.txt,
+        «Банковский лимит»: the raiser counts in what he must put in to stay in).
+        """
+        if not isinstance(view, PokerView):
+            return None
+        if verb == "bet":
+            return view.pot
+        high = max(view.bets, default=0)
+        owed = high - view.bets[view.seat]
+        return high + view.pot + owed if verb == "raise to" else None
 
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Highest rank first, as poker hands are read."""
@@ -190,12 +201,14 @@ class PokerAdapter(Adapter[Shown]):
         # Clockwise as they sit (seated by cards, chairs and seats differ), absent last.
         around = [*view.seating, *(seat for seat in range(len(names)) if seat not in view.seating)]
         mine = view_seat(view)
+        betting = view.phase == Phase.BET
         for seat in around:
             name = names[seat]
             line = Text("▸ " if seat == view.to_move else "  ", style="bold yellow")
             line.append(name.ljust(width), style="bold" if seat == mine else "")
             line.append(f" {view.stacks[seat]:>5}", style="green")
-            bet = view.bets[seat] if seat < len(view.bets) else 0
+            # The view keeps a round's bets after it ends; by then they are in the pot.
+            bet = view.bets[seat] if betting and seat < len(view.bets) else 0
             line.append(f"  bet {bet:<4}" if bet else "          ", style="cyan")
             if seat not in view.in_hand:
                 line.append(" folded ", style="dim")
