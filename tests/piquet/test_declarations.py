@@ -9,12 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.cards import Rank, cards_text, parse_cards
+from cardtable.cards import Rank, Suit, cards_text, parse_cards
 from cardtable.errors import CardParseError
 from cardtable.piquet.declarations import (
     Call,
+    Point,
     Race,
     best_point,
+    point_of,
     reckon,
     run_of,
     sequence_value,
@@ -365,3 +367,65 @@ def test_of_two_equal_sequences_the_call_finds_the_one_the_hand_lists_first() ->
     assert quart is not None
     assert quart == sequences(hand)[0]
     assert cards_text(quart.cards()) == "K♠ Q♠ J♠ 10♠"
+
+
+def test_a_point_may_be_called_from_a_single_card_and_never_from_none() -> None:
+    """001, rules 20–21, and docs/rules/piquet.md, "Declarations": a player may sink.
+
+    He may call fewer cards than he holds, down to one: its pips are then the suit's highest
+    card, the best such card of any suit. A point of no cards is no point.
+    """
+    hand = parse_cards("K♠ 9♠ A♥ 7♥ Q♦ J♦ 10♦")
+    assert point_of(hand, 1) == Point(1, 11, Suit.HEARTS)
+    assert point_of(hand, 0) is None
+
+
+def test_a_count_by_the_other_ends_the_race_even_when_his_points_are_later_withdrawn() -> None:
+    """001, rule 28: a player stopped by any declaration of the other makes neither bonus.
+
+    «Если один игрок остановит другого каким-нибудь заявлением, то ни пик, ни репик
+    существовать не могут». docs/rules/piquet.md, "False declarations": a false call
+    counts, then its points are withdrawn or its caller falls into molchanka with a count of
+    0. He has still declared, so the one who counted first makes no repique or pique in that
+    deal.
+    """
+    race = Race()
+    assert not race.reaches({0: 4, 1: 0}, 0, 30)
+    assert not race.reaches({0: 4, 1: 3}, 1, 30)
+    assert race.closed
+    assert not race.reaches({0: 30, 1: 0}, 0, 30)
+
+
+def test_the_holder_of_the_better_set_counts_his_others_down_to_the_rules_lowest_rank() -> None:
+    """001, rules 24–26: the better set lets its holder count his other fourteens and trios.
+
+    Rule 25 puts the lowest at the ten; ``min_set_rank`` moves it, and the sets counted beside
+    the better one follow it: three nines count where nines may, three tens do not where only
+    jacks and higher may.
+    """
+
+    def counted_sets(elder: str, rules: PiquetRules) -> list[tuple[str, int]]:
+        hands = [parse_cards(elder), parse_cards("K♠ K♥ K♦ 7♣")]
+        return [
+            (call.text, call.score)
+            for call in reckon(hands, rules, partial=True).calls
+            if call.kind == "sets" and call.player == 0
+        ]
+
+    nines = "A♠ A♥ A♦ A♣ 9♠ 9♥ 9♦"
+    assert counted_sets(nines, replace(BARE, min_set_rank=9)) == [
+        ("fourteen aces", 14),
+        ("trio of nines", 3),
+    ]
+    tens = "A♠ A♥ A♦ A♣ 10♠ 10♥ 10♦"
+    assert counted_sets(tens, BARE) == [("fourteen aces", 14), ("trio of tens", 3)]
+    assert counted_sets(tens, replace(BARE, min_set_rank=11)) == [("fourteen aces", 14)]
+
+
+def test_a_hand_reckoned_without_cards_has_no_point_and_scores_nothing() -> None:
+    """001, rule 20: the point is the number of cards of the longest suit; no cards, no point.
+
+    Partial hands are reckoned alone (``reckon(partial=True)``), so one may hold no card.
+    """
+    assert best_point([]) is None
+    assert reckon([[], parse_cards("A♠ K♠")], BARE, partial=True).scores == (0, 2)

@@ -198,6 +198,18 @@ def test_a_call_the_auction_does_not_allow_is_refused_with_its_reason(
     assert auction.why_illegal(parse_action(call)) == reason
 
 
+@pytest.mark.parametrize("rules", [PreferansRules(), MODERN], ids=["seed", "modern"])
+def test_a_six_under_a_standing_seven_is_refused_as_not_beating_it(rules: PreferansRules) -> None:
+    """001, preferans rule 17: a bid must climb the ladder above the standing one.
+
+    A six is the lowest bid outside an all-pass exit, so it is not refused as too low for the
+    deal but as not beating 7♠; in the modern game, where only the misère bidder is held to
+    passing (the Code, 3.6), a player who bid no misère is told the same.
+    """
+    auction = _auction(rules, "7♠")
+    assert auction.why_illegal(parse_action("6NT")) == "6NT does not beat 7♠"
+
+
 def test_in_the_modern_game_misere_outranks_an_eight_without_the_talon() -> None:
     """The Code, 3.3 and 3.6: misère stands just above the eights, below 9♠.
 

@@ -282,6 +282,33 @@ def test_sochi_all_pass_progression_grows_then_stops_and_resets_after_a_game() -
     assert sheet.pool("B") == 10
 
 
+def test_an_all_pass_line_names_its_multiplier_only_from_the_second_in_a_row() -> None:
+    """Кодекс 3.7 and 3.7.2: the progression multiplies the second all-pass in a row and on.
+
+    A first all-pass is written at its plain price and says no multiplier, in each column it
+    writes (the takers' mountains and the clean pool in Sochi, the fewest tricks' whists in
+    Rostov); the second in a row says "x2" on every line.
+    """
+    sochi = Sheet(list("ABC"), convention("sochi"))
+    lines = []
+    for _ in range(2):
+        lines += [str(e) for e in sochi.write(DealScore(allpass={"A": 1, "B": 0, "C": 9}))]
+    assert lines == [
+        "deal 1: A mountain +1 (all-pass, 1 tricks)",
+        "deal 1: C mountain +9 (all-pass, 9 tricks)",
+        "deal 1: B pool +1 (all-pass, no trick)",
+        "deal 2: A mountain +2 (all-pass x2, 1 tricks)",
+        "deal 2: C mountain +18 (all-pass x2, 9 tricks)",
+        "deal 2: B pool +2 (all-pass x2, no trick)",
+    ]
+    rostov = Sheet(list("ABC"), convention("rostov"))
+    assert [str(e) for e in rostov.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))] == [
+        "deal 1: A whists on B +20 (all-pass, fewest tricks; B took 4)",
+        "deal 1: A whists on C +30 (all-pass, fewest tricks; C took 6)",
+        "deal 1: A pool +1 (all-pass, no trick)",
+    ]
+
+
 def test_the_classic_mountain_point_is_one_whist_the_codes_ten() -> None:
     """001 ПОДСЧЕТЫ И РАСЧЕТЫ (1300 points .
 

@@ -14,6 +14,7 @@ from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.deal_score import DealScore, ScoreError, Whist
 from cardtable.preferans.ledger import Column, Entry
 from cardtable.preferans.scorer import deal_from_data
+from cardtable.preferans.scoring import convention
 from cardtable.preferans.sheet import Sheet
 from preferans.helpers import play, play_out, table
 from preferans.test_golden_deals import MISERE_HANDS, SIX_HANDS
@@ -210,3 +211,39 @@ def test_two_revoking_whisters_share_the_remiz_of_each_trick_the_declarer_lacked
     assert sheet.mountain("B") == sheet.mountain("C") == 15
     reasons = [e.reason for e in entries if e.column is Column.MOUNTAIN and e.player in "BC"]
     assert reasons == ["renonce: 1 revoke, 1/2 of the declarer's missing tricks (rule 35)"] * 2
+
+
+def test_a_lone_whister_who_revokes_keeps_all_his_whists_under_the_gentlemans_whist() -> None:
+    """Rule 35: when only defenders revoked the declarer's game is written as made.
+
+    The gentleman's whist shares the whists with the passer only when the declarer goes down
+    (``ScoringRules.gentleman_whist``; docs/rules/preferans-scoring.md), so under Leningrad
+    prices (a six's whist 4 a trick, its remiz 8) the revoking whister writes his four tricks
+    left, the one the declarer lacked given back, alone, and the passer writes nothing.
+    """
+    sheet = Sheet(["A", "B", "C"], convention("leningrad"))
+    deal = DealScore(
+        declarer="A",
+        contract=parse_contract("6♠"),
+        tricks=5,
+        whist={"B": Whist.WHIST, "C": Whist.PASS},
+        defender_tricks={"B": 3, "C": 2},
+        renonce={"B": 1},
+    )
+    assert [str(entry) for entry in sheet.write(deal)] == [
+        "deal 1: A pool +2 (6♠ made (rule 35))",
+        "deal 1: B whists on A +16 (whist, 4 tricks)",
+        "deal 1: B mountain +8 (renonce: 1 revoke, 1 of the declarer's missing tricks (rule 35))",
+    ]
+
+
+def test_when_declarer_and_whister_both_revoke_no_shortfall_of_the_whisters_is_written() -> None:
+    """Rules 36–37: the whisters' shortfall goes on the declarer only when he alone revoked.
+
+    With a whister revoking too, the whisters' two tricks of their four are nobody's
+    shortfall: neither the declarer nor either whister writes a fine on his mountain.
+    """
+    sheet, entries = _six(tricks=8, b=1, c=1, renonce={"A": 1, "B": 1})
+    assert [entry.column for entry in entries if entry.column is Column.MOUNTAIN] == []
+    assert sheet.whists("B", "A") == 1
+    assert sheet.whists("C", "A") == sheet.whists("C", "B") == Fraction(1, 2)

@@ -14,6 +14,7 @@ import pytest
 from cardtable.preferans.contracts import parse_contract
 from cardtable.preferans.deal_score import DealScore, GoodTalon, Phase, ScoreError, Whist
 from cardtable.preferans.ledger import PlayerTotals
+from cardtable.preferans.phrases import PHRASES
 from cardtable.preferans.scoring import ScoringRules, convention
 from cardtable.preferans.sheet import Sheet
 
@@ -411,3 +412,51 @@ def test_a_game_comes_off_the_mountain_up_to_all_of_it_in_the_deal_that_made_it(
     ) == [
         "deal 3: C pool +50 (misère made)",
     ]
+
+
+def test_every_line_of_the_pulka_is_said_by_the_phrase_book_as_it_reads() -> None:
+    """docs/architecture.md, ``Event``: ``PHRASES[key].format_map(values) == text``.
+
+    Each figure of the sheet becomes a score event from ``Entry.said``: a deal's line or the
+    closing's (totals kept on paper are written outside any deal), a column or whists on a
+    partner, a sign on every amount (a half whist, whists divided in thirds and a figure off
+    the mountain among them: 003_b655b01c110fd414.txt, 4.1.1 b), and the reason's own key.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi"))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(1), Fraction(20), {"B": Fraction(1, 2)}),
+            "B": PlayerTotals(Fraction(0), Fraction(20), {}),
+            "C": PlayerTotals(Fraction(0), Fraction(20), {}),
+        }
+    )
+    sheet.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract("6♠"),
+            tricks=6,
+            whist={"B": Whist.PASS, "C": Whist.PASS},
+        )
+    )
+    sheet.write(
+        DealScore(
+            declarer="A",
+            contract=parse_contract("6♠"),
+            tricks=5,
+            whist={"B": Whist.WHIST, "C": Whist.PASS},
+        )
+    )
+    lines = [str(entry) for entry in sheet.entries]
+    for line in (
+        "closing: A whists on B +1/2 (written total)",
+        "deal 1: A mountain -1 (points over the pool)",
+        "deal 1: A whists on B +10/3 (1 points over)",
+        "deal 2: A mountain +2 (6♠ down 1)",
+        "deal 2: B whists on A +10 (whist, 5 tricks)",
+    ):
+        assert line in lines
+    for entry, line in zip(sheet.entries, lines, strict=True):
+        key, values = entry.said()
+        assert PHRASES[key].format_map(values) == line
+        assert values["why"] == entry.why.key
+        assert ("deal" in values, "on" in values) == (entry.deal is not None, entry.on is not None)
