@@ -248,6 +248,18 @@ def test_rostov_all_pass_two_tied_at_the_fewest_both_write_on_the_third() -> Non
     assert sheet.whists("A", "B") == sheet.whists("B", "A") == 0
 
 
+def test_rostov_all_pass_the_fewest_tricks_write_wherever_their_taker_sits() -> None:
+    """Кодекс преферанса 3.7.2.2: the fewest tricks write, whoever took them.
+
+    Here the last player listed took the fewest, after two who took more.
+    """
+    sheet = Sheet(list("ABC"), convention("rostov"))
+    sheet.write(DealScore(allpass={"A": 6, "B": 3, "C": 1}))
+    assert sheet.whists("C", "A") == 5 * 6
+    assert sheet.whists("C", "B") == 5 * 3
+    assert sheet.whists("A", "C") == sheet.whists("B", "C") == 0
+
+
 def test_a_clean_all_pass_writes_a_pool_point_in_rostov_a_tricks_price_in_sochi() -> None:
     """Кодекс преферанса 3.7.2.1 and 3.7.2.2.
 
@@ -287,7 +299,7 @@ def test_an_all_pass_line_names_its_multiplier_only_from_the_second_in_a_row() -
 
     A first all-pass is written at its plain price and says no multiplier, in each column it
     writes (the takers' mountains and the clean pool in Sochi, the fewest tricks' whists in
-    Rostov); the second in a row says "x2" on every line.
+    Rostov, here with a progression of 1–2); the second in a row says "x2" on every line.
     """
     sochi = Sheet(list("ABC"), convention("sochi"))
     lines = []
@@ -301,11 +313,18 @@ def test_an_all_pass_line_names_its_multiplier_only_from_the_second_in_a_row() -
         "deal 2: C mountain +18 (all-pass x2, 9 tricks)",
         "deal 2: B pool +2 (all-pass x2, no trick)",
     ]
-    rostov = Sheet(list("ABC"), convention("rostov"))
-    assert [str(e) for e in rostov.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))] == [
+    progressing = dataclasses.replace(convention("rostov"), allpass_progression=(1, 2))
+    rostov = Sheet(list("ABC"), progressing)
+    lines = []
+    for _ in range(2):
+        lines += [str(e) for e in rostov.write(DealScore(allpass={"A": 0, "B": 4, "C": 6}))]
+    assert lines == [
         "deal 1: A whists on B +20 (all-pass, fewest tricks; B took 4)",
         "deal 1: A whists on C +30 (all-pass, fewest tricks; C took 6)",
         "deal 1: A pool +1 (all-pass, no trick)",
+        "deal 2: A whists on B +40 (all-pass x2, fewest tricks; B took 4)",
+        "deal 2: A whists on C +60 (all-pass x2, fewest tricks; C took 6)",
+        "deal 2: A pool +2 (all-pass x2, no trick)",
     ]
 
 

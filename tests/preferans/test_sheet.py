@@ -313,6 +313,38 @@ def test_a_full_pool_helps_the_opponent_with_the_larger_pool_at_ten_whists_a_poi
     }
 
 
+def test_a_single_point_over_a_full_pool_is_help_and_each_line_says_so() -> None:
+    """003 4.2.3: every point past the full pool helps, the last single one too.
+
+    Sochi's six writes 2: one fills the declarer's pool, the other goes to the larger open
+    pool at ten whists, and each line names the help.
+    """
+    sheet = sochi_with_pools({"A": 19, "B": 14, "C": 10})
+    entries = sheet.write(game("A", "6♠", 6, {"B": P, "C": P}))
+    assert [str(entry) for entry in entries] == [
+        "deal 1: A pool +1 (6♠, both passed)",
+        "deal 1: B pool +1 (help from A)",
+        "deal 1: A whists on B +10 (help, 1 points)",
+    ]
+
+
+def test_a_gentlemans_whist_line_says_the_tricks_shared() -> None:
+    """docs/rules/preferans-scoring.md, the gentleman's whist: on a remiz the two halve them.
+
+    Leningrad's six two down: the whister's six tricks (the passer's counted to him) write 12
+    whists each for whister and passer, beside their consolations.
+    """
+    sheet = Sheet(list("ABC"), convention("leningrad"))
+    entries = sheet.write(game("A", "6♠", 4, {"B": W, "C": P}))
+    assert [str(entry) for entry in entries] == [
+        "deal 1: A mountain +8 (6♠ down 2)",
+        "deal 1: B whists on A +12 (gentleman's whist, 6 tricks shared)",
+        "deal 1: C whists on A +12 (gentleman's whist, 6 tricks shared)",
+        "deal 1: B whists on A +8 (consolation, 2 down)",
+        "deal 1: C whists on A +8 (consolation, 2 down)",
+    ]
+
+
 def test_help_overflows_to_the_next_pool_when_the_first_is_full() -> None:
     """003 4.2.3: help goes on while points remain, to the next larger pool."""
     sheet = sochi_with_pools({"A": 20, "B": 19, "C": 10})
