@@ -436,3 +436,31 @@ def test_piquet_declarations_are_on_the_table_as_a_dialogue_of_call_and_answer()
     assert calls
     answered = [lines[number + 1] for number in calls if number + 1 < len(lines)]
     assert any(re.match(r"  (you|bot 2): (good|equal|not good)", line) for line in answered)
+
+
+def test_t_reviews_every_piquet_trick_of_the_deal_so_far_with_its_taker() -> None:
+    """At piquet too, `t` shows each trick so far: the two cards with their players, the taker.
+
+    A trick is one card from each player, taken by the higher card of the suit led
+    (001_776ed664a35a376f.txt, piquet rules 29–31; docs/rules/piquet.md); issue 21: «a review
+    of every trick of the deal so far».
+    """
+    asked: list[int] = []
+
+    def typed(frame: Frame, turn: int) -> str | None:
+        if frame.kind == "move" and "· play ·" in frame.text and "trick" in frame.text:
+            asked.append(turn)
+            if len(asked) == 4:
+                return "t"
+        return None
+
+    run = play("piquet", Person(typed=typed), seats="you,bot", seed=2)
+    page = next(frame for frame in run.frames if frame.kind == "page")
+    lines = page.text.splitlines()
+    assert lines[0] == "the tricks so far"
+    played = [line for line in lines[1:] if re.match(r"^ *\d+\. ", line)]
+    assert played
+    for number, line in enumerate(played, start=1):
+        assert line.lstrip().startswith(f"{number}. ")
+        assert len(re.findall(r"(?:you|bot 2) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == 2
+        assert re.search(r"→ (you|bot 2) takes? the trick$", line)
