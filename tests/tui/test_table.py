@@ -409,15 +409,7 @@ def test_t_reviews_every_trick_of_the_deal_so_far_with_its_taker() -> None:
         return None
 
     run = play("preferans", Person(typed=typed), seats="you,bot,bot", seed=3)
-    page = next(frame for frame in run.frames if frame.kind == "page")
-    lines = page.text.splitlines()
-    assert lines[0] == "the tricks so far"
-    played = [line for line in lines[1:] if re.match(r"^ *\d+\. ", line)]
-    assert played
-    for number, line in enumerate(played, start=1):
-        assert line.lstrip().startswith(f"{number}. ")
-        assert len(re.findall(r"(?:you|bot \d) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == 3
-        assert re.search(r"→ (you|bot \d) takes? the trick$", line)
+    _assert_each_trick_reviewed(run.frames, cards=3)
 
 
 def test_piquet_declarations_are_on_the_table_as_a_dialogue_of_call_and_answer() -> None:
@@ -455,12 +447,17 @@ def test_t_reviews_every_piquet_trick_of_the_deal_so_far_with_its_taker() -> Non
         return None
 
     run = play("piquet", Person(typed=typed), seats="you,bot", seed=2)
-    page = next(frame for frame in run.frames if frame.kind == "page")
+    _assert_each_trick_reviewed(run.frames, cards=2)
+
+
+def _assert_each_trick_reviewed(frames: Sequence[Frame], cards: int) -> None:
+    """The `t` page lists the tricks in order, each with its cards by player and its taker."""
+    page = next(frame for frame in frames if frame.kind == "page")
     lines = page.text.splitlines()
     assert lines[0] == "the tricks so far"
     played = [line for line in lines[1:] if re.match(r"^ *\d+\. ", line)]
     assert played
     for number, line in enumerate(played, start=1):
         assert line.lstrip().startswith(f"{number}. ")
-        assert len(re.findall(r"(?:you|bot 2) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == 2
-        assert re.search(r"→ (you|bot 2) takes? the trick$", line)
+        assert len(re.findall(r"(?:you|bot \d) (?:[0-9]+|[JQKA])[♠♣♦♥]", line)) == cards
+        assert re.search(r"→ (you|bot \d) takes? the trick$", line)
