@@ -129,6 +129,35 @@ def test_half_whist_and_the_checked_ten_appear_in_the_whist_help_when_agreed() -
     assert not any("ten is not whisted" in sentence.text for sentence in whist.sentences)
 
 
+@pytest.mark.parametrize(
+    ("opened", "english", "russian"),
+    [
+        (
+            "defenders",
+            "After the first trick of a misère the defenders' hands are laid face up.",
+            "После первой взятки мизера открываются карты ловящих.",
+        ),
+        (
+            "declarer",
+            "After the first trick of a misère the declarer's hand is laid face up.",
+            "После первой взятки мизера открываются карты играющего.",
+        ),
+    ],
+    ids=["defenders", "declarer"],
+)
+def test_the_hands_a_misere_opens_are_said_whole_in_english_and_in_russian(
+    opened: str, english: str, russian: str
+) -> None:
+    """The play's help says whose hands a misère lays face up, as a sentence of each language.
+
+    Кодекс преферанса (1996) 3.6, the modern practice of catching a misère (the option
+    ``misere_open``): the defenders' two hands, or the declarer's one.
+    """
+    rules = PREFERANS.rules(None, {"misere_open": opened})
+    assert _sentence(PREFERANS.rules_help(rules), "misere_open").text == english
+    assert _sentence(PREFERANS.rules_help(rules, "ru"), "misere_open").text == russian
+
+
 def test_the_auction_hint_spans_the_bids_the_ladder_of_the_rules_allows() -> None:
     """The highest bid of the hint is misère on top, or 10 without talon when misère is lower.
 

@@ -251,9 +251,10 @@ def _play(writer: Writer, rules: PreferansRules) -> None:
     if rules.misere_open != "none":
         writer.say(
             ["misere_open"],
-            "After the first trick of a misère the {misere_open}' hands are laid face up.",
-            "После первой взятки мизера открываются карты {opened}.",
-            opened=MISERE_OPEN_RU.get(rules.misere_open, ""),
+            "After the first trick of a misère the {opened_en} laid face up.",
+            "После первой взятки мизера открываются карты {opened_ru}.",
+            opened_en=MISERE_OPEN_EN[rules.misere_open],
+            opened_ru=MISERE_OPEN_RU[rules.misere_open],
         )
     writer.section("play", "The play", "Розыгрыш")
 
@@ -265,6 +266,10 @@ CONVENTIONS_RU = {
     "rostov": "по-ростовски",
 }
 """How a Russian sentence says the score sheet's convention (the presets' «Сочинка», …)."""
+
+MISERE_OPEN_EN = {"defenders": "defenders' hands are", "declarer": "declarer's hand is"}
+"""Whose hands an English sentence says a misère opens (``misere_open``), with the verb: the
+defenders hold two hands, the declarer one."""
 
 MISERE_OPEN_RU = {"defenders": "ловящих", "declarer": "играющего"}
 """Whose hands a Russian sentence says a misère opens (``misere_open``)."""
