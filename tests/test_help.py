@@ -17,11 +17,17 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.engine import Game, get_game, rules_to_mapping, seeded_rng
-from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, hint_from_moves
+from cardtable.engine.help import LANGUAGES, RulesHelp, Sentence, clauses_ru, hint_from_moves
 from cardtable.engine.rules import describe_rules
 from cardtable.piquet.game import PIQUET
+from cardtable.piquet.help import CITED_RU as PIQUET_CITED_RU
+from cardtable.piquet.help import cite as piquet_cite
 from cardtable.poker.game import POKER
+from cardtable.poker.help.words import CITED_RU as POKER_CITED_RU
+from cardtable.poker.help.words import cite as poker_cite
 from cardtable.preferans.game import PREFERANS
+from cardtable.preferans.help import CITED_RU as PREFERANS_CITED_RU
+from cardtable.preferans.help import cite as preferans_cite
 from toygame.game import ToyGame
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardtable"
@@ -475,6 +481,24 @@ def test_a_game_without_a_help_of_its_own_is_told_option_by_option(toy: ToyGame)
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 """A word in Latin letters: English, or a server's name, left in a Russian sentence."""
 
+KEPT_IN_CITATIONS = re.compile(
+    r"(?:https?://)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:/\S*)?|\bPokerKit\b"
+)
+"""What a Russian citation keeps in Latin letters (docs/web.md, the help panel): a site's address,
+which is typed as it is, and the name of the library PokerKit, which has no Russian form."""
+
+CITED_RU = {
+    "preferans": (preferans_cite, PREFERANS_CITED_RU),
+    "piquet": (piquet_cite, PIQUET_CITED_RU),
+    "poker": (poker_cite, POKER_CITED_RU),
+}
+"""Each game's citation of a source and the Russian words of its sources' English ones."""
+
+
+def _latin_cited(cited: str) -> list[str]:
+    """The Latin words of a Russian citation but what it keeps (``KEPT_IN_CITATIONS``)."""
+    return LATIN_WORD.findall(KEPT_IN_CITATIONS.sub("", cited))
+
 
 @pytest.mark.parametrize("name", ["preferans", "piquet", "poker"])
 def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: str) -> None:
@@ -483,7 +507,8 @@ def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: st
     The page shows the help in its language (docs/web.md, the help panel; help.LANGUAGES):
     every preset of the game and every feature switched on (``FEATURES``); a move is said as
     players say it («иду на высший», «остаюсь при своих»), a convention and a variant by
-    their Russian names; a clause cited by its number as «правило 9».
+    their Russian names; a clause cited by its number as «правило 9» and in Russian words,
+    but a site's address and PokerKit's name (``KEPT_IN_CITATIONS``).
     """
     game = get_game(name)
     sets = [game.rules(preset) for preset in game.presets]
@@ -494,5 +519,30 @@ def test_the_russian_help_of_every_preset_and_feature_has_no_latin_word(name: st
             for text in [section.heading, *(sentence.text for sentence in section.sentences)]:
                 left |= {f"{word}: {text}" for word in LATIN_WORD.findall(text)}
             cited = " ".join(sentence.cited for sentence in section.sentences)
-            left |= {f"{rule}: {cited}" for rule in re.findall(r"\brules? \d", cited)}
+            left |= {f"{word}: {cited}" for word in _latin_cited(cited)}
+    assert not left, sorted(left)[:10]
+
+
+@pytest.mark.parametrize("name", ["preferans", "piquet", "poker"])
+def test_every_source_of_every_option_is_cited_in_russian_but_addresses_and_pokerkit(
+    name: str,
+) -> None:
+    """A Russian citation of any option's source, whatever its value, is Russian words.
+
+    The rules panel of a Russian page cites each rule where a Russian reader looks it up: the
+    books by their Russian titles (the seeds' «Энциклопедия игр», «Покер», «Кодекс
+    преферанса»), an English author as Russian books write him (Парлетт, Кавендиш), a game
+    outside the seed by its Russian name; only a site's address and the library PokerKit's name
+    stay in Latin letters (docs/web.md, the help panel).
+    """
+    game = get_game(name)
+    cite, phrases = CITED_RU[name]
+    sources = {
+        info.source for preset in game.presets for info in describe_rules(game.rules(preset))
+    }
+    left = {
+        f"{word}: {source}"
+        for source in sources
+        for word in _latin_cited(clauses_ru(cite(source), phrases))
+    }
     assert not left, sorted(left)[:10]

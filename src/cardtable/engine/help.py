@@ -113,16 +113,25 @@ class Writer:
     """Writes a game's help from a rule set, reading each option a sentence names.
 
     ``cite`` turns a source as options write it into the citation a player can look up (the
-    seed file's name into the book's). A sentence's text is a template whose ``{fields}`` are
-    the values of the options it names (by their last name part) and the ``words`` given.
+    seed file's name into the book's); ``cited_ru`` holds the English words of the game's
+    sources, each with the Russian words a Russian help cites them by (:func:`clauses_ru`). A
+    sentence's text is a template whose ``{fields}`` are the values of the options it names (by
+    their last name part) and the ``words`` given.
     """
 
-    def __init__(self, rules: Any, language: str = "en", cite: Callable[[str], str] = str) -> None:
+    def __init__(
+        self,
+        rules: Any,
+        language: str = "en",
+        cite: Callable[[str], str] = str,
+        cited_ru: Sequence[tuple[str, str]] = (),
+    ) -> None:
         if language not in LANGUAGES:
             raise RulesError(f"help is written in {', '.join(LANGUAGES)}, not {language!r}")
         self.rules = rules
         self.language = language
         self.cite = cite
+        self.cited_ru = cited_ru
         self.data = rules_to_mapping(rules)
         self.sections: list[Section] = []
         self._sentences: list[Sentence] = []
@@ -173,7 +182,7 @@ class Writer:
         clauses = [source] if source else [self._clause(name) for name in names]
         cited = "; ".join(self.cite(each) for each in dict.fromkeys(clauses) if each)
         if self.language == "ru":
-            cited = clauses_ru(cited)
+            cited = clauses_ru(cited, self.cited_ru)
         if all(said.text != text for said in self._sentences):
             self._sentences.append(Sentence(text, settings, raw, cited))
 
@@ -205,15 +214,22 @@ class Writer:
         return RulesHelp(game, title, self.language, tuple(self.sections))
 
 
-def clauses_ru(cited: str) -> str:
-    """A citation's rule numbers as a Russian reader looks them up: «правило 9», «правила 16–18».
+def clauses_ru(cited: str, phrases: Sequence[tuple[str, str]] = ()) -> str:
+    """A citation as a Russian reader looks it up: its English phrases and rule numbers in Russian.
+
+    Each phrase of ``phrases`` is put in its Russian words; the rule numbers are «правило 9»,
+    «правила 16–18», «правила (а) и (б)».
 
     >>> clauses_ru("Энциклопедия игр (1992), преферанс, rules 16–18; 3.3 and 3.6; rule 9")
     'Энциклопедия игр (1992), преферанс, правила 16–18; 3.3 и 3.6; правило 9'
+    >>> clauses_ru("«Покер», Козырные карты, rules (а) and (б); modern", [("modern", "ныне")])
+    '«Покер», Козырные карты, правила (а) и (б); ныне'
     """
-    cited = re.sub(r"\brules (\d)", r"правила \1", cited)
-    cited = re.sub(r"\brule (\d)", r"правило \1", cited)
-    return re.sub(r"(\d) and (\d)", r"\1 и \2", cited)
+    for english, russian in phrases:
+        cited = cited.replace(english, russian)
+    cited = re.sub(r"\brules ([\d(])", r"правила \1", cited)
+    cited = re.sub(r"\brule ([\d(])", r"правило \1", cited)
+    return re.sub(r"([\d)]) and ([\d(])", r"\1 и \2", cited)
 
 
 def _word(value: object) -> object:

@@ -32,9 +32,20 @@ def cite(source: str) -> str:
     return source.replace(SEED, BOOK)
 
 
+CITED_RU = (
+    ("piquet for three", "пикет втроём"),
+    ("English game: ", "английская игра: "),
+    ("Parlett, rules of piquet (Cavendish's laws)", "Парлетт, правила пикета (законы Кавендиша)"),
+    ("'Rubicon Piquet'", "«Пикет с рубиконом»"),
+)
+"""The English words of the options' sources and the Russian a Russian help cites them by: the
+English authors as Russian books write them (Парлетт, Кавендиш); a site's address stays as it
+is (docs/web.md, the help panel)."""
+
+
 def rules_help(rules: PiquetRules, language: str = "en") -> RulesHelp:
     """The rules in force, phase by phase, each sentence naming its options and clause."""
-    writer = Writer(rules, language, cite)
+    writer = Writer(rules, language, cite, CITED_RU)
     _dealing(writer, rules)
     _exchange(writer, rules)
     _declarations(writer, rules)

@@ -37,9 +37,22 @@ def cite(source: str) -> str:
     return cited.replace(CODE_FRAGMENT, "турнирный кодекс преферанса")
 
 
+CITED_RU = (
+    ("(the pulka is agreed before play)", "(размер пульки оговаривается до игры)"),
+    ("modern practice of catching a misère", "современная практика ловли мизера"),
+    ("modern open whist", "современные правила открытого виста"),
+    ("modern 'здесь'", "современные правила, «здесь»"),
+    ("modern 'выход из распасов'", "современные правила, «выход из распасов»"),
+    ("first-card:", "после первого хода любого из игроков:"),
+    ("modern:", "современные правила:"),
+)
+"""The English words of the options' sources and the Russian a Russian help cites them by; a
+site's address stays as it is (docs/web.md, the help panel)."""
+
+
 def rules_help(rules: PreferansRules, language: str = "en") -> RulesHelp:
     """The rules in force, phase by phase, each sentence naming its options and clause."""
-    writer = Writer(rules, language, cite)
+    writer = Writer(rules, language, cite, CITED_RU)
     _deal(writer, rules)
     _auction(writer, rules)
     _talon(writer, rules)

@@ -29,7 +29,7 @@ from cardtable.poker.help.session import write_session
 from cardtable.poker.help.showdown import WINS, write_showdown
 from cardtable.poker.help.steps import DECLARING, write_phases, write_variant
 from cardtable.poker.help.wild import DEAL_WILD_WORDS, SUIT_NAMES, WILD_WORDS, wild_cards_text
-from cardtable.poker.help.words import BOOK, OPENS_RU, cite, step_text_ru
+from cardtable.poker.help.words import BOOK, CITED_RU, OPENS_RU, cite, step_text_ru
 from cardtable.poker.limits import FixedAmounts, LimitSystem
 from cardtable.poker.table_rules import PokerRules
 
@@ -58,7 +58,7 @@ __all__ = [
 
 def rules_help(rules: PokerRules, language: str = "en") -> RulesHelp:
     """The table's rules in force: the variant, each phase, the limits and the winner."""
-    writer = Writer(rules, language, cite)
+    writer = Writer(rules, language, cite, CITED_RU)
     write_variant(writer, rules)
     write_betting(writer, rules)
     write_phases(writer, rules)

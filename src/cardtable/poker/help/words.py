@@ -98,6 +98,51 @@ def said(writer: Writer, words: tuple[str, str]) -> str:
     return words[1] if writer.language == "ru" else words[0]
 
 
+CITED_RU = (
+    (
+        "Omaha (outside the seed): two hole cards and three of the board",
+        "Омаха (вне «Покера»): две карты с руки и три общие",
+    ),
+    (
+        "Omaha hi-lo eight or better (outside the seed)",
+        "Омаха «Больше-меньше», младшая до восьмёрки (вне «Покера»)",
+    ),
+    ("Omaha hold'em (outside the seed)", "Омаха (вне «Покера»)"),
+    ("Texas hold'em (outside the seed)", "Техасский холдем (вне «Покера»)"),
+    ("Razz (outside the seed)", "Разз (вне «Покера»)"),
+    (
+        "deuce-to-seven lowball triple draw (outside the seed)",
+        "Лоуболл 2–7, три обмена (вне «Покера»)",
+    ),
+    (
+        "seven-card stud (outside the seed; the seed deals the seventh card up)",
+        "семикарточный гвоздь в нынешней сдаче (в «Покере» седьмая карта сдаётся открытой)",
+    ),
+    ("simulation: Betting", "моделирование: ставки"),
+    ("WSOP Tournament Rules", "правила турниров Мировой серии покера"),
+    (
+        "simulation: Blinds and straddles (heads-up)",
+        "моделирование: блайнды и стрэддлы (один на один)",
+    ),
+    ("simulation: Bring-In", "моделирование: бринг-ин"),
+    (
+        "simulation: min completion/betting/raising amount",
+        "моделирование: наименьшие доплата, ставка и повышение",
+    ),
+    ("PokerKit docs, Rake", "PokerKit docs, рейк"),
+    ("PokerKit docs", "документация PokerKit"),
+    ("(one chip before the draw, two after)", "(одна фишка до обмена, две после)"),
+    (
+        ": the place of a local hand is agreed before play",
+        ": место местной комбинации оговаривается до игры",
+    ),
+)
+"""The English words of the options' and variants' sources and the Russian a Russian help cites
+them by: the games outside the seed by the names the page gives them (names.js), the sections of
+PokerKit's documentation by what they are about; the library's name stays as it is, having no
+Russian form (docs/web.md, the help panel)."""
+
+
 def cite(source: str) -> str:
     """A source as a player looks it up: the rulebook by its name, not its file.
 
