@@ -27,6 +27,10 @@ POKER_DOM = """() => ({
   wins: [...document.querySelectorAll('.showdown li.win')].map((e) => e.textContent),
   pots: document.querySelectorAll('.pot').length,
   button: document.querySelectorAll('.button-chip').length,
+  seq: Number(document.querySelector('.table')?.dataset.seq),
+  seat: document.querySelector('.table')?.dataset.seat,
+  bets: [...document.querySelectorAll('.bet-chip')].map((e) =>
+    [e.closest('[data-seat]')?.dataset.seat ?? 'me', e.textContent]),
 })"""
 
 
@@ -150,7 +154,9 @@ def test_three_people_in_three_browsers_play_poker_hands_and_no_page_shows_a_hid
 
     Each seat is played in its own browser context. docs/web.md, "The poker table";
     002_053e85955f9a4108.txt, "Вскрытие карт" (the hands still in are shown and the best takes
-    the pot); docs/server.md, "What a seat is shown".
+    the pot) and "Принципы, по которым делаются ставки" («Все ставки на игру собираются вместе
+    в центре стола, образуя банк»: a round's bets stand before the seats only while it is
+    played); docs/server.md, "What a seat is shown".
     """
     made = server.new_table("poker", ["open", "open", "open"], preset=preset, deals=deals)
     pages = [_join(contexts(), server, made, name) for name in ("Anna", "Boris", "Vera")]
@@ -166,6 +172,8 @@ def test_three_people_in_three_browsers_play_poker_hands_and_no_page_shows_a_hid
     assert any(table["wins"] and "pot" in table["wins"][0] for table in tables)
     assert any(named for table in tables for named in table["named"])
     assert done["slid"], "the bet slider was never used"
+    after = _bets_out_of_their_round(server, made["id"], tables)
+    assert after, "no reading came after a round with bets"
     if preset == "holdem":
         assert max(table["board"] for table in tables) == 5
     if preset == "draw":
@@ -175,6 +183,29 @@ def test_three_people_in_three_browsers_play_poker_hands_and_no_page_shows_a_hid
     if preset.endswith("high-low"):
         assert done["declared"], "no declaration was made"
         assert any("high" in win or "low" in win for table in tables for win in table["wins"])
+
+
+def _bets_out_of_their_round(server: Server, table_id: str, tables: Readings) -> int:
+    """Check that each reading shows a bet before a seat exactly while its round is played.
+
+    In the betting phase the chips before the seats are the view's bets of the round; in any
+    other phase (a draw, a declaration, the showdown) none, though the view still holds the
+    last round's bets, which are in the pot. Returns how many readings were of a phase after
+    a round with bets, so that the caller knows the check could fail.
+    """
+    shown = shown_by_seq(server.record(table_id))
+    after = 0
+    for table in tables:
+        if not table["seq"]:
+            continue
+        seat = int(table["seat"])
+        view = shown[table["seq"]][seat].view
+        bets = view["bets"] if view["phase"] == "bet" else []
+        wanted = {(str(n), f"bet {bet}") for n, bet in enumerate(bets) if bet}
+        chips = {(str(seat) if where == "me" else where, text) for where, text in table["bets"]}
+        assert chips == wanted, f"seat {seat} at seq {table['seq']} ({view['phase']})"
+        after += view["phase"] != "bet" and any(view["bets"])
+    return after
 
 
 def test_the_cards_wild_for_the_seat_are_marked_and_no_other_card_is(

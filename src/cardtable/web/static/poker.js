@@ -112,7 +112,8 @@ export class PokerTable {
       "aria-label": t("dealer"), text: "D" }));
     if (data.bot) head.append(el("span", { class: "notes", text: t("botSeat", botKind(data.bot)) }));
     head.append(el("span", { class: "notes", text: this.notes(seat).join(" · ") }));
-    const bet = Array.isArray(view.bets) ? view.bets[seat] : 0;
+    // The view keeps a round's bets after it ends (at a draw, the showdown); by then they are in the pot.
+    const bet = view.phase === "bet" && Array.isArray(view.bets) ? view.bets[seat] : 0;
     if (bet) head.append(el("span", { class: "bet-chip", text: t("bet", bet) }));
     if (words.has(seat)) head.append(el("span", { class: "call", text: moveLabel(words.get(seat)) }));
     return head;
