@@ -10,6 +10,9 @@ import re
 import urllib.request
 from typing import Any
 
+from cardtable.engine import get_game
+from cardtable.engine.rules import describe_rules
+from cardtable.poker.help.words import HANDS_RU
 from server.harness import Server
 
 
@@ -118,36 +121,69 @@ READ_OPTIONS = """async () => {
       await loaded();
       for (const row of document.querySelectorAll('.rule-option')) {
         const name = row.querySelector('[data-option]').dataset.option;
-        read[`${g}/${p}/${name}`] = row.querySelector('.option-about').textContent;
+        read[`${g}/${p}/${name}`] = {
+          about: row.querySelector('.option-about').textContent,
+          boxes: [...row.querySelectorAll('.list-choice')].map((e) => e.textContent.trim()),
+          menu: [...row.querySelectorAll('select option')].map((e) => e.textContent),
+        };
       }
     }
   }
   return read;
 }"""
 """What the create form says of every option of every preset of every game, by game, preset and
-option, each preset chosen in its menus and its options opened as a person does it."""
+option, each preset chosen in its menus and its options opened as a person does it: its meaning
+and range, and the labels of its boxes and of its menu's entries."""
 
 
 def test_a_russian_create_form_says_every_option_of_every_preset_in_russian(
     server: Server, browser: Any
 ) -> None:
-    """No rule option's meaning or range on a Russian page has a Latin word (no English doc).
+    """No rule option's meaning, range or box on a Russian page has a Latin word (no English doc).
 
-    Issue 18's create-a-table form: "rule options with their sources", Russian and English
-    chosen in the page; docs/web.md, "Playing" (the rule options' meanings, ``options.json``).
+    An option naming kinds of hand (``house.bonus_hands``' boxes, ``house.kitty_hand``'s menu, …)
+    names each as the Russian rules help does. Issue 18's create-a-table form: "rule options
+    with their sources", Russian and English chosen in the page; docs/web.md, "Playing" (the
+    rule options' meanings, ``options.json``); 002_053e85955f9a4108.txt, "Покерные расклады"
+    and "Бонусы, или премиальные" («покер», стрит-флеш или каре).
     """
     browser.add_init_script("localStorage.setItem('ct.lang', 'ru')")
     page = browser.new_page()
     page.goto(server.http + "/")
     page.wait_for_selector("#preset-about")
-    read: dict[str, str] = page.evaluate(READ_OPTIONS)
+    read: dict[str, dict[str, Any]] = page.evaluate(READ_OPTIONS)
     page.close()
     served = _served(server)
     assert {key.rsplit("/", 1)[0] for key in read} == {
         f"{game}/{preset}" for game, presets in served.items() for preset in presets
     }
-    latin = {key: LATIN.findall(text) for key, text in read.items() if LATIN.search(text)}
+    said = {key: " ".join([row["about"], *row["boxes"]]) for key, row in read.items()}
+    latin = {key: LATIN.findall(text) for key, text in said.items() if LATIN.search(text)}
     assert latin == {}
+    named = _hand_options(read)
+    assert {key.rsplit("/", 1)[1] for key in named} == {
+        "house.bonus_hands",
+        "house.kitty_hand",
+        "limits.wangdoodle_trigger",
+        "variant.hands.blaze_above",
+    }
+    for key, (shown, kinds) in named.items():
+        assert shown == [HANDS_RU[kind.replace("_", " ")] for kind in kinds], key
+
+
+def _hand_options(read: dict[str, Any]) -> dict[str, tuple[list[str], tuple[str, ...]]]:
+    """Each poker option whose values are kinds of hand, with its labels and its values.
+
+    The labels are its boxes' or its menu's as the form shows them, the values the server's.
+    """
+    poker = get_game("poker")
+    named = {}
+    for preset in poker.presets:
+        for info in describe_rules(poker.rules(preset)):
+            if info.choices and all(kind.replace("_", " ") in HANDS_RU for kind in info.choices):
+                row = read[f"poker/{preset}/{info.name}"]
+                named[f"poker/{preset}/{info.name}"] = (row["boxes"] or row["menu"], info.choices)
+    return named
 
 
 def test_an_english_create_form_describes_every_preset_as_the_server_does(

@@ -9,12 +9,17 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import get_args
 
 from cardtable.engine.catalogue import BUILTIN_LISTINGS
 from cardtable.engine.registry import get_game
 from cardtable.engine.rules import describe_rules
+from cardtable.poker.help.words import HANDS_RU
+from cardtable.poker.pots import CATEGORIES
+from cardtable.poker.rules import BlazePlace
 
 MEANINGS = Path(__file__).parents[2] / "src/cardtable/web/static/options.json"
+NAMES = Path(__file__).parents[2] / "src/cardtable/web/static/names.js"
 LATIN = re.compile("[A-Za-z]+")
 
 
@@ -47,3 +52,24 @@ def test_every_russian_meaning_is_a_russian_sentence_of_its_own() -> None:
     assert latin == {}
     for meanings in russian.values():
         assert len(set(meanings.values())) == len(meanings)
+
+
+def test_the_form_names_each_kind_of_hand_in_russian_as_the_rules_help_does() -> None:
+    """names.js's Russian kinds of hand are the poker help's, and name every value an option has.
+
+    The create form's boxes of ``house.bonus_hands`` and menus of ``house.kitty_hand``,
+    ``limits.wangdoodle_trigger`` and ``variant.hands.blaze_above`` say the kinds of hand in the
+    words the Russian rules help says them (002_053e85955f9a4108.txt, "Покерные расклады");
+    docs/web.md, "Playing". A kind of hand added on one side only fails here.
+    """
+    script = NAMES.read_text(encoding="utf-8")
+    table = script.split("const HANDS_RU = {")[1].split("};")[0]
+    page = {
+        quoted or bare: name
+        for quoted, bare, name in re.findall(
+            r'^\s*(?:"([^"]+)"|(\w+)): "([^"]+)",$', table, re.MULTILINE
+        )
+    }
+    assert page == HANDS_RU
+    kinds = {*CATEGORIES, *(kind.replace("_", " ") for kind in get_args(BlazePlace))}
+    assert kinds <= set(HANDS_RU), sorted(kinds - set(HANDS_RU))

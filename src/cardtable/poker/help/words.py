@@ -65,8 +65,10 @@ the seed's heading where it has the game, else the name Russian players use."""
 
 HANDS_RU = {
     "high card": "старшая карта",
+    "pair": "пара",
     "one pair": "пара",
     "four flush": "четыре до флеша",
+    "two pairs": "две пары",
     "two pair": "две пары",
     "three of a kind": "тройка",
     "straight": "стрит",
@@ -79,7 +81,10 @@ HANDS_RU = {
     "five of a kind": "покер",
     "blaze": "блейз",
 }
-"""The kinds of hand as Russian players name them (the page's words, web/static/phrases.js)."""
+"""The kinds of hand as Russian players name them, by each name an option gives them (``CATEGORIES``
+of ``house.bonus_hands`` and ``house.kitty_hand``; ``blaze_above``'s ``one_pair`` and
+``two_pair`` with spaces). The page's create form names them alike (web/static/names.js,
+``HANDS_RU``: a test keeps the two equal)."""
 
 
 def hands_ru(value: str | tuple[str, ...]) -> str:

@@ -63,6 +63,28 @@ const WILD_NAMES = {
     "deuces-treys": "двойки и тройки", "red-tens": "красные десятки" },
 };
 
+// The kinds of hand the rule options name (the bonus hands, the kitty's hand, the blaze's place)
+// in Russian: the poker help's words (cardtable.poker.help.words.HANDS_RU; a test keeps them equal),
+// by each name an option gives them, a name in underscores («two_pair») read with spaces.
+const HANDS_RU = {
+  "high card": "старшая карта",
+  pair: "пара",
+  "one pair": "пара",
+  "four flush": "четыре до флеша",
+  "two pairs": "две пары",
+  "two pair": "две пары",
+  "three of a kind": "тройка",
+  straight: "стрит",
+  flush: "флеш",
+  "double-ace flush": "флеш с двумя тузами",
+  "full house": "фулл-хаус",
+  "four of a kind": "каре",
+  "straight flush": "стрит-флеш",
+  "royal flush": "роял-флеш",
+  "five of a kind": "покер",
+  blaze: "блейз",
+};
+
 const BOTS = {
   en: { default: "best", random: "random", rules: "by the book", sampling: "sampling",
     "check-down": "check and call", equity: "by the odds", strength: "by hand strength" },
@@ -113,4 +135,14 @@ export function choiceTitle(choice) {
   const [variant, wild] = choice.split(" wild ");
   if (wild === undefined) return variantTitle(variant);
   return `${variantTitle(variant)}, ${settings.lang === "ru" ? "козыри" : "wild"}: ${wildTitle(wild)}`;
+}
+
+/** Whether an option's value is a kind of poker hand ("full house", "two_pair"). */
+export function isHandKind(value) {
+  return Object.hasOwn(HANDS_RU, String(value).replace(/_/g, " "));
+}
+
+/** A kind of poker hand an option names, as the page's reader says it ("каре", not "four of a kind"). */
+export function handKindTitle(kind) {
+  return settings.lang === "ru" ? HANDS_RU[String(kind).replace(/_/g, " ")] ?? kind : kind;
 }

@@ -5,6 +5,7 @@
 // name's parts; the server checks them and refuses a bad one by its name.
 import { el } from "./dom.js";
 import { settings } from "./i18n.js";
+import { handKindTitle, isHandKind } from "./names.js";
 import MEANINGS from "./options.json" with { type: "json" };
 
 const LABELS = {
@@ -64,11 +65,17 @@ function listForm(option) {
   return { form: "items", numbers };
 }
 
+/** How a box or menu names one of an option's values: a kind of hand in the page's words
+ * (the bonus hands, the kitty's hand), another as the server names it. */
+function valueTitle(option, value) {
+  return option.choices.length && option.choices.every(isHandKind) ? handKindTitle(value) : String(value);
+}
+
 function box(option, value) {
   const id = `rule-${option.name}-${value}`;
   const tick = el("input", { type: "checkbox", id, value: String(value) });
   tick.checked = option.value.includes(value);
-  return el("label", { class: "list-choice", for: id }, tick, ` ${value}`);
+  return el("label", { class: "list-choice", for: id }, tick, ` ${valueTitle(option, value)}`);
 }
 
 function itemField(option, numbers, value) {
@@ -115,7 +122,7 @@ function input(option) {
   }
   if (option.kind === "choice") {
     const menu = el("select", { id, "data-option": option.name },
-      ...option.choices.map((choice) => el("option", { value: choice, text: choice })));
+      ...option.choices.map((choice) => el("option", { value: choice, text: valueTitle(option, choice) })));
     menu.value = String(option.value);
     return menu;
   }
