@@ -440,6 +440,10 @@ class Peer:
     frames: list[dict[str, Any]] = field(default_factory=list)
     seq: int = 0
     sent: int = 0
+    latest: dict[str, Any] | None = None
+    """The newest ``ev`` or ``snapshot`` kept (held apart: a long game keeps many frames)."""
+    ended: bool = False
+    """Whether an ``end`` frame has come."""
 
     @classmethod
     async def open(cls, server: Server, table: str, token: str | None) -> Peer:
@@ -459,6 +463,8 @@ class Peer:
             self.frames.append(frame)
             if frame["type"] in {"ev", "snapshot"}:
                 self.seq = frame["seq"]
+                self.latest = frame
+            self.ended = self.ended or frame["type"] == "end"
             if wanted(frame):
                 return frame
 
@@ -471,7 +477,8 @@ class Peer:
 
     def state(self) -> dict[str, Any]:
         """The newest ``ev`` or ``snapshot`` kept."""
-        return next(f for f in reversed(self.frames) if f["type"] in {"ev", "snapshot"})
+        assert self.latest is not None, "no ev or snapshot has come yet"
+        return self.latest
 
     async def turn(self, seat: int, seconds: float = FRAME_SECONDS) -> dict[str, Any]:
         """The frame that gives ``seat`` the move: the newest state kept if it does, else the next.
@@ -480,9 +487,8 @@ class Peer:
         contract); that ``ev`` comes before the move's ``ack``, so it is among the frames
         :meth:`act` kept, and waiting for a later one would wait for ever.
         """
-        kept = [f for f in self.frames if f["type"] in {"ev", "snapshot"}]
-        if kept and gives_turn(kept[-1], seat):
-            return kept[-1]
+        if self.latest is not None and gives_turn(self.latest, seat):
+            return self.latest
         return await self.until(lambda frame: gives_turn(frame, seat), seconds)
 
     def moves(self) -> list[str]:

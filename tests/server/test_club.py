@@ -365,13 +365,9 @@ def test_an_operator_takes_a_seat_from_its_player_and_a_bot_plays_it(
 
 async def _play_on(peer: Peer, seat: int) -> None:
     # Plays the seat's turns as fast as they come until the table ends.
-    def ended() -> bool:
-        return any(frame["type"] == "end" for frame in peer.frames)
-
     with contextlib.suppress(ConnectionClosed):
-        while not ended():
-            kept = [f for f in peer.frames if f["type"] in {"ev", "snapshot"}]
-            if not (kept and gives_turn(kept[-1], seat)):
+        while not peer.ended:
+            if not (peer.latest is not None and gives_turn(peer.latest, seat)):
                 await peer.until(lambda f: f["type"] == "end" or gives_turn(f, seat))
                 continue
             await peer.act(peer.moves()[0])

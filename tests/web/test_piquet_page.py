@@ -23,7 +23,7 @@ __all__ = ["contexts"]
 
 PIQUET_DOM = """() => ({
   seq: Number(document.querySelector('.table')?.dataset.seq ?? 0),
-  said: [...document.querySelectorAll('.dialogue.at-table li.said')].map((li) => ({
+  said: [...document.querySelectorAll('.dialogue li.said')].map((li) => ({
     seat: Number(li.dataset.seat), phrase: li.querySelector('q').textContent,
     cards: li.querySelectorAll('[data-card]').length})),
   buttons: [...document.querySelectorAll('.piquet-words button.move')].map((b) => ({
