@@ -139,12 +139,15 @@ and range, and the labels of its boxes and of its menu's entries."""
 def test_a_russian_create_form_says_every_option_of_every_preset_in_russian(
     server: Server, browser: Any
 ) -> None:
-    """No rule option's meaning, range or box on a Russian page has a Latin word (no English doc).
+    """No rule option's meaning, range, box or menu entry on a Russian page has a Latin word.
 
-    An option naming kinds of hand (``house.bonus_hands``' boxes, ``house.kitty_hand``'s menu, …)
+    No English doc stands for a meaning, nor the server's name of a value for a menu's entry
+    (the convention «сочинка», the limit system «банковский лимит»). An option naming kinds of
+    hand (``house.bonus_hands``' boxes, ``house.kitty_hand``'s menu, …)
     names each as the Russian rules help does. Issue 18's create-a-table form: "rule options
     with their sources", Russian and English chosen in the page; docs/web.md, "Playing" (the
-    rule options' meanings, ``options.json``); 002_053e85955f9a4108.txt, "Покерные расклады"
+    rule options' meanings, ``options.json``, and values, ``choices.json``);
+    002_053e85955f9a4108.txt, "Пределы ставок" and "Покерные расклады"
     and "Бонусы, или премиальные" («покер», стрит-флеш или каре).
     """
     browser.add_init_script("localStorage.setItem('ct.lang', 'ru')")
@@ -157,7 +160,7 @@ def test_a_russian_create_form_says_every_option_of_every_preset_in_russian(
     assert {key.rsplit("/", 1)[0] for key in read} == {
         f"{game}/{preset}" for game, presets in served.items() for preset in presets
     }
-    said = {key: " ".join([row["about"], *row["boxes"]]) for key, row in read.items()}
+    said = {key: " ".join([row["about"], *row["boxes"], *row["menu"]]) for key, row in read.items()}
     latin = {key: LATIN.findall(text) for key, text in said.items() if LATIN.search(text)}
     assert latin == {}
     named = _hand_options(read)
@@ -322,4 +325,28 @@ def test_a_list_option_is_chosen_by_boxes_or_fields_and_the_table_has_it_changed
     poker = _settings_in_force(server, _new_table(page, server))
     assert poker["forced.blinds"] == [1, 2, 2]
     assert sorted(poker["house.bonus_hands"]) == ["royal flush", "straight flush"]
+    assert not errors, errors
+
+
+def test_a_menu_value_chosen_by_its_russian_name_makes_the_table_with_the_servers_value(
+    server: Server, browser: Any
+) -> None:
+    """On a Russian page «ленинградка» is chosen by name and the table keeps ``leningrad``.
+
+    The menu says each value in Russian (``choices.json``) and sends the server's name of it;
+    docs/rules/preferans-scoring.md (the conventions); docs/web.md, "Playing".
+    """
+    page = browser.new_page()
+    page.add_init_script("localStorage.setItem('ct.lang', 'ru')")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "preferans")
+    page.select_option("#preset", "sochi")
+    page.click(".rule-options summary")
+    menu = page.wait_for_selector("#rule-convention")
+    assert menu is not None
+    assert menu.evaluate("(m) => m.selectedOptions[0].textContent") == "сочинка"
+    page.select_option("#rule-convention", label="ленинградка")
+    assert _settings_in_force(server, _new_table(page, server))["convention"] == "leningrad"
     assert not errors, errors

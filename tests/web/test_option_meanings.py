@@ -73,3 +73,46 @@ def test_the_form_names_each_kind_of_hand_in_russian_as_the_rules_help_does() ->
     assert page == HANDS_RU
     kinds = {*CATEGORIES, *(kind.replace("_", " ") for kind in get_args(BlazePlace))}
     assert kinds <= set(HANDS_RU), sorted(kinds - set(HANDS_RU))
+
+
+CHOICES = Path(__file__).parents[2] / "src/cardtable/web/static/choices.json"
+
+
+def _named_values() -> dict[str, dict[str, set[str]]]:
+    """Each game's menu options but those of kinds of hand, with every value any preset offers."""
+    shipped = [get_game(listing.name) for listing in BUILTIN_LISTINGS]
+    named: dict[str, dict[str, set[str]]] = {}
+    for game in shipped:
+        for preset in game.presets:
+            for info in describe_rules(game.rules(preset)):
+                kinds = all(value.replace("_", " ") in HANDS_RU for value in info.choices)
+                if info.choices and not kinds:
+                    values = named.setdefault(game.name, {}).setdefault(info.name, set())
+                    values.update(info.choices)
+    return named
+
+
+def test_every_value_of_every_menu_has_its_russian_name_and_no_other_is_kept() -> None:
+    """A Russian form names each value of a menu in Russian, every value and only those.
+
+    ``choices.json`` holds a Russian name for each value an option's menu offers (the kinds of
+    hand are names.js's); a value added to the rules without its name, or a name left behind
+    for a value removed, fails here. Each name is Russian, none empty, none said twice in one
+    menu; the preferans conventions as players call them (docs/rules/preferans-scoring.md), the
+    poker limit systems by the headings of 002_053e85955f9a4108.txt, "Пределы ставок".
+    docs/web.md, "Playing".
+    """
+    russian: dict[str, dict[str, dict[str, str]]] = json.loads(CHOICES.read_text(encoding="utf-8"))[
+        "ru"
+    ]
+    kept = {
+        game: {name: set(titles) for name, titles in options.items()}
+        for game, options in russian.items()
+    }
+    assert kept == _named_values()
+    for options in russian.values():
+        for name, titles in options.items():
+            assert not [title for title in titles.values() if LATIN.search(title) or not title]
+            assert len(set(titles.values())) == len(titles), name
+    assert russian["poker"]["limits.system"]["pot"] == "банковский лимит"
+    assert russian["preferans"]["convention"]["sochi"] == "сочинка"

@@ -6,6 +6,7 @@
 import { el } from "./dom.js";
 import { settings } from "./i18n.js";
 import { handKindTitle, isHandKind } from "./names.js";
+import CHOICES from "./choices.json" with { type: "json" };
 import MEANINGS from "./options.json" with { type: "json" };
 
 const LABELS = {
@@ -65,17 +66,19 @@ function listForm(option) {
   return { form: "items", numbers };
 }
 
-/** How a box or menu names one of an option's values: a kind of hand in the page's words
- * (the bonus hands, the kitty's hand), another as the server names it. */
-function valueTitle(option, value) {
-  return option.choices.length && option.choices.every(isHandKind) ? handKindTitle(value) : String(value);
+/** How a box or menu names one of an option's values in the page's language: a kind of hand
+ * (the bonus hands, the kitty's hand) as names.js says it, another as choices.json does, else as
+ * the server names it (the English page). The value sent is always the server's. */
+function valueTitle(game, option, value) {
+  if (option.choices.length && option.choices.every(isHandKind)) return handKindTitle(value);
+  return CHOICES[settings.lang]?.[game]?.[option.name]?.[value] ?? String(value);
 }
 
-function box(option, value) {
+function box(game, option, value) {
   const id = `rule-${option.name}-${value}`;
   const tick = el("input", { type: "checkbox", id, value: String(value) });
   tick.checked = option.value.includes(value);
-  return el("label", { class: "list-choice", for: id }, tick, ` ${valueTitle(option, value)}`);
+  return el("label", { class: "list-choice", for: id }, tick, ` ${valueTitle(game, option, value)}`);
 }
 
 function itemField(option, numbers, value) {
@@ -88,7 +91,7 @@ function itemField(option, numbers, value) {
   return item;
 }
 
-function listInput(option, id) {
+function listInput(game, option, id) {
   const how = listForm(option);
   if (how.form === "json") {
     return el("input", { id, "data-option": option.name, "data-form": "json", type: "text",
@@ -97,7 +100,7 @@ function listInput(option, id) {
   const list = el("span", { id, class: "list-option", role: "group", "aria-label": option.name,
     "data-option": option.name, "data-form": how.form });
   if (how.form === "boxes") {
-    list.append(...how.values.map((value) => box(option, value)));
+    list.append(...how.values.map((value) => box(game, option, value)));
     return list;
   }
   list.dataset.numbers = how.numbers ? "1" : "";
@@ -113,7 +116,7 @@ function listInput(option, id) {
   return list;
 }
 
-function input(option) {
+function input(game, option) {
   const id = `rule-${option.name}`;
   if (option.kind === "bool") {
     const tick = el("input", { type: "checkbox", id, "data-option": option.name });
@@ -122,11 +125,12 @@ function input(option) {
   }
   if (option.kind === "choice") {
     const menu = el("select", { id, "data-option": option.name },
-      ...option.choices.map((choice) => el("option", { value: choice, text: valueTitle(option, choice) })));
+      ...option.choices.map((choice) => el("option", { value: choice,
+        text: valueTitle(game, option, choice) })));
     menu.value = String(option.value);
     return menu;
   }
-  if (option.kind === "list") return listInput(option, id);
+  if (option.kind === "list") return listInput(game, option, id);
   const number = option.kind === "int" || option.kind === "number";
   return el("input", { id, "data-option": option.name, type: number ? "number" : "text",
     value: shown(option.value) });
@@ -201,7 +205,7 @@ export function ruleFields() {
     if (!answer.ok || asked !== key) return;
     const { options, sections } = await answer.json();
     const told = toldBy(sections);
-    fields = options.map((option) => ({ option, field: input(option) }));
+    fields = options.map((option) => ({ option, field: input(game, option) }));
     box.replaceChildren(box.firstChild, ...fields.map(({ option, field }) => {
       const sentence = told.get(option.name);
       const about = meaning(game, option, sentence);
