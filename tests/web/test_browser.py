@@ -47,6 +47,21 @@ READ_DOM = """() => {
 
 HAND = "(cards) => cards.map((card) => card.dataset.card)"
 
+UNLABELLED = """() => {
+  const named = (e) => (e.getAttribute('aria-label') || e.getAttribute('title') || e.alt
+    || [...(e.labels ?? [])].map((l) => l.textContent).join('')
+    || (e.getAttribute('aria-labelledby') ?? '').split(' ').map((id) =>
+      document.getElementById(id)?.textContent ?? '').join('')
+    || (e.tagName === 'SELECT' ? '' : e.textContent) || '').trim();
+  const shown = (e) => e.getClientRects().length > 0;
+  return [...document.querySelectorAll(
+    'button, select, input, textarea, a[href], summary, [role=button], [tabindex]')]
+    .filter((e) => shown(e) && !named(e)).map((e) => e.outerHTML.slice(0, 160));
+}"""
+"""Every control on the page a person can reach that has no text a screen reader would say: its
+own words, a label, an ``aria-label``, ``aria-labelledby``'s or a title (issue 18: "every card
+and control has a text label"; docs/web.md, "Playing")."""
+
 
 def named_cards(reading: dict[str, Any], bids: set[str]) -> set[str]:
     """The cards a DOM reading names: card elements, card words, and card symbols not bids."""

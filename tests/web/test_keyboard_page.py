@@ -12,7 +12,7 @@ import pytest
 
 from server.harness import Server
 
-from .test_browser import choose, create_table, wait_for_change
+from .test_browser import UNLABELLED, choose, create_table, wait_for_change
 
 FOCUSED = "(control) => control === document.activeElement"
 TABS = 300
@@ -41,12 +41,15 @@ def test_a_whole_deal_is_played_with_the_keys_alone(
     """The person's every move is reached by Tab and pressed by a key, to the deal's end.
 
     The bids, a discard card by card and its confirm, whists, the cards of the play, the piquet
-    exchange, the poker bets.
+    exchange, the poker bets. At every step each control the page shows has a text label
+    (issue 18: "every card and control has a text label").
     """
     errors: list[str] = []
     page = create_table(server, browser, game, errors)
     moves = 0
+    unlabelled: set[str] = set()
     for _ in range(300):
+        unlabelled.update(page.evaluate(UNLABELLED))
         if page.locator(".ended").count():
             break
         seq = int(page.locator(".table").get_attribute("data-seq") or 0)
@@ -58,4 +61,5 @@ def test_a_whole_deal_is_played_with_the_keys_alone(
             page.wait_for_timeout(200)
     assert page.locator(".ended").count(), "the deal did not finish"
     assert moves, "no move was made by the keys"
+    assert not unlabelled, sorted(unlabelled)
     assert not errors, errors

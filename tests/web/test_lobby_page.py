@@ -350,3 +350,30 @@ def test_a_menu_value_chosen_by_its_russian_name_makes_the_table_with_the_server
     page.select_option("#rule-convention", label="ленинградка")
     assert _settings_in_force(server, _new_table(page, server))["convention"] == "leningrad"
     assert not errors, errors
+
+
+SEED_PRESETS = {"preferans": "classic-1992", "piquet": "seed", "poker": "draw"}
+"""Each game's preset that plays its seed as written: docs/rules/preferans.md, "Presets"
+(``classic-1992``, "the seed itself"); docs/rules/piquet.md (``seed``); docs/rules/poker-variants.md
+(``draw``, «Покер с досдачей»: стандартный вариант)."""
+
+
+def test_the_create_form_offers_each_games_seed_preset_first_and_deals_it_untouched(
+    server: Server, browser: Any
+) -> None:
+    """A game picked in the form shows its seed's preset, and *Deal* untouched plays that preset.
+
+    Issue 18, "Two clicks to a dealt hand: … pick a game (its seed preset by default)"; docs/web.md,
+    "Playing".
+    """
+    page = browser.new_page()
+    page.goto(server.http + "/")
+    shown = {}
+    for game in SEED_PRESETS:
+        page.select_option("#game", game)
+        shown[game] = page.locator("#preset").input_value()
+    assert shown == SEED_PRESETS
+    assert {game: get_game(game).default_preset for game in SEED_PRESETS} == SEED_PRESETS
+    page.select_option("#game", "preferans")
+    table = server.get(f"/api/tables/{_new_table(page, server)}")
+    assert table["preset"] == "classic-1992"
