@@ -26,6 +26,8 @@ RU_RANKS |= {"9": "девятка", "8": "восьмёрка", "7": "семёр�
 RU_RANKS |= {"4": "четвёрка", "3": "тройка", "2": "двойка"}
 RU_SUITS = {"♠": "пик", "♣": "треф", "♦": "бубен", "♥": "червей"}
 RU_INDEX = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+BID = re.compile(r"(6|7|8|9|10)(♠|♣|♦|♥|NT)")
+"""A preferans bid of the ladder, as the page's grid lays them out."""
 SYMBOL = re.compile(r"(?<![\w])(10|[2-9AKQJТКДВ])([♠♣♦♥])")
 
 READ_DOM = """() => {
@@ -40,6 +42,7 @@ READ_DOM = """() => {
           cards: [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
           talon: Boolean(document.querySelector('.centre .talon')),
           hand: [...document.querySelectorAll('.pos-me [data-card]')].map((e) => e.dataset.card),
+          grid: [...document.querySelectorAll('table.bids button.move')].map((e) => e.dataset.move),
           wild: [...document.querySelectorAll('[data-card]')]
             .filter((e) => e.querySelector('.wild')).map((e) => e.dataset.card)};
 }"""
@@ -309,6 +312,10 @@ def check_against_the_engine(
         assert not hidden, f"seq {reading['seq']}: the page names {sorted(hidden)}"
         if game_name != "poker":
             assert_held_as_players_hold(reading["hand"])
+        if game_name == "preferans":
+            # The ladder's grid holds exactly the bids still open to the seat, none passed over.
+            open_bids = {move for move in seen.legal or [] if BID.fullmatch(move)}
+            assert set(reading["grid"]) == open_bids, f"seq {reading['seq']}: the bid grid"
         if game_name == "preferans" and reading["talon"]:
             # The talon lies on the table only while it is shown and not yet picked up.
             assert seen.view["phase"] == "discard", f"seq {reading['seq']}: talon drawn in play"
