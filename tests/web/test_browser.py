@@ -220,6 +220,7 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     page = create_table(server, browser, game_name, errors)
     readings: list[dict[str, Any]] = []
     clicks = {"moves": 0, "chosen": 0, "reloaded": 0}
+    last_tricks: list[dict[str, Any]] = []
     first_sheet = open_the_sheet(page, game_name)
     for _ in range(200):
         page.wait_for_timeout(30)
@@ -227,6 +228,8 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
         readings.append(reading)
         if page.locator(".ended").count():
             break
+        if not last_tricks and page.locator(".centre button.last").count():
+            last_tricks.append(last_trick_shown(page))
         if page.locator("button.confirm").count() and not clicks["chosen"]:
             page.screenshot(path=str(output / f"{game_name}-choosing-1280.png"))
         playing = page.locator(".pos-me button.card[data-move^='play']").count()
@@ -254,6 +257,37 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     assert_the_sheet_is_current(page, game_name, first_sheet)
 
     check_against_the_engine(server, page, readings, game_name)
+    if game_name == "preferans":
+        check_last_tricks(server, page, last_tricks)
+
+
+LAST_TRICK = """() => ({seq: Number(document.querySelector('.table').dataset.seq),
+  label: document.querySelector('.centre .trick').getAttribute('aria-label'),
+  cards: [...document.querySelectorAll('.centre .trick [data-card]')]
+    .map((e) => e.dataset.card)})"""
+
+
+def last_trick_shown(page: Any) -> dict[str, Any]:
+    """Press *Show the last trick*, read what the centre shows, and press it again to hide it."""
+    page.click(".centre button.last")
+    shown: dict[str, Any] = page.evaluate(LAST_TRICK)
+    page.click(".centre button.last")
+    return shown
+
+
+def check_last_tricks(server: Server, page: Any, last_tricks: list[dict[str, Any]]) -> None:
+    """The last trick each page showed is the engine's at that seq, in the page's seat's view.
+
+    docs/web.md, "The preferans table" (the tricks and the last trick).
+    """
+    assert last_tricks, "the last trick was never offered to be shown"
+    table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    shown = shown_by_seq(server.record(table_id), frozenset(t["seq"] for t in last_tricks))
+    for trick in last_tricks:
+        view = shown[trick["seq"]][trick.get("seat", 0)].view
+        held = {item[-1] if isinstance(item, list) else item for item in view["last_trick"]}
+        assert trick["label"] == "Last trick"
+        assert sorted(trick["cards"]) == sorted(held), trick
 
 
 SHEET_TEXT = "() => document.querySelector('.pulka-picture')?.textContent ?? null"

@@ -22,7 +22,9 @@ from server.harness import Server, shown_by_seq
 from .test_browser import (
     READ_DOM,
     check_against_the_engine,
+    check_last_tricks,
     choose,
+    last_trick_shown,
     wait_for_change,
     wait_for_end,
 )
@@ -89,10 +91,17 @@ def test_an_all_pass_shows_the_talon_leading_and_the_live_pulka_draws_each_yoloc
     pages[0].wait_for_selector(".pulka .pulka-picture", state="attached", timeout=20_000)
     pages[0].click(".pulka summary")
     readings: list[dict[str, Any]] = []
+    last_tricks: list[dict[str, Any]] = []
     for _ in range(300):
         readings += [page.evaluate(READ_CENTRE) for page in pages]
         if all(page.locator(".ended").count() for page in pages):
             break
+        # The second trick, led by the talon: the last trick is shown without the talon's card.
+        latest = zip(pages, readings[-3:], strict=True)
+        leading = [page for page, reading in latest if reading["led"]]
+        if not last_tricks and leading and leading[0].locator(".centre button.last").count():
+            seat = int(leading[0].locator(".table").get_attribute("data-seat") or 0)
+            last_tricks.append({**last_trick_shown(leading[0]), "seat": seat})
         for page in pages:
             seq = int(page.locator(".table").get_attribute("data-seq") or 0)
             chosen = page.locator("[aria-pressed=true]").count()
@@ -111,6 +120,7 @@ def test_an_all_pass_shows_the_talon_leading_and_the_live_pulka_draws_each_yoloc
         assert reading["led"] == wanted, (reading, view.get("talon_lead"))
         led += bool(wanted)
     assert led, "no page ever showed the talon leading a trick"
+    check_last_tricks(server, pages[0], last_tricks)
     pages[0].wait_for_function(
         "() => document.querySelectorAll('.pulka-picture g.yolochka g.tier').length === 3"
     )

@@ -311,7 +311,8 @@ export class TablePage {
     }
     const trick = (this.showLast ? view.last_trick : view.trick) || [];
     const played = trick.map((item) => (Array.isArray(item) ? item : [undefined, item]));
-    if (view.talon_lead) played.unshift([null, view.talon_lead]);
+    // The talon's card leads the trick being played, not the last one shown instead of it.
+    if (view.talon_lead && !this.showLast) played.unshift([null, view.talon_lead]);
     const spot = el("div", { class: "trick", role: "group",
       "aria-label": this.showLast ? t("lastTrick") : t("trick") });
     for (const [seat, card] of played) {
