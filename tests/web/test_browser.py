@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +260,30 @@ def _play_a_whole_deal(server: Server, browser: Any, output: Path, game_name: st
     check_against_the_engine(server, page, readings, game_name)
     if game_name == "preferans":
         check_last_tricks(server, page, last_tricks)
+        _check_money_at_a_typed_stake(server, page)
+
+
+SETTLEMENT = """() => [...document.querySelectorAll('.settlement tbody tr')]
+  .map((row) => [...row.children].map((cell) => cell.textContent))"""
+
+
+def _check_money_at_a_typed_stake(server: Server, page: Any) -> None:
+    """A stake typed per whist makes each player's money his whists times it, kept on reload.
+
+    docs/web.md, "The preferans table" (the settlement at the end in whists and money).
+    """
+    table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    score = server.get(f"/api/tables/{table_id}")["score"]
+    page.fill("#stake", "0.25")
+    rows = page.evaluate(SETTLEMENT)
+    assert {row[0] for row in rows} == set(score)
+    for name, _whists, money in rows:
+        owed = Fraction(str(score[name])) * Fraction(1, 4)
+        assert abs(float(money.replace("\u2212", "-")) - float(owed)) < 0.005, (name, money)
+    page.reload()
+    page.wait_for_selector(".ended")
+    page.wait_for_selector("#stake", state="attached")
+    assert page.locator("#stake").input_value() == "0.25"
 
 
 LAST_TRICK = """() => ({seq: Number(document.querySelector('.table').dataset.seq),
