@@ -305,9 +305,17 @@ def check_last_tricks(server: Server, page: Any, last_tricks: list[dict[str, Any
 
     docs/web.md, "The preferans table" (the tricks and the last trick).
     """
-    assert last_tricks, "the last trick was never offered to be shown"
     table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
-    shown = shown_by_seq(server.record(table_id), frozenset(t["seq"] for t in last_tricks))
+    record = server.record(table_id)
+    if not last_tricks:
+        # A deal can end with no trick played (both defenders pass on a game): then no turn of
+        # the page's seat has a last trick to offer, and the engine must agree.
+        seat = 0
+        turns = shown_by_seq(record, watched=frozenset({seat})).values()
+        offered = [s[seat] for s in turns if s[seat].to_move == seat and s[seat].view["last_trick"]]
+        assert not offered, "the last trick was never offered to be shown"
+        return
+    shown = shown_by_seq(record, frozenset(t["seq"] for t in last_tricks))
     for trick in last_tricks:
         view = shown[trick["seq"]][trick.get("seat", 0)].view
         held = {item[-1] if isinstance(item, list) else item for item in view["last_trick"]}
