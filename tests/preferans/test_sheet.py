@@ -157,6 +157,29 @@ def test_the_passers_tricks_belong_to_the_whister() -> None:
     assert sheet.whists("B", "A") == 0
 
 
+def test_where_the_passer_keeps_his_tricks_a_whister_given_no_split_has_all_of_them() -> None:
+    """001 preferans rule 44, made an option (passer_tricks_to_whister off).
+
+    With the passer keeping his own tricks, a result that does not say how the defenders split
+    theirs still counts them all to the lone whister: nobody wrote the passer any.
+    """
+    sheet = classic(passer_tricks_to_whister=False)
+    sheet.write(game("A", "6♥", 6, {"B": P, "C": W}))
+    assert sheet.whists("C", "A") == 4
+    assert sheet.whists("B", "A") == 0
+
+
+def test_where_the_passer_keeps_his_tricks_a_whister_who_took_none_writes_none() -> None:
+    """001 preferans rule 44, made an option (passer_tricks_to_whister off).
+
+    All four of the defenders' tricks taken by the passer stay his: the whister writes no whist.
+    """
+    sheet = classic(passer_tricks_to_whister=False)
+    sheet.write(game("A", "6♥", 6, {"B": P, "C": W}, defender_tricks={"B": 4}))
+    assert sheet.whists("C", "A") == 0
+    assert sheet.whists("B", "A") == 0
+
+
 def test_a_half_whist_writes_two_tricks_on_a_six_without_play() -> None:
     """Rule 27: a lone whister may write whists as for two tricks on a six, one on a seven."""
     sheet = classic()
@@ -343,6 +366,25 @@ def test_a_gentlemans_whist_line_says_the_tricks_shared() -> None:
         "deal 1: B whists on A +8 (consolation, 2 down)",
         "deal 1: C whists on A +8 (consolation, 2 down)",
     ]
+
+
+def test_without_help_a_single_point_over_the_full_pool_comes_off_the_mountain() -> None:
+    """003 4.1.1 and 4.2.3, help made an option (help off).
+
+    With no help, Sochi's six two points short of nothing: one fills the declarer's pool, the
+    last single one comes off his mountain, and nobody else's pool or whists change.
+    """
+    sheet = Sheet(list("ABC"), convention("sochi", {"help": False}))
+    sheet.write_totals(
+        {
+            "A": PlayerTotals(Fraction(5), Fraction(19), {}),
+            "B": PlayerTotals(Fraction(0), Fraction(14), {}),
+            "C": PlayerTotals(Fraction(0), Fraction(10), {}),
+        }
+    )
+    entries = sheet.write(game("A", "6♠", 6, {"B": P, "C": P}))
+    assert written(entries) == {"A pool 1", "A mountain -1"}
+    assert [sheet.pool("A"), sheet.mountain("A"), sheet.pool("B")] == [20, 4, 14]
 
 
 def test_help_overflows_to_the_next_pool_when_the_first_is_full() -> None:
