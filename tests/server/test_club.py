@@ -131,6 +131,34 @@ def test_an_address_opens_no_more_tables_than_the_server_allows(
         assert server.request("POST", "/api/tables", spec)[0] == 201
 
 
+def test_a_table_of_bots_only_plays_no_more_deals_than_the_server_allows(
+    database: str, tmp_path: Path
+) -> None:
+    """``--bot-table-deals 2``: a bots' table asking no limit plays two deals and finishes.
+
+    One asking for more is refused with 400 and the reason; a table with a person's seat is
+    not limited. docs/server.md, "For a club's operator".
+    """
+    bots = ["bot random", "bot random"]
+    options = ("--bot-table-deals", "2")
+    with Server(database, tmp_path / "log", options=options).running() as server:
+        table = server.new_table("piquet", bots)
+        assert table["deals"] == 2
+        status, refused = server.request(
+            "POST", "/api/tables", {"game": "piquet", "seats": bots, "deals": 3}
+        )
+        assert (status, refused["detail"]) == (
+            400,
+            "a table of bots only plays at most 2 deals on this server, not 3",
+        )
+        assert server.new_table("piquet", ["open", "bot random"])["deals"] is None
+        _wait_for(
+            lambda: server.get(f"/api/tables/{table['id']}")["status"] == "finished",
+            "the bots' table to finish",
+        )
+        assert len(server.record(table["id"]).deals) == 2
+
+
 def test_the_lobby_comes_in_pages_each_table_once_newest_first(server: Server) -> None:
     """``GET /api/tables?limit=N`` gives N tables and a ``Link`` to the next page, to the end.
 

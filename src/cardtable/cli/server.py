@@ -48,7 +48,7 @@ def store_database_url(database: str | None, data_dir: Path | None) -> str:
 
 
 def _table_limit(help_text: str) -> Any:
-    # An operator's limit on open tables, 0 for none.
+    # An operator's limit (open tables, the deals of a table of bots), 0 for none.
     return typer.Option(min=0, max=1_000_000, help=help_text)
 
 
@@ -97,6 +97,9 @@ def serve_command(
     tables_per_player: Annotated[
         int, _table_limit("Open tables one signed-in player may have made (0: any number).")
     ] = 0,
+    bot_table_deals: Annotated[
+        int, _table_limit("Deals a table of bots only may play (0: any number).")
+    ] = 1000,
     ping_interval: Annotated[
         float, _seconds("Seconds between the server's keepalive pings on each socket (0: none).")
     ] = 20.0,
@@ -133,7 +136,7 @@ def serve_command(
             grace=grace,
             stand_in=stand_in,
             idle=idle,
-            club_rules=ClubRules(expire, tables_per_address, tables_per_player),
+            club_rules=ClubRules(expire, tables_per_address, tables_per_player, bot_table_deals),
         )
         # Before any connection: a bot's or a showdown's first kernel call would otherwise
         # load (or, on a cold cache, compile) it while its table, or the event loop, waits.

@@ -307,13 +307,17 @@ def _routes(app: FastAPI) -> None:
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Make a table; its invite code is given out here once."""
         maker = await accounts.current_player(request)
+        rules = _club(request)
+        made = _new_table(body)
         spec = replace(
-            _new_table(body),
+            made,
+            deals_limit=club.deals_of_a_new_table(
+                made.bots, made.deals_limit, rules.bot_table_deals
+            ),
             address=request.client.host if request.client else None,
             maker=None if maker is None else maker.id,
         )
         tables = _tables(request)
-        rules = _club(request)
         try:
             table_id, invite = await tables.db(
                 tables.store.create_table, spec, rules.tables_per_address, rules.tables_per_player

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from cardtable.errors import CardtableError
 from cardtable.store.repository import Act, TableInfo
 
 if TYPE_CHECKING:
@@ -32,12 +34,45 @@ class ClubRules:
 
     ``expire`` is in seconds (0: for ever); ``tables_per_address`` counts the tables not
     finished that were made from one client address, ``tables_per_player`` those made by one
-    signed-in player (0: any number).
+    signed-in player (0: any number). ``bot_table_deals`` is the most deals a table of bots
+    only plays (0: any number): nobody watches it to its end, and unbounded it would deal for
+    ever on the server's cores.
     """
 
     expire: float = 86_400.0
     tables_per_address: int = 10
     tables_per_player: int = 0
+    bot_table_deals: int = 1000
+
+
+class TooManyDeals(CardtableError):
+    """A table of bots only asked for more deals than the server lets such a table play."""
+
+
+def deals_of_a_new_table(bots: Sequence[str | None], asked: int | None, most: int) -> int | None:
+    """The deals a new table may play: ``asked``, but a table of bots only at most ``most``.
+
+    A bots' table that asks for no limit plays ``most``; one that asks for more is refused.
+
+    >>> deals_of_a_new_table(["default", "default"], None, 1000)
+    1000
+    >>> deals_of_a_new_table(["default", None], None, 1000) is None
+    True
+    >>> try:
+    ...     deals_of_a_new_table(["default", "default"], 5000, 1000)
+    ... except TooManyDeals as refused:
+    ...     print(refused)
+    a table of bots only plays at most 1000 deals on this server, not 5000
+    """
+    if not most or any(bot is None for bot in bots):
+        return asked
+    if asked is None:
+        return most
+    if asked > most:
+        raise TooManyDeals(
+            f"a table of bots only plays at most {most} deals on this server, not {asked}"
+        )
+    return asked
 
 
 def closes_at(info: TableInfo, rules: ClubRules) -> str | None:
