@@ -24,9 +24,15 @@ finished and still held, once the server has evicted them (docs/server.md, "Tabl
 memory"), and after N more have finished and been evicted: a server that kept finished tables
 would grow by the second N as by the first.
 
+History (``--history N``): one guest sits at N preferans tables of four deals beside two bots
+(a bot stands in for him after a short grace); once all have finished, the time of his history
+asked once (every table replayed from its log) and asked again (each table's replay kept until
+its log grows) is printed, the median of five.
+
     python benchmarks/server.py [--tables N] [--seconds S] [--rate R] [--postgres URL]
     python benchmarks/server.py --memory 1000
     python benchmarks/server.py --finished 300
+    python benchmarks/server.py --history 50
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.cookiejar
 import json
 import os
 import random
@@ -276,13 +283,49 @@ def finished_memory(base: str, count: int, pid: int) -> list[tuple[str, float]]:
     return figures
 
 
+def history_times(base: str, count: int) -> tuple[float, float, int]:
+    """A guest's history over ``count`` finished tables: seconds asked once, asked again.
+
+    The second figure is the median of five; the third is how many deals the history holds.
+    """
+    guest = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+
+    def ask(method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"content-type": "application/json"}
+        request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+        with guest.open(request, timeout=600) as answer:
+            return json.loads(answer.read())
+
+    seats = ["open", "bot random", "bot random"]
+    made = set()
+    for _ in range(count):
+        table = post(base, "/api/tables", {"game": "preferans", "seats": seats, "deals": 4})
+        ask("POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "G"})
+        made.add(table["id"])
+    wait_for(lambda: not made & {t["id"] for t in get(base, "/api/tables")}, "the tables' ends")
+    player = ask("GET", "/api/me")["id"]
+    started = time.perf_counter()
+    history = ask("GET", f"/api/players/{player}/history")
+    first = time.perf_counter() - started
+    again = []
+    for _ in range(5):
+        started = time.perf_counter()
+        ask("GET", f"/api/players/{player}/history")
+        again.append(time.perf_counter() - started)
+    deals = sum(len(match["deals"]) for match in history["matches"])
+    return first, statistics.median(again), deals
+
+
 @contextlib.contextmanager
-def serving(url: str) -> Iterator[tuple[str, int, int]]:
+def serving(url: str, *options: str) -> Iterator[tuple[str, int, int]]:
     """``cardtable serve`` over ``url`` on a free port: its address, port and process id."""
     port = free_port()
     command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
     command += ["--database", url, "--bot-delay", "0", "--rate", "100000"]
-    command += ["--tables-per-address", "0"]  # every table comes from this one address
+    command += ["--tables-per-address", "0", *options]  # every table comes from this address
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -357,6 +400,9 @@ def main() -> None:
     parser.add_argument(
         "--finished", type=int, default=0, help="finish this many tables, twice, instead"
     )
+    parser.add_argument(
+        "--history", type=int, default=0, help="time a history of this many tables instead"
+    )
     options = parser.parse_args()
     _, most = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))  # the server inherits it
@@ -376,6 +422,13 @@ def main() -> None:
             print(f"finished tables, {options.finished} at a time, one server process:")
             for what, rss in figures:
                 print(f"  {what}: RSS {rss:.0f} MiB")
+            return
+        if options.history:
+            with serving(url, "--grace", "0.1", "--stand-in", "random") as (base, _port, _pid):
+                first, again, deals = history_times(base, options.history)
+            print(f"a guest's history of {options.history} tables, {deals} deals:")
+            print(f"  asked once {first * 1000:.0f} ms; asked again {again * 1000:.1f} ms")
+            print(f"  ({first / again:.0f}x)")
             return
         latency_run(url, options)
         if options.postgres:

@@ -121,3 +121,35 @@ def test_a_private_table_is_in_the_history_of_its_player_only(server: Server) ->
     assert Browser(server).ok("GET", f"/api/players/{player}/history")["matches"] == []
     missing = Browser(server).call("GET", "/api/players/nobody/statistics")
     assert missing == (404, {"detail": "there is no player 'nobody'"})
+
+
+def test_a_history_asked_again_replays_only_the_tables_that_played_on_since(
+    server: Server,
+) -> None:
+    """docs/server.md, "HTTP" (a player's history): each table's part is kept until its log grows.
+
+    The same history asked twice replays its table once; once the table has played on, the
+    history shows its new deals and status, replayed anew.
+    """
+    guest = Browser(server)
+    table = server.new_table("piquet", ["open", "bot random"], deals=1)
+    joined = guest.ok(
+        "POST", f"/api/tables/{table['id']}/join", {"invite": table["invite"], "name": "Vera"}
+    )
+    player = guest.ok("GET", "/api/me")["id"]
+    before = server.get("/api/server")["histories_replayed"]
+    first = guest.ok("GET", f"/api/players/{player}/history")
+    again = guest.ok("GET", f"/api/players/{player}/history")
+    assert again == first
+    assert first["matches"][0]["deals"] == []
+    assert server.get("/api/server")["histories_replayed"] == before + 1
+
+    asyncio.run(Client(server.socket_url(table["id"]), joined["token"], seed=5).play())
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table['id']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the table did not finish"
+        time.sleep(0.1)
+    after = guest.ok("GET", f"/api/players/{player}/history")["matches"][0]
+    assert (after["status"], len(after["deals"])) == ("finished", 1)
+    assert after["net"] == _nets(server.record(table["id"]), "Vera")[0]
+    assert server.get("/api/server")["histories_replayed"] == before + 2

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import get_game
-from cardtable.server.replays import AnalysisCache
+from cardtable.server.kept import Kept
 from server.browser import Browser, one_line_error
 from server.harness import Client, Server, shown_by_seq
 
@@ -123,15 +123,15 @@ def test_a_deals_analysis_is_worked_out_once_and_the_next_request_is_served_it_k
         runs.append(1)
         return get_game("preferans").deal_analysis(record, 1)
 
-    cache = AnalysisCache(2)
-    first = asyncio.run(cache.judged((made["id"], 1, None), judge))
-    again = asyncio.run(cache.judged((made["id"], 1, None), judge))
+    cache: Kept[list[dict[str, Any]] | None] = Kept(2)
+    first = asyncio.run(cache.answer((made["id"], 1, None), judge))
+    again = asyncio.run(cache.answer((made["id"], 1, None), judge))
     assert first
     assert again == first
     assert len(runs) == 1, "the second request worked the analysis out again"
     for other in ("a", "b"):
-        asyncio.run(cache.judged((other, 1, None), judge))
-    asyncio.run(cache.judged((made["id"], 1, None), judge))
+        asyncio.run(cache.answer((other, 1, None), judge))
+    asyncio.run(cache.answer((made["id"], 1, None), judge))
     assert len(runs) == 4, "past its bound the cache drops the oldest analysis"
     served = Browser(server).ok("GET", f"/api/tables/{made['id']}/deals/1/analysis")
     assert served["cards"] == first

@@ -557,7 +557,9 @@ def _help_routes(app: FastAPI) -> None:
         ``tables_in_memory`` counts the tables this process holds now (finished and idle
         ones are evicted), for an operator watching its memory; ``log_commits``,
         ``log_appends`` and ``largest_commit`` how the tables' log appends were grouped into
-        transactions since the start (:mod:`cardtable.server.commits`).
+        transactions since the start (:mod:`cardtable.server.commits`); ``histories_kept``
+        the tables of players' histories kept replayed (:data:`history.MATCHES`), and
+        ``histories_replayed`` how many times such a table was replayed since the start.
         """
         key: Ed25519PrivateKey = request.app.state.record_key
         tables = _tables(request)
@@ -569,6 +571,8 @@ def _help_routes(app: FastAPI) -> None:
             "log_commits": counts.groups,
             "log_appends": counts.appends,
             "largest_commit": counts.largest,
+            "histories_kept": len(history.MATCHES),
+            "histories_replayed": history.MATCHES.worked,
         }
 
 

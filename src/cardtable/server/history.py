@@ -5,7 +5,8 @@ gives the player's net (the ledger's change, exact) and the facts the game state
 seat (:meth:`Game.deal_statistics`: whether the seat played, and for preferans whether it
 declared, the contract, whether it was made, the whists it wrote). Statistics add those facts
 up per game over the deals the player took part in. Everything here is public once a deal is
-finished, as a score sheet is; a private table is shown only to its own player.
+finished, as a score sheet is; a private table is shown only to its own player. Each table's
+part is kept (:data:`MATCHES`) until its log grows.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from cardtable.engine import get_game, view_to_data
 from cardtable.engine.replay import replay
 from cardtable.server.accounts import PlayerData, current_player, player_data
+from cardtable.server.kept import Kept
 from cardtable.store.records import record_of, seat_names
 from cardtable.store.repository import Entry, PlayedTable
 
@@ -91,6 +93,12 @@ class Statistics(BaseModel):
 
     player: PlayerData
     games: dict[str, GameStatistics]
+
+
+MATCHES: Kept[dict[str, Any]] = Kept(512)
+"""Tables as a player's history shows them (:func:`match_history`, a replay of the table's
+whole log), keyed by table, seat and the log's newest seq: a history asked again replays only
+the tables that have played on since."""
 
 
 def _tables(request: Request) -> Tables:
@@ -224,12 +232,24 @@ async def _history(request: Request, player_id: str) -> tuple[dict[str, Any], li
     own = viewer is not None and viewer.id == player_id
     matches = []
     for played in await tables.db(tables.store.tables_of, player_id):
-        if not (played.info.listed or own):
-            continue
-        log = await tables.db(tables.store.log, played.info.id)
-        dealt = await tables.db(tables.store.deal_times, played.info.id)
-        matches.append(await asyncio.to_thread(match_history, played, log, dealt))
+        if played.info.listed or own:
+            matches.append(await _kept_match(tables, played))
     return player_data(player), matches
+
+
+async def _kept_match(tables: Tables, played: PlayedTable) -> dict[str, Any]:
+    # The log is append-only: its newest seq, the status and the seats' names say whether
+    # the replay kept is still the table's.
+    info = played.info
+    seq = await tables.db(tables.store.last_seq, info.id)
+
+    async def replayed() -> dict[str, Any]:
+        log = await tables.db(tables.store.log, info.id)
+        dealt = await tables.db(tables.store.deal_times, info.id)
+        return await asyncio.to_thread(match_history, played, log, dealt)
+
+    key = (info.id, played.seat, seq, info.status, seat_names(info))
+    return await MATCHES.answer(key, replayed)
 
 
 @router.get("/{player_id}/history", response_model=History)

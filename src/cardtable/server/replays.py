@@ -19,8 +19,7 @@ left out of the answer.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from typing import Annotated, Any
 
@@ -28,6 +27,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from cardtable.engine import Deal, DealSetup, Event, Record, get_game, view_to_data
 from cardtable.server.access import AskedTable, finished_deal_log
+from cardtable.server.kept import Kept
 from cardtable.server.tables import SPECTATOR
 from cardtable.store.records import record_of
 
@@ -36,33 +36,10 @@ router = APIRouter(prefix="/api/tables", tags=["downloads"])
 Judged = list[dict[str, Any]] | None
 """A game's analysis of a deal (``None``: the game has none)."""
 
-
-class AnalysisCache:
-    """The newest analyses of finished deals, at most ``size`` of them, the oldest dropped.
-
-    Keyed by table, deal and what the asker was shown (``None`` once the record is public),
-    since the answer leaves out a best card the asker never saw.
-    """
-
-    def __init__(self, size: int) -> None:
-        """Keep at most ``size`` analyses."""
-        self.size = size
-        self._kept: OrderedDict[Hashable, Judged] = OrderedDict()
-
-    async def judged(self, key: Hashable, judge: Callable[[], Awaitable[Judged]]) -> Judged:
-        """The analysis kept under ``key``, or ``judge``'s, which is then kept."""
-        if key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
-        found = await judge()
-        self._kept[key] = found
-        if len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return found
-
-
-ANALYSES = AnalysisCache(64)
-"""The server's analyses (a preferans deal's takes the solver about a second)."""
+ANALYSES: Kept[Judged] = Kept(64)
+"""The server's analyses (a preferans deal's takes the solver about a second), keyed by
+table, deal and what the asker was shown (``None`` once the record is public), since the
+answer leaves out a best card the asker never saw."""
 
 SeatQuery = Annotated[
     int | None, Query(ge=0, le=15, description="Whose view, once the table has finished.")
@@ -122,7 +99,7 @@ async def deal_analysis(
         )
 
     key = (table.info.id, number, None if seen is None else frozenset(seen))
-    judged = await ANALYSES.judged(key, judge)
+    judged = await ANALYSES.answer(key, judge)
     if judged is None:
         raise HTTPException(404, f"{table.game.title} has no analysis")
     return {"table": table.info.id, "deal": number, "cards": judged}
