@@ -22,7 +22,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from server.browser import Browser
-from server.harness import CONNECT, FRAME_SECONDS, Peer, Server, gives_turn
+from server.harness import CONNECT, FRAME_SECONDS, Client, Peer, Server, gives_turn
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -389,6 +389,53 @@ def test_an_operator_takes_a_seat_from_its_player_and_a_bot_plays_it(
             2,
             f"error: seat 1 of table {table['id']} is not held by a person",
         )
+
+
+def test_an_operator_removes_a_player_and_his_history_and_his_tables_keep_his_name(
+    database: str, tmp_path: Path
+) -> None:
+    """``cardtable admin remove-player NAME``: refused while he sits at a table in play.
+
+    Then his account and history are gone (his cookie signs nobody in, his name is free), and
+    the table he finished still names him in its record. docs/server.md, "For a club's
+    operator".
+    """
+    with Server(database, tmp_path / "log").running() as server:
+        anna = Browser(server)
+        anna.ok("POST", "/api/accounts", {"name": "Anna", "password": "a long secret"})
+        player = anna.ok("GET", "/api/me")["id"]
+        played = server.new_table("piquet", ["open", "bot random"], deals=1)
+        token = anna.ok("POST", f"/api/tables/{played['id']}/join", {"invite": played["invite"]})
+        asyncio.run(Client(server.socket_url(played["id"]), token["token"], seed=4).play())
+        _wait_for(
+            lambda: server.get(f"/api/tables/{played['id']}")["status"] == "finished",
+            "the table to finish",
+        )
+        waiting = server.new_table("piquet", ["open", "open"])
+        anna.ok("POST", f"/api/tables/{waiting['id']}/join", {"invite": waiting["invite"]})
+        refused = _admin(database, "remove-player", "anna")
+        assert (refused.returncode, refused.stderr.strip()) == (
+            2,
+            f"error: the player still sits at table {waiting['id']} (seat 0): "
+            f"remove-seat {waiting['id']} 0 first",
+        )
+        assert len(anna.ok("GET", f"/api/players/{player}/history")["matches"]) == 2
+        _admin(database, "close-table", waiting["id"], *SLOW)
+        done = _admin(database, "remove-player", "Anna", "--reason", "she asked")
+        assert (
+            done.stdout.strip()
+            == "act 2: Anna removed: 2 seats keep the name, no longer the player"
+        )
+        assert anna.call("GET", f"/api/players/{player}/history") == (
+            404,
+            {"detail": f"there is no player {player!r}"},
+        )
+        assert anna.call("GET", "/api/me")[0] == 401
+        assert server.record(played["id"]).seats[0] == "Anna"
+        again = Browser(server).call("POST", "/api/accounts", {"name": "Anna", "password": "x" * 9})
+        assert again[0] == 201
+        gone = _admin(database, "remove-player", player)
+        assert gone.stderr.strip() == f"error: there is no account or player {player!r}"
 
 
 async def _play_on(peer: Peer, seat: int) -> None:

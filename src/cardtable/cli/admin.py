@@ -4,8 +4,8 @@ Every act is kept in the database (``cardtable admin acts`` lists them). An act 
 closing it, removing a line of its chat — is carried out by the server that uses the database,
 which alone writes a table's log (:mod:`cardtable.server.club`): within a second while it
 runs, else when it next starts; the command waits for it a while and says what came of it.
-Resetting a password needs no server, and is done at once. All of it is safe while the server
-runs: the command writes no table's log itself.
+Resetting a password and removing a player need no server, and are done at once. All of it is
+safe while the server runs: the command writes no table's log itself.
 """
 
 from __future__ import annotations
@@ -164,6 +164,27 @@ def reset_password(
             store.finish_act(act, "a new password set; every browser signed out")
             said = f"act {act}: the new password of {account.name} is {password}"
             out.print(said, markup=False, soft_wrap=True)
+
+
+@admin_app.command("remove-player")
+def remove_player(
+    who: Annotated[str, typer.Argument(help="The account's name, or a player's id (a guest's).")],
+    reason: ReasonOption = None,
+    database: DatabaseOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Remove a player and his history: his tables keep his name, no longer him."""
+    with one_line_errors():
+        _check_reason(reason)
+        with _opened(database, data_dir) as store:
+            player = store.account(" ".join(who.split()).casefold()) or store.player(who)
+            if player is None:
+                raise AdminRefused(f"there is no account or player {who!r}")
+            seats = store.remove_player(player.id)
+            act = store.record_act("remove-player", player.id, reason)
+            outcome = f"{player.name} removed: {seats} seats keep the name, no longer the player"
+            store.finish_act(act, outcome)
+            out.print(f"act {act}: {outcome}", markup=False, soft_wrap=True)
 
 
 @admin_app.command("acts")

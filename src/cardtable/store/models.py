@@ -141,9 +141,11 @@ class OperatorAct(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     command: Mapped[str] = mapped_column(String(20))
-    """``close-table``, ``remove-chat`` or ``reset-password``."""
+    """``close-table``, ``remove-chat``, ``remove-seat``, ``reset-password`` or
+    ``remove-player``."""
     target: Mapped[str] = mapped_column(String(64))
-    """The table's id, the chat line's id or the account's name."""
+    """The table's id, the chat line's id, the table and seat, the account's name or the
+    removed player's id."""
     reason: Mapped[str | None] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(default=_now)
     done: Mapped[datetime | None] = mapped_column()

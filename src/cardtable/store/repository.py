@@ -50,6 +50,10 @@ class TooManyTables(CardtableError):
     """An address that has as many open tables as one address may."""
 
 
+class StillSeated(CardtableError):
+    """A player to be removed still holds a seat at a table that has not finished."""
+
+
 class NameTaken(CardtableError):
     """An account name that another account already has."""
 
@@ -321,6 +325,44 @@ class Store:
             if new_epoch:
                 row.epoch += 1
             return row.epoch
+
+    def remove_player(self, player_id: str) -> int:
+        """Remove a player and his history: how many seats no longer lead to him.
+
+        His seats keep their names (the other players' records and pulkas are theirs too) but
+        no longer their player, the tables he made no longer their maker, and the player is
+        gone: his name free, his cookie no one's. Refused with :class:`StillSeated` while he
+        holds a seat at a table that has not finished (hand it to a bot first).
+        """
+        with self._sessions.begin() as session:
+            if session.get(Player, player_id) is None:
+                raise CardtableError(f"there is no player {player_id!r}")
+            held = session.execute(
+                select(SeatRow.table_id, SeatRow.seat)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(
+                    SeatRow.player_id == player_id,
+                    SeatRow.bot.is_(None),
+                    TableRow.status != "finished",
+                )
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ).first()
+            if held is not None:
+                raise StillSeated(
+                    f"the player still sits at table {held.table_id} (seat {held.seat}): "
+                    f"remove-seat {held.table_id} {held.seat} first"
+                )
+            unlinked = session.scalar(
+                select(func.count()).select_from(SeatRow).where(SeatRow.player_id == player_id)
+            )
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.player_id == player_id)
+                .values(player_id=None, token_hash=None)
+            )
+            session.execute(update(TableRow).where(TableRow.maker == player_id).values(maker=None))
+            session.execute(delete(Player).where(Player.id == player_id))
+            return int(unlinked or 0)
 
     def tables_of(self, player_id: str) -> list[PlayedTable]:
         """The tables at which ``player_id`` held a seat, newest first."""
