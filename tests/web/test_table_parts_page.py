@@ -8,12 +8,15 @@ against the server's own files.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import tomllib
 import urllib.request
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardtable.engine.record import read_record
 from cardtable.engine.replay import replay
@@ -223,7 +226,9 @@ def _play_draw(page: Any) -> tuple[list[list[str]], Slid]:
         seq = int(page.locator(".table").get_attribute("data-seq") or 0)
         chosen = page.locator("[aria-pressed=true]").count()
         slider = page.locator(".bet-slider")
-        if slider.count() and not slid and int(slider.get_attribute("max") or 0):
+        # The first bet is slid once the server's hint has come: then every amount is a stop.
+        ranged = page.locator("#bet-other").count()
+        if slider.count() and ranged and not slid and int(slider.get_attribute("max") or 0):
             stops = int(slider.get_attribute("max") or 0) + 1
             slider.focus()
             page.keyboard.press("Home")
@@ -245,15 +250,16 @@ def _play_draw(page: Any) -> tuple[list[list[str]], Slid]:
     return hands, slid
 
 
-def test_a_poker_hand_is_held_by_rank_and_the_bet_slider_stops_at_the_legal_amounts_only(
+def test_a_poker_hand_is_held_by_rank_and_the_bet_slider_stops_at_every_legal_amount(
     server: Server, browser: Any
 ) -> None:
     """Draw poker by pointing: the hand by rank, highest first; the slider's stops are the bets.
 
     002_053e85955f9a4108.txt, Покерные расклады (a hand is read by its ranks) and Круги ставок
-    (the bets a player may make); docs/web.md, "Playing" (the hand as its players hold it) and
-    "The poker table" (the slider's stops are exactly the server's amounts). A bet made with
-    the slider, at a stop other than the first, is played.
+    (the bets a player may make: the draw preset's one to five chips, any of them); docs/web.md,
+    "Playing" (the hand as its players hold it) and "The poker table" (the slider stops at every
+    amount of the range, not only at the few the server lists). A bet made with the slider at
+    its second stop, an amount the server does not list, is played.
     """
     errors: list[str] = []
     page = browser.new_page()
@@ -276,11 +282,69 @@ def test_a_poker_hand_is_held_by_rank_and_the_bet_slider_stops_at_the_legal_amou
     seq, said, sent = slid[0]
     record = server.record(page.url.rstrip("/").split("/")[-1])
     legal = shown_by_seq(record, frozenset({seq}))[seq][0].legal or []
-    amounts = [move for move in legal if re.fullmatch(r"(bet|raise to) \d+", move)]
-    assert said == sorted(amounts, key=lambda move: int(move.split()[-1]))
-    assert len(said) > 1
+    amounts = [int(move.split()[-1]) for move in legal if re.fullmatch(r"bet \d+", move)]
+    assert said == [f"bet {n}" for n in range(min(amounts), max(amounts) + 1)]
+    assert len(said) > len(amounts), "the slider stopped only at the listed amounts"
     assert sent == said[1]
+    assert sent not in legal
     assert sent in [action for deal in record.deals for action in deal.actions]
+
+
+def test_an_amount_typed_in_the_bet_box_is_played_and_one_the_rules_refuse_is_told(
+    server: Server, browser: Any
+) -> None:
+    """No-limit hold'em: any raise may be typed; one under the least raise gets its sentence.
+
+    002_053e85955f9a4108.txt, Пределы ставок («Неограниченные ставки»: any amount);
+    docs/web.md, "The poker table" (the amount box). The server lists a few raises; 50 is none
+    of them, and is played as typed.
+    """
+    errors: list[str] = []
+    page = browser.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "poker")
+    page.select_option("#preset", "no-limit-holdem")
+    page.fill("#deals", "2")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    for _ in range(100):
+        # On Anna's turn the box comes with the server's hint; until a turn has it, she calls.
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_selector("#bet-other", timeout=2_000)
+            break
+        if page.locator(".ended").count():
+            break
+        seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+        for move in ("check", "call"):
+            button = page.locator(f".controls button.move[data-move='{move}']")
+            if button.count():
+                button.first.click()
+                wait_for_change(page, seq, 0)
+                break
+    assert page.locator("#bet-other").count(), "the amount box was never offered"
+    verb = "raise to" if page.locator("[data-move^='raise to']").count() else "bet"
+    least = int(page.locator("#bet-other").get_attribute("min") or 0)
+    page.fill("#bet-other", str(least - 1))
+    page.click(".bet-other-send")
+    page.wait_for_selector(".refusal")
+    refusal = page.locator(".refusal").inner_text()
+    assert refusal.strip(), refusal
+    page.fill("#bet-other", "50")
+    page.click(".bet-other-send")
+    for _ in range(300):
+        if page.locator(".ended").count():
+            break
+        seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+        if choose(page):
+            wait_for_change(page, seq, 0)
+        else:
+            page.wait_for_timeout(100)
+    wait_for_end(page)
+    assert not errors, errors
+    record = server.record(page.url.rstrip("/").split("/")[-1])
+    assert f"{verb} 50" in [action for deal in record.deals for action in deal.actions]
 
 
 def _downloaded(page: Any, link: Any, into: Path) -> str:

@@ -139,6 +139,11 @@ function hintRu(game, parts) {
   return joinedRu(phrases.map((item) => (Array.isArray(item) ? `сказать ${joinedRu(item)}` : item)));
 }
 
+/** The server's hint for ``table`` ({id, seq}) at its seq, once fetched; null before. */
+export function hintNow(table) {
+  return hints.get(`${table.id}/${table.seq}/${settings.lang}`) ?? null;
+}
+
 /** The server's hint in the page's words; an older server's, without parts, as it wrote it. */
 export function hintWords(game, answer) {
   if (!answer.parts || !answer.parts.length) return answer.hint;

@@ -3,11 +3,14 @@
 // Everything drawn comes from the seat's view and events; every move sent is a legal text.
 import { cardBack, cardElement, heldOrder } from "./cards.js";
 import { el } from "./dom.js";
+import { hintNow } from "./help.js";
 import { moveLabel, settings, t } from "./i18n.js";
 import { eventSentence, handWords } from "./phrases.js";
 import { botKind, variantTitle, wildTitle } from "./names.js";
 
 const AMOUNT = /^(bet|raise to) (\d+)$/;
+// A slider of more stops than this keeps the server's few, and the amount box takes the rest.
+const MOST_STOPS = 500;
 const CHOOSE = /^choose (\S+)(?: wild (\S+))?$/;
 const MENU = {
   en: { label: "Dealer's choice: the game of your deal", deal: "Deal this game",
@@ -281,23 +284,52 @@ export class PokerTable {
     return box;
   }
 
-  slider(amounts) {
-    // The slider's stops are the server's amounts, so every text it sends is a legal move.
+  /** The amounts of the server's hint when they are a range (not the limit's listed ones):
+   * {verb, least, most}, most the highest the server names; null before the hint comes. */
+  amountRange() {
+    const answer = hintNow({ id: this.page.tableId, seq: this.page.state.seq });
+    const part = (answer?.parts ?? []).find((p) => p.verb && !p.listed && (p.amounts ?? []).length === 2
+      && AMOUNT.test(`${p.verb} ${p.amounts[0]}`));
+    return part ? { verb: part.verb, least: part.amounts[0], most: part.amounts[1] } : null;
+  }
+
+  /** Every amount of the range as a move text, or the server's own ``amounts`` without one. */
+  stops(amounts, range) {
+    if (!range || range.most - range.least >= MOST_STOPS) return amounts;
+    const all = [];
+    for (let n = range.least; n <= range.most; n += 1) all.push(`${range.verb} ${n}`);
+    return all;
+  }
+
+  slider(listed) {
+    // The slider's stops are the server's amounts, or every amount of the range its hint
+    // gives: each is legal. The amount box sends any other, which the server may refuse.
+    const range = this.amountRange();
+    const amounts = this.stops(listed, range);
     if (!amounts.includes(this.amount)) this.amount = amounts[0];
     const index = amounts.indexOf(this.amount);
-    const range = el("input", { type: "range", class: "bet-slider", min: "0",
+    const slider = el("input", { type: "range", class: "bet-slider", min: "0",
       max: String(amounts.length - 1), step: "1", value: String(index),
       "aria-label": t("betAmount"), "aria-valuetext": moveLabel(this.amount) });
     const send = this.page.moveButton(this.amount);
     send.classList.add("bet-send");
-    range.addEventListener("input", () => {
-      this.amount = amounts[Number(range.value)];
+    slider.addEventListener("input", () => {
+      this.amount = amounts[Number(slider.value)];
       send.dataset.move = this.amount;
       send.textContent = moveLabel(this.amount);
-      range.setAttribute("aria-valuetext", moveLabel(this.amount));
+      slider.setAttribute("aria-valuetext", moveLabel(this.amount));
     });
     const quick = el("div", { class: "amounts", role: "group", "aria-label": t("betAmounts") },
-      ...amounts.map((move) => this.page.moveButton(move, AMOUNT.exec(move)[2])));
-    return el("div", { class: "betting" }, range, send, quick);
+      ...listed.map((move) => this.page.moveButton(move, AMOUNT.exec(move)[2])));
+    return el("div", { class: "betting" }, slider, send, quick, ...(range ? [this.amountBox(range)] : []));
+  }
+
+  /** A box for any amount of the range's kind (``bet N``, ``raise to N``), sent as typed. */
+  amountBox(range) {
+    const box = el("input", { type: "number", id: "bet-other", min: String(range.least), step: "1",
+      value: String(range.least), inputmode: "numeric", "aria-label": t("betOther") });
+    const send = el("button", { type: "button", class: "move bet-other-send", text: t("betOtherSend"),
+      onclick: () => this.page.send(`${range.verb} ${Math.trunc(Number(box.value))}`) });
+    return el("div", { class: "bet-other" }, el("label", {}, `${t("betOther")} `, box), send);
   }
 }
