@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.bots import RandomBot
 from cardtable.cards import Card
 from cardtable.engine import CardChoice, DealSetup, Event, public_event, seeded_rng
 from cardtable.harness import CHECKS, sampled_deals, simulate
@@ -39,6 +40,36 @@ def test_the_tally_counts_the_games_deal_tags(toy: ToyGame) -> None:
     report = simulate(toy, toy.rules(), players=2, deals=20, seed=1)
     assert sum(report.tally.values()) == 20
     assert set(report.tally) <= {"top 2", "top 3"}
+
+
+class _Watching(RandomBot):
+    """The random bot, keeping each view it is handed; ``reads`` says whether it asks for them."""
+
+    def __init__(self, reads: bool) -> None:
+        self.reads_view = reads
+        self.views: list[object] = []
+
+    def choose(self, view: object, legal: Any, rng: random.Random) -> Any:
+        self.views.append(view)
+        return super().choose(view, legal, rng)
+
+
+def test_a_bot_that_reads_no_view_is_handed_none_and_the_deals_come_out_the_same(
+    toy: ToyGame,
+) -> None:
+    """docs/architecture.md, harness: the view is made only for a bot that reads it.
+
+    The random bot chooses from the legal actions alone; sparing its views changes no deal.
+    """
+    reports = {}
+    for reads in (False, True):
+        bots = [_Watching(reads), _Watching(reads)]
+        report = simulate(toy, toy.rules(), players=2, deals=20, seed=5, bots=bots, checks=False)
+        reports[reads] = report.tally
+        seen = [view for bot in bots for view in bot.views]
+        assert seen
+        assert all((view is None) is not reads for view in seen)
+    assert reports[False] == reports[True]
 
 
 class LeakyDeal(ToyDeal):

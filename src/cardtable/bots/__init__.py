@@ -40,8 +40,23 @@ class SomeBot(Protocol):
         ...
 
 
+def reads_view(bot: object) -> bool:
+    """Whether ``bot`` reads the view it is given.
+
+    A bot that says it does not (``reads_view = False``: the random bot) may be given
+    ``None``, and the view's making is spared.
+
+    >>> reads_view(RandomBot()), reads_view(object())
+    (False, True)
+    """
+    return bool(getattr(bot, "reads_view", True))
+
+
 class RandomBot:
     """Plays a legal action chosen uniformly at random: the baseline every bot must beat."""
+
+    reads_view = False
+    """It chooses from the legal actions alone, so a player of bots need make it no view."""
 
     def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
         """A uniformly random element of ``legal``."""

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from cardtable.bots import SomeBot, make_bot
+from cardtable.bots import SomeBot, make_bot, reads_view
 from cardtable.cards import Card
 from cardtable.engine.deal import Deal
 from cardtable.engine.match import Match
@@ -134,8 +134,9 @@ class Table:
         """Let the bots move until an agent is to move or the deal ends."""
         deal = self.deal
         while (seat := deal.to_move) in self.bots:
-            choice = self.bots[seat].choose(deal.view(seat), deal.legal_actions(), self._bot_rng)
-            self.match.apply(choice)
+            bot = self.bots[seat]
+            view = deal.view(seat) if reads_view(bot) else None
+            self.match.apply(bot.choose(view, deal.legal_actions(), self._bot_rng))
         if deal.is_over:
             self._pay()
 

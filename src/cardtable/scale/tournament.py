@@ -26,7 +26,7 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Generic, TypeVar
 
-from cardtable.bots import SomeBot, make_bot
+from cardtable.bots import SomeBot, make_bot, reads_view
 from cardtable.engine.game import Game
 from cardtable.engine.match import Match
 from cardtable.engine.rng import seeded_rng
@@ -184,7 +184,8 @@ class Tournament(Generic[A, V, R]):
             if seat is None:
                 return Played(match, self.game.deal_result(match, before))
             bot = bots[seating[seat]]
-            match.apply(bot.choose(deal.view(seat), deal.legal_actions(), chance[seat]))
+            view = deal.view(seat) if reads_view(bot) else None
+            match.apply(bot.choose(view, deal.legal_actions(), chance[seat]))
         raise RulesError(f"a deal went on past {MAX_ACTIONS_PER_DEAL} actions")
 
 
