@@ -250,6 +250,20 @@ def _play_draw(page: Any) -> tuple[list[list[str]], Slid]:
     return hands, slid
 
 
+def _poker_table(server: Server, browser: Any, preset: str, deals: int, errors: list[str]) -> Any:
+    """A page on which Anna makes a poker table of ``preset`` with the form's bots and sees it."""
+    page = browser.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.http + "/")
+    page.select_option("#game", "poker")
+    page.select_option("#preset", preset)
+    page.fill("#deals", str(deals))
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector(".table[data-seq]")
+    return page
+
+
 def test_a_poker_hand_is_held_by_rank_and_the_bet_slider_stops_at_every_legal_amount(
     server: Server, browser: Any
 ) -> None:
@@ -262,15 +276,7 @@ def test_a_poker_hand_is_held_by_rank_and_the_bet_slider_stops_at_every_legal_am
     its second stop, an amount the server does not list, is played.
     """
     errors: list[str] = []
-    page = browser.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.http + "/")
-    page.select_option("#game", "poker")
-    page.select_option("#preset", "draw")
-    page.fill("#deals", "2")
-    page.fill("#name", "Anna")
-    page.click("#create")
-    page.wait_for_selector(".table[data-seq]")
+    page = _poker_table(server, browser, "draw", 2, errors)
     hands, slid = _play_draw(page)
     wait_for_end(page)
     assert not errors, errors
@@ -300,15 +306,7 @@ def test_an_amount_typed_in_the_bet_box_is_played_and_one_the_rules_refuse_is_to
     of them, and is played as typed.
     """
     errors: list[str] = []
-    page = browser.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.http + "/")
-    page.select_option("#game", "poker")
-    page.select_option("#preset", "no-limit-holdem")
-    page.fill("#deals", "2")
-    page.fill("#name", "Anna")
-    page.click("#create")
-    page.wait_for_selector(".table[data-seq]")
+    page = _poker_table(server, browser, "no-limit-holdem", 2, errors)
     for _ in range(100):
         # On Anna's turn the box comes with the server's hint; until a turn has it, she calls.
         with contextlib.suppress(PlaywrightTimeout):
