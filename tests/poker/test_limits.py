@@ -175,6 +175,24 @@ def test_wangdoodle_doubles_the_limits() -> None:
     assert (bounds.minimum, bounds.maximum) == (4, 10)
 
 
+def test_wangdoodle_doubles_the_listed_amounts_and_drops_those_under_the_doubled_minimum() -> None:
+    """Вангдудл doubles «обычные или начальные пределы»: the agreed amounts double with them.
+
+    Of the amounts 1, 2 and 5 under a minimum of 2 and a maximum of 10, doubled: 4 and 10 (the
+    doubled 1 falls under the doubled minimum of 4).
+    """
+    limits = Limits(
+        system=LimitSystem.FIXED,
+        amounts=FixedAmounts.LISTED,
+        listed=(1, 2, 5),
+        minimum=2,
+        maximum=10,
+        wangdoodle=True,
+    )
+    assert increment_bounds(limits, BetContext(factor=2)).listed == (4, 10)
+    assert increment_bounds(limits, BetContext()).listed == (2, 5)
+
+
 def test_freeze_out_limits_bets_by_chips() -> None:
     """«Замороженный вклад»: no player may add new chips, so the chips before him limit his bets."""
     assert Limits(freeze_out=True).chips_limit_bets

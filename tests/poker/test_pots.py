@@ -284,3 +284,13 @@ def test_without_a_low_half_each_pot_goes_to_the_high_hand_and_says_so() -> None
     shares = award_high(pots, Tiny({A: 1, B: 2, V: 3}), [A, B, V])
     assert {share.side for share in shares} == {"high"}
     assert [share.pot for share in shares] == list(range(len(pots)))
+
+
+def test_one_seat_alone_makes_one_pot_of_his_chips_that_only_he_may_win() -> None:
+    """002_053e85955f9a4108.txt, «Банк»: the pot is what was put in; a bet no one matched goes back.
+
+    With a single seat there is no second total to match his bet to: his chips make the one
+    pot, his alone, and nothing is returned (the table always has two seats; the function is
+    whole at one).
+    """
+    assert build_pots([7], [False]) == ([Pot(7, (0,))], [0])

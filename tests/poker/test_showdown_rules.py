@@ -162,6 +162,17 @@ def test_on_equal_winnings_the_better_low_is_shown_and_a_hand_without_lows_shows
     assert choose_readings([[(9, None), (5, None)], [(4, 2)]], halves) == [0, 0]
 
 
+def test_on_equal_winnings_and_highs_any_low_is_shown_before_none() -> None:
+    """docs/rules/poker.md, "Больше-меньше, which reading is shown": the better low, then.
+
+    A low's value is its badness negated, below zero: the reading without a low must still
+    come after every reading with one, however bad.
+    """
+    level = [0.0]
+    assert choose_readings([[(5, None), (5, -300)]], lambda _trial: level) == [1]
+    assert choose_readings([[(5, -300), (5, None)]], lambda _trial: level) == [0]
+
+
 def test_a_hand_with_wild_cards_is_described_with_what_each_stands_for() -> None:
     """docs/rules/poker.md, "Вскрытие карт, showdown sentences": each wild card's stand-in."""
     deuces = evaluate(parse_cards("2♠ 2♥ K♦ K♣ 7♠"), HandRules(wild=("deuces",)))

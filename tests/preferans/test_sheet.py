@@ -198,6 +198,18 @@ def test_the_dealer_writes_whists_for_a_good_talon() -> None:
     assert sheet.whists("A", "B") == 3
 
 
+def test_the_unnamed_dealer_of_four_is_the_one_neither_declaring_nor_answering() -> None:
+    """001_776ed664a35a376f.txt, preferans rules 14 and 47: the dealer of four sits out.
+
+    A result that does not name him still says who he is: of four, the one who neither
+    declared nor answered the whist; he is paid the good talon.
+    """
+    sheet = classic("ABCD")
+    sheet.write(game("A", "7♦", 7, {"B": P, "C": P}, talon=GoodTalon.MARRIAGE))
+    assert sheet.whists("D", "A") == 2
+    assert sheet.whists("B", "A") == sheet.whists("C", "A") == 0
+
+
 def test_the_good_talon_is_paid_at_the_conventions_price() -> None:
     """Rule 47's one and three tricks are options of the convention, read by the sheet."""
     sheet = classic("ABCD", good_talon_tricks=2, good_talon_two_aces_tricks=4)

@@ -97,6 +97,12 @@ REFUSED: list[tuple[str, DealScore, ScoringRules, str]] = [
         "field 'whist': a half-whist is said only after the other defender passed",
     ),
     (
+        "ABC",
+        six(whist={"B": Whist.WHIST, "C": Whist.HALF}, tricks=6),
+        ScoringRules(),
+        "field 'whist': a half-whist is said only after the other defender passed",
+    ),
+    (
         "ABCD",
         six(whist=PASSED, dealer="D", talon=GoodTalon.ACE),
         ScoringRules(good_talon=False),

@@ -7,6 +7,7 @@ both with one card for each wild card.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -186,10 +187,11 @@ def choose_readings(
 
         def gain(
             index: int, seat: int = seat, trial: list[Reading] = trial
-        ) -> tuple[float, int, int]:
+        ) -> tuple[float, int, float]:
             trial[seat] = options[seat][index]
             high, low = options[seat][index]
-            return float(payoff(trial)[seat]), high, -1 if low is None else low
+            # A low's value is its badness negated (below zero): no low comes after them all.
+            return float(payoff(trial)[seat]), high, -math.inf if low is None else low
 
         chosen[seat] = max(range(len(options[seat])), key=gain)
     return [chosen[seat] for seat in range(len(options))]

@@ -93,6 +93,14 @@ def hand_words(category: Category, ranks: Sequence[int], *, ace_high_only: bool 
 
     >>> hand_words(Category.FULL_HOUSE, [7, 13, 7, 13, 13])
     'full house, kings over sevens'
+
+    A high card is named by its highest card, or, with ``ace_high_only`` (a deuce-to-seven
+    hand, as :func:`spoken` reads it), by all its cards:
+
+    >>> hand_words(Category.HIGH_CARD, [14, 11, 7, 4, 2])
+    'ace high'
+    >>> hand_words(Category.HIGH_CARD, [14, 11, 7, 4, 2], ace_high_only=True)
+    'A-J-7-4-2'
     """
     counts = Counter(ranks)
     grouped = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
