@@ -10,6 +10,7 @@ seat whose hand is closed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,17 @@ def _act(page: Any, name: str) -> bool:
             button.first.click()
             return True
     return choose(page)
+
+
+def act_once(pages: dict[str, Any], act: Callable[[Any, str], bool]) -> bool:
+    """The first page whose person ``act`` moves for makes one move, and it is waited for."""
+    for name, page in pages.items():
+        seq = int(page.locator(".table").get_attribute("data-seq") or 0)
+        chosen = page.locator("[aria-pressed=true]").count()
+        if not page.locator(".ended").count() and act(page, name):
+            wait_for_change(page, seq, chosen)
+            return True
+    return False
 
 
 def _join(context: Any, server: Server, table: dict[str, Any], name: str) -> Any:
@@ -74,13 +86,7 @@ def test_a_lone_whisters_open_hands_show_on_every_page_and_no_closed_hand_does(
             pages["Anna"].screenshot(path=str(output / "preferans-open-whist-1280.png"))
         if all(page.locator(".ended").count() for page in pages.values()):
             break
-        for name, page in pages.items():
-            seq = int(page.locator(".table").get_attribute("data-seq") or 0)
-            chosen = page.locator("[aria-pressed=true]").count()
-            if not page.locator(".ended").count() and _act(page, name):
-                wait_for_change(page, seq, chosen)
-                break
-        else:
+        if not act_once(pages, _act):
             pages["Anna"].wait_for_timeout(200)
     wait_for_end(pages["Anna"])
     assert shots, "the hands were never laid open"
