@@ -25,6 +25,12 @@ __all__ = ["contexts"]
 POTS = """() => ({seq: Number(document.querySelector('.table')?.dataset.seq),
   pots: [...document.querySelectorAll('.centre .pots li')].map((e) => e.textContent)})"""
 
+OUTSIDE = """() => { const felt = document.querySelector('.poker-felt').getBoundingClientRect();
+  return [...document.querySelectorAll('.poker-seat')].filter((seat) => {
+    const box = seat.getBoundingClientRect();
+    return box.left < felt.left || box.right > felt.right; }).map((seat) => seat.dataset.seat); }"""
+"""The seats whose boxes stand out of the felt to its left or right."""
+
 SHOWN_FOR = 2.0
 """Seconds each move of the second deal waits, so that the page is read while pots stand."""
 
@@ -77,6 +83,8 @@ def test_a_short_all_in_makes_a_side_pot_that_the_page_lists_with_the_main_pot(
         readings.append(page.evaluate(POTS))
         if readings[-1]["pots"] and not any(r["pots"] for r in readings[:-1]):
             page.screenshot(path=str(output / "poker-side-pot-1280.png"))
+            # Four round the oval: the seats at its sides lie inside the felt, not across it.
+            assert page.evaluate(OUTSIDE) == []
         page.wait_for_timeout(50)
     for thread in threads:
         thread.join(30)

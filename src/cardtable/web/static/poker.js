@@ -85,6 +85,9 @@ export class PokerTable {
       const spot = placeOnOval(step, ring.length);
       badge.style.left = `${spot.left}%`;
       badge.style.top = `${spot.top}%`;
+      // Shifted by as much of its own width as it stands across the oval: a seat at the
+      // side lies inside the felt, one at the top is centred on its spot.
+      badge.style.setProperty("--across", String(spot.left));
       oval.append(badge);
     }
     oval.append(this.centre(sorted));
